@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "nagi",
+    products: [
+        .executable(name: "nagi", targets: ["nagi"]),
+    ],
+    targets: [
+        // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
+        .target(name: "Breath"),
+        // DSP: soundscapes and the pulled renderer. Imports no C.
+        .target(name: "Synth", dependencies: ["Breath"]),
+
+        // C libraries, found through pkg-config; installed from Debian.
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        // ALSA helpers Swift cannot call directly (variadic error handler, alloca macros).
+        .target(name: "CNagiALSA", dependencies: ["CALSA"]),
+        // Async-signal-safe stop flags (SIGINT / SIGTERM) for long renders and playback.
+        .target(name: "CNagiSystem"),
+
+        // Files through libsndfile: formats, tags, cue points, atomic output.
+        .target(name: "AudioFile", dependencies: ["CSndFile"]),
+        // Live playback through ALSA.
+        .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA"]),
+
+        // Presets/ carried inside the binary: a generated [relativePath: text] table.
+        .executableTarget(name: "PresetTableGenerator"),
+        .plugin(
+            name: "PresetEmbedder",
+            capability: .buildTool(),
+            dependencies: ["PresetTableGenerator"]
+        ),
+        .target(name: "NagiPresets", plugins: ["PresetEmbedder"]),
+
+        // The command line: parse, run, report.
+        .target(
+            name: "NagiCLI",
+            dependencies: ["Breath", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem"]
+        ),
+        .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
+
+        .testTarget(name: "BreathTests", dependencies: ["Breath", "NagiPresets"]),
+        .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiPresets"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile"]),
+        .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// Breath module.

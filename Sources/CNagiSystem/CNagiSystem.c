@@ -1,0 +1,34 @@
+#include "CNagiSystem.h"
+#include <signal.h>
+#include <string.h>
+
+static volatile sig_atomic_t nagi_received_signal = 0;
+
+static void nagi_record_signal(int signal_number) {
+    if (nagi_received_signal == 0) {
+        nagi_received_signal = signal_number;
+    }
+}
+
+void nagi_install_stop_handlers(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = nagi_record_signal;
+    sigemptyset(&action.sa_mask);
+    /* No SA_RESTART: a blocking write returns EINTR and the loop sees the flag. */
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+int nagi_stop_signal(void) {
+    return nagi_received_signal;
+}
+
+void nagi_reset_stop_signal(void) {
+    nagi_received_signal = 0;
+}
+
+void nagi_ignore_sigpipe(void) {
+    signal(SIGPIPE, SIG_IGN);
+}

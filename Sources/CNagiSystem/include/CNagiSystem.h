@@ -1,0 +1,17 @@
+#ifndef CNAGI_SYSTEM_H
+#define CNAGI_SYSTEM_H
+
+/// Installs SIGINT and SIGTERM handlers that only record the signal number.
+/// Long loops poll `nagi_stop_signal()` once per block and stop cleanly.
+void nagi_install_stop_handlers(void);
+
+/// The first stop signal received (SIGINT or SIGTERM), or 0 if none yet.
+int nagi_stop_signal(void);
+
+/// Forgets a recorded stop signal (tests use it between runs).
+void nagi_reset_stop_signal(void);
+
+/// Ignores SIGPIPE so a closed pipe is an EPIPE write error, not a silent death.
+void nagi_ignore_sigpipe(void);
+
+#endif

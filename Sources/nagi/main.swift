@@ -1,0 +1,3 @@
+import NagiCLI
+
+NagiCommandLine.exitAfterRunning(CommandLine.arguments)
