@@ -1,0 +1,38 @@
+/// What went wrong while reading or expanding a breathing pattern, session, course or soundscape.
+public enum BreathError: Error, Equatable, Sendable {
+    /// A malformed inline pattern such as `4-x-8`.
+    case inlinePattern(text: String, reason: String)
+    /// Bad content in a JSON file: the file, the JSON path at fault (`$.stages[0].cycles`) and what would be right.
+    case invalidContent(file: String, path: String, reason: String)
+    /// A preset name or file that does not exist, with the nearest names.
+    case notFound(name: String, kind: String, suggestions: [String])
+    /// A session beyond what nagi schedules (too long, too many phases), with the limit.
+    case limitExceeded(reason: String)
+
+    /// The exit code after sysexits: 64 usage, 65 data, 66 no input.
+    public var exitCode: Int32 {
+        switch self {
+        case .inlinePattern, .limitExceeded: 64
+        case .invalidContent: 65
+        case .notFound: 66
+        }
+    }
+
+    /// One line that names the fault and says what would be right.
+    public var message: String {
+        switch self {
+        case let .inlinePattern(text, reason):
+            return "invalid pattern '\(text)': \(reason)"
+        case let .invalidContent(file, path, reason):
+            return "\(file): \(path): \(reason)"
+        case let .notFound(name, kind, suggestions):
+            var line = "no \(kind) named '\(name)'"
+            if !suggestions.isEmpty {
+                line += " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?)"
+            }
+            return line + "; `nagi presets` lists them, and a path to a JSON file works too"
+        case let .limitExceeded(reason):
+            return reason
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// One phase of a breath cycle: what the breath does, for how long, and to which level.
+public struct Phase: Sendable, Equatable {
+    /// What the breath does.
+    public var kind: PhaseKind
+    /// Length in whole microseconds (durations are exact integers, never floating seconds).
+    public var durationMicroseconds: Int64
+    /// The level this phase eases to, in [0, 1]; nil means the kind's default
+    /// (inhale 1, exhale 0, holds keep the current level).
+    public var targetLevel: Double?
+
+    public init(kind: PhaseKind, durationMicroseconds: Int64, targetLevel: Double? = nil) {
+        self.kind = kind
+        self.durationMicroseconds = durationMicroseconds
+        self.targetLevel = targetLevel
+    }
+}

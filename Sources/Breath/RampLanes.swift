@@ -1,0 +1,74 @@
+/// The phases of a ramp paired up: each lane moves one phase's length from its `from` to its `to` value.
+struct RampLanes: Sendable {
+    /// One phase's course through the ramp.
+    struct Lane: Sendable {
+        var kind: PhaseKind
+        var fromMicroseconds: Int64
+        var toMicroseconds: Int64
+        var targetLevel: Double?
+
+        /// The length in cycle `cycle` of `cycleCount`, linear and exact in integers (rounded half up).
+        func length(cycle: Int, of cycleCount: Int) -> Int64 {
+            guard cycleCount > 1 else { return fromMicroseconds }
+            let span = toMicroseconds - fromMicroseconds
+            let steps = Int64(cycleCount - 1)
+            let numerator = span * Int64(cycle)
+            // Round half away from zero so the ramp is symmetric in both directions.
+            let offset = numerator >= 0 ? (numerator + steps / 2) / steps : -((-numerator + steps / 2) / steps)
+            return fromMicroseconds + offset
+        }
+    }
+
+    var lanes: [Lane]
+
+    /// Pairs the phases of two patterns: the same kinds in the same order pair one to one; two patterns that
+    /// each use a kind at most once in the order inhale, holdIn, exhale, holdOut pair by kind, a missing phase
+    /// counting as 0 s (so a ramp can grow a hold from nothing).
+    init(from: Pattern, to: Pattern) throws(BreathError) {
+        if from.phases.map(\.kind) == to.phases.map(\.kind) {
+            lanes = zip(from.phases, to.phases).map {
+                Lane(kind: $0.kind, fromMicroseconds: $0.durationMicroseconds, toMicroseconds: $1.durationMicroseconds, targetLevel: $0.targetLevel)
+            }
+            return
+        }
+        let order: [PhaseKind] = [.inhale, .holdIn, .exhale, .holdOut]
+        func byKind(_ pattern: Pattern) -> [PhaseKind: Phase]? {
+            var table: [PhaseKind: Phase] = [:]
+            var lastIndex = -1
+            for phase in pattern.phases {
+                guard let index = order.firstIndex(of: phase.kind), index > lastIndex else { return nil }
+                lastIndex = index
+                table[phase.kind] = phase
+            }
+            return table
+        }
+        guard let fromTable = byKind(from), let toTable = byKind(to) else {
+            throw .limitExceeded(reason: "a ramp needs two patterns with the same phases in the same order (or simple inhale-hold-exhale-hold patterns)")
+        }
+        lanes = order.compactMap { kind in
+            let start = fromTable[kind]
+            let end = toTable[kind]
+            guard start != nil || end != nil else { return nil }
+            return Lane(kind: kind, fromMicroseconds: start?.durationMicroseconds ?? 0, toMicroseconds: end?.durationMicroseconds ?? 0, targetLevel: start?.targetLevel ?? end?.targetLevel)
+        }
+    }
+
+    var fromMicroseconds: Int64 { lanes.reduce(0) { $0 + $1.fromMicroseconds } }
+    var toMicroseconds: Int64 { lanes.reduce(0) { $0 + $1.toMicroseconds } }
+
+    /// Cycles for a length: with linear lengths the mean cycle is (from + to) / 2.
+    func cycleCount(for length: SessionLength) -> Int {
+        length.cycleCount(cycleMicroseconds: (fromMicroseconds + toMicroseconds) / 2)
+    }
+
+    /// The exact total of `cycles` cycles.
+    func totalMicroseconds(cycles: Int) -> Int64 {
+        var total: Int64 = 0
+        for lane in lanes {
+            for cycle in 0..<cycles {
+                total += lane.length(cycle: cycle, of: cycles)
+            }
+        }
+        return total
+    }
+}

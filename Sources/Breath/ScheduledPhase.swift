@@ -1,0 +1,24 @@
+/// One phase of a session placed on the frame clock of a sample rate.
+public struct ScheduledPhase: Sendable, Equatable {
+    /// What the breath does.
+    public var kind: PhaseKind
+    /// Start, in microseconds from the session start.
+    public var startMicroseconds: Int64
+    /// Length in microseconds.
+    public var durationMicroseconds: Int64
+    /// First frame of the phase: round(startMicroseconds × sampleRate / 10⁶).
+    public var startFrame: Int64
+    /// First frame after the phase (the next phase's startFrame).
+    public var endFrame: Int64
+    /// The level when the phase begins (the previous phase's end level; 0 at the session start).
+    public var startLevel: Double
+    /// The level the phase eases to.
+    public var endLevel: Double
+    /// Which breath cycle of the session this phase belongs to, from 0.
+    public var cycleIndex: Int
+
+    /// End in microseconds from the session start.
+    public var endMicroseconds: Int64 { startMicroseconds + durationMicroseconds }
+    /// Length in frames.
+    public var frameCount: Int64 { endFrame - startFrame }
+}

@@ -1,0 +1,50 @@
+/// A whole practice: a sequence of stages, with a title and the easing it moves by.
+public struct Session: Sendable, Equatable {
+    /// A human title ("Wim Hof, three rounds").
+    public var title: String?
+    /// What the session is for.
+    public var description: String?
+    /// How the level moves within each phase.
+    public var easing: Easing
+    /// The stages, in order.
+    public var stages: [Stage]
+
+    /// The easing when neither the session nor its pattern names one: seed 001's cosine.
+    public static let defaultEasing = Easing.cosine
+
+    public init(title: String? = nil, description: String? = nil, easing: Easing = Session.defaultEasing, stages: [Stage]) {
+        self.title = title
+        self.description = description
+        self.easing = easing
+        self.stages = stages
+    }
+
+    /// A session of one pattern at `length`, or at the pattern's own default (5 minutes when it has none).
+    public init(pattern: Pattern, length: SessionLength? = nil) {
+        self.init(
+            title: pattern.title,
+            description: pattern.description,
+            easing: pattern.easing ?? Session.defaultEasing,
+            stages: [.pattern(pattern, length ?? pattern.defaultLength ?? .duration(microseconds: 5 * 60 * Microseconds.perSecond))]
+        )
+    }
+
+    /// The session with its length overridden from the command line. A single-pattern session takes the new
+    /// length directly; a session of several stages counts one pass through all stages as a cycle and
+    /// repeats whole passes (`--cycles 4` on Wim Hof rounds gives four rounds).
+    public func withLength(_ length: SessionLength) throws(BreathError) -> Session {
+        var copy = self
+        if stages.count == 1, case let .pattern(pattern, _) = stages[0] {
+            copy.stages = [.pattern(pattern, length)]
+            return copy
+        }
+        if stages.count == 1, case let .ramp(from, to, _) = stages[0] {
+            copy.stages = [.ramp(from: from, to: to, length)]
+            return copy
+        }
+        let passMicroseconds = try SessionExpander.totalMicroseconds(of: stages)
+        let passes = length.cycleCount(cycleMicroseconds: passMicroseconds)
+        copy.stages = [.group(count: passes, stages: stages)]
+        return copy
+    }
+}

@@ -1,0 +1,120 @@
+/// Expands a session's stages into one flat list of timed phases, after checking the limits.
+public enum SessionExpander {
+    /// The most phases a schedule may hold (a day of 1.5-second breaths is under 60,000).
+    public static let phaseLimit = 500_000
+
+    /// One phase of the expanded session, before any sample rate is chosen.
+    public struct TimedPhase: Sendable, Equatable {
+        public var kind: PhaseKind
+        public var durationMicroseconds: Int64
+        public var targetLevel: Double?
+        /// Which breath cycle of the whole session this phase belongs to, from 0.
+        public var cycleIndex: Int
+    }
+
+    /// The total length of `stages` in microseconds, checked against the 24-hour and phase-count limits
+    /// before anything is expanded.
+    public static func totalMicroseconds(of stages: [Stage]) throws(BreathError) -> Int64 {
+        try measure(stages).microseconds
+    }
+
+    /// Expands `stages` into phases in order, refusing sessions beyond the limits.
+    public static func expand(_ stages: [Stage]) throws(BreathError) -> [TimedPhase] {
+        _ = try measure(stages)
+        var phases: [TimedPhase] = []
+        var cycleIndex = 0
+        append(stages, to: &phases, cycleIndex: &cycleIndex)
+        return phases
+    }
+
+    // MARK: - Measuring with overflow checks
+
+    private struct Measure {
+        var microseconds: Int64
+        var phaseCount: Int
+    }
+
+    private static var limitMessage: String {
+        "the session is longer than nagi's limit of 24 hours or \(phaseLimit) phases; shorten it with --cycles or --minutes"
+    }
+
+    private static func measure(_ stages: [Stage]) throws(BreathError) -> Measure {
+        var total = Measure(microseconds: 0, phaseCount: 0)
+        for stage in stages {
+            let part = try measure(stage)
+            total.microseconds += part.microseconds
+            total.phaseCount += part.phaseCount
+            try check(total)
+        }
+        return total
+    }
+
+    private static func measure(_ stage: Stage) throws(BreathError) -> Measure {
+        switch stage {
+        case let .pattern(pattern, length):
+            let cycles = length.cycleCount(cycleMicroseconds: pattern.cycleMicroseconds)
+            return try multiply(Measure(microseconds: pattern.cycleMicroseconds, phaseCount: pattern.phases.count), by: cycles)
+        case let .ramp(from, to, length):
+            let lanes = try RampLanes(from: from, to: to)
+            let cycles = lanes.cycleCount(for: length)
+            let perCycle = Measure(microseconds: max(lanes.fromMicroseconds, lanes.toMicroseconds), phaseCount: lanes.lanes.count)
+            _ = try multiply(perCycle, by: cycles)
+            let total = lanes.totalMicroseconds(cycles: cycles)
+            return Measure(microseconds: total, phaseCount: lanes.lanes.count * cycles)
+        case let .group(count, stages):
+            guard count >= 1 else {
+                throw .limitExceeded(reason: "a repeated group needs a count of at least 1")
+            }
+            return try multiply(measure(stages), by: count)
+        }
+    }
+
+    private static func multiply(_ measure: Measure, by count: Int) throws(BreathError) -> Measure {
+        let (microseconds, overflowA) = measure.microseconds.multipliedReportingOverflow(by: Int64(count))
+        let (phaseCount, overflowB) = measure.phaseCount.multipliedReportingOverflow(by: count)
+        if overflowA || overflowB { throw .limitExceeded(reason: limitMessage) }
+        let result = Measure(microseconds: microseconds, phaseCount: phaseCount)
+        try check(result)
+        return result
+    }
+
+    private static func check(_ measure: Measure) throws(BreathError) {
+        if measure.microseconds > Microseconds.sessionLimit || measure.phaseCount > phaseLimit {
+            throw .limitExceeded(reason: limitMessage)
+        }
+    }
+
+    // MARK: - Expanding
+
+    private static func append(_ stages: [Stage], to phases: inout [TimedPhase], cycleIndex: inout Int) {
+        for stage in stages {
+            switch stage {
+            case let .pattern(pattern, length):
+                let cycles = length.cycleCount(cycleMicroseconds: pattern.cycleMicroseconds)
+                for _ in 0..<cycles {
+                    for phase in pattern.phases {
+                        phases.append(TimedPhase(kind: phase.kind, durationMicroseconds: phase.durationMicroseconds, targetLevel: phase.targetLevel, cycleIndex: cycleIndex))
+                    }
+                    cycleIndex += 1
+                }
+            case let .ramp(from, to, length):
+                // Lanes were validated by measure(); a failure here cannot happen, so skip quietly.
+                guard let lanes = try? RampLanes(from: from, to: to) else { continue }
+                let cycles = lanes.cycleCount(for: length)
+                for cycle in 0..<cycles {
+                    for lane in lanes.lanes {
+                        let microseconds = lane.length(cycle: cycle, of: cycles)
+                        if microseconds > 0 {
+                            phases.append(TimedPhase(kind: lane.kind, durationMicroseconds: microseconds, targetLevel: lane.targetLevel, cycleIndex: cycleIndex))
+                        }
+                    }
+                    cycleIndex += 1
+                }
+            case let .group(count, stages):
+                for _ in 0..<count {
+                    append(stages, to: &phases, cycleIndex: &cycleIndex)
+                }
+            }
+        }
+    }
+}
