@@ -6,6 +6,8 @@ public enum BreathError: Error, Equatable, Sendable {
     case invalidContent(file: String, path: String, reason: String)
     /// A preset name or file that does not exist, with the nearest names.
     case notFound(name: String, kind: String, suggestions: [String])
+    /// A file named by path that does not exist or cannot be read.
+    case fileNotFound(path: String, reason: String)
     /// A session beyond what nagi schedules (too long, too many phases), with the limit.
     case limitExceeded(reason: String)
 
@@ -14,7 +16,7 @@ public enum BreathError: Error, Equatable, Sendable {
         switch self {
         case .inlinePattern, .limitExceeded: 64
         case .invalidContent: 65
-        case .notFound: 66
+        case .notFound, .fileNotFound: 66
         }
     }
 
@@ -31,6 +33,8 @@ public enum BreathError: Error, Equatable, Sendable {
                 line += " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?)"
             }
             return line + "; `nagi presets` lists them, and a path to a JSON file works too"
+        case let .fileNotFound(path, reason):
+            return "cannot read '\(path)': \(reason)"
         case let .limitExceeded(reason):
             return reason
         }

@@ -1,0 +1,85 @@
+/// Every preset nagi knows, built-in and the user's own, by category and name.
+public struct PresetCatalog: Sendable {
+    /// The kinds of preset, named after their folders.
+    public enum Category: String, CaseIterable, Sendable {
+        case patterns
+        case soundscapes
+        case courses
+
+        /// The singular word for messages ("no pattern named ...").
+        public var singular: String {
+            switch self {
+            case .patterns: "pattern"
+            case .soundscapes: "soundscape"
+            case .courses: "course"
+            }
+        }
+    }
+
+    /// Where a preset came from.
+    public enum Origin: Sendable, Equatable {
+        case builtin
+        /// A file in the user's preset folder, with its path.
+        case user(path: String)
+    }
+
+    /// One preset file.
+    public struct Entry: Sendable {
+        public var category: Category
+        /// The file name without `.json` ("box").
+        public var name: String
+        public var text: String
+        public var origin: Origin
+
+        public init(category: Category, name: String, text: String, origin: Origin) {
+            self.category = category
+            self.name = name
+            self.text = text
+            self.origin = origin
+        }
+
+        /// How messages name the file: its path for user files, `presets:patterns/box.json` for built-ins.
+        public var fileDescription: String {
+            switch origin {
+            case .builtin: "presets:\(category.rawValue)/\(name).json"
+            case let .user(path): path
+            }
+        }
+    }
+
+    private var entries: [Category: [String: Entry]] = [:]
+
+    /// A catalog of the built-in table (`"patterns/box.json": text`) overlaid by the user's entries,
+    /// which win on equal names.
+    public init(builtinFiles: [String: String], userEntries: [Entry] = []) {
+        for (path, text) in builtinFiles {
+            let parts = path.split(separator: "/")
+            guard parts.count == 2, let category = Category(rawValue: String(parts[0])), parts[1].hasSuffix(".json") else { continue }
+            let name = String(parts[1].dropLast(5))
+            entries[category, default: [:]][name] = Entry(category: category, name: name, text: text, origin: .builtin)
+        }
+        for entry in userEntries {
+            entries[entry.category, default: [:]][entry.name] = entry
+        }
+    }
+
+    /// The preset named `name` in `category`, if any.
+    public func entry(named name: String, in category: Category) -> Entry? {
+        entries[category]?[name]
+    }
+
+    /// All names in `category`, sorted.
+    public func names(in category: Category) -> [String] {
+        (entries[category]?.keys).map { $0.sorted() } ?? []
+    }
+
+    /// All entries in `category`, sorted by name.
+    public func entries(in category: Category) -> [Entry] {
+        names(in: category).compactMap { entries[category]?[$0] }
+    }
+
+    /// The "no such preset" error with the nearest names.
+    public func notFound(_ name: String, in category: Category) -> BreathError {
+        .notFound(name: name, kind: category.singular, suggestions: Array(NearestNames.find(name, among: names(in: category), maxDistance: 3).prefix(3)))
+    }
+}

@@ -1,0 +1,47 @@
+import AudioFile
+import Breath
+
+/// Every way a command can fail, with its exit code after sysexits and one line for the user.
+enum CLIError: Error {
+    case arguments(ArgumentError)
+    case breath(BreathError)
+    case audioFile(AudioFileError)
+    /// A bad combination of otherwise valid options (exit 64).
+    case usage(String)
+    /// A file or folder named on the command line that does not exist (exit 66).
+    case noInput(String)
+    /// The output cannot be created (exit 73).
+    case cannotCreate(String)
+    /// Reading or writing failed part-way (exit 74).
+    case io(String)
+    /// An audio device is unavailable (exit 69).
+    case unavailable(String)
+    /// Stopped by SIGINT (130) or SIGTERM (143).
+    case interrupted(signal: Int32)
+
+    /// The process exit code.
+    var exitCode: Int32 {
+        switch self {
+        case let .arguments(error): error.exitCode
+        case let .breath(error): error.exitCode
+        case let .audioFile(error): error.exitCode
+        case .usage: 64
+        case .noInput: 66
+        case .unavailable: 69
+        case .cannotCreate: 73
+        case .io: 74
+        case let .interrupted(signal): 128 + signal
+        }
+    }
+
+    /// One line naming the fault and what would be right (without the `nagi: error: ` prefix).
+    var message: String {
+        switch self {
+        case let .arguments(error): UsageText.message(for: error)
+        case let .breath(error): error.message
+        case let .audioFile(error): error.message
+        case let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
+        case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Writes to the terminal's standard streams without buffering surprises.
+enum Console {
+    /// Writes `text` to standard output.
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes `text` to standard error.
+    static func err(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Prints the one-line error for `error` on standard error.
+    static func report(_ error: CLIError) {
+        let line = error.message.replacingOccurrences(of: "\n", with: " ")
+        err("nagi: error: \(line)\n")
+    }
+
+    /// Whether standard error is a terminal (progress bars go there only then).
+    static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Whether standard output is a terminal.
+    static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
+}

@@ -1,0 +1,63 @@
+import Breath
+import Foundation
+import NagiPresets
+
+/// Builds the preset catalog: the built-in table overlaid by the user's folder
+/// `$XDG_CONFIG_HOME/nagi/{patterns,soundscapes,courses}/` (default `~/.config/nagi/`).
+enum PresetEnvironment {
+    /// The user's preset folder, following the XDG base directory rules (a relative XDG path is ignored).
+    static var userPresetFolder: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let configured = environment["XDG_CONFIG_HOME"], configured.hasPrefix("/") {
+            return configured + "/nagi"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.config/nagi"
+    }
+
+    /// The catalog of built-in and user presets. Unreadable user files are skipped here and reported by
+    /// `nagi presets`; a preset that fails to parse fails when it is used, naming its file.
+    static func catalog() -> PresetCatalog {
+        PresetCatalog(builtinFiles: BuiltinPresets.files, userEntries: userEntries())
+    }
+
+    /// The user's preset files, by category.
+    static func userEntries() -> [PresetCatalog.Entry] {
+        guard let folder = userPresetFolder else { return [] }
+        var entries: [PresetCatalog.Entry] = []
+        for category in PresetCatalog.Category.allCases {
+            let categoryFolder = folder + "/" + category.rawValue
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
+            for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
+                let path = categoryFolder + "/" + fileName
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                // Invalid UTF-8 is kept as replacement characters so the parser reports it where used.
+                let text = String(decoding: data, as: UTF8.self)
+                entries.append(PresetCatalog.Entry(category: category, name: String(fileName.dropLast(5)), text: text, origin: .user(path: path)))
+            }
+        }
+        return entries
+    }
+
+    /// Reads a JSON file named on the command line or in a preset, as bytes.
+    static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .fileNotFound(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw .invalidContent(file: path, path: "$", reason: "is a folder, not a JSON file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .fileNotFound(path: path, reason: "permission denied or not a regular file")
+        }
+        defer { try? handle.close() }
+        // A preset is a few kilobytes; refuse anything absurd rather than reading it all.
+        let limit = 4 * 1024 * 1024
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        guard data.count <= limit else {
+            throw .invalidContent(file: path, path: "$", reason: "the file is larger than 4 MiB; a preset is a small JSON file")
+        }
+        return (Array(data), path)
+    }
+}

@@ -1,0 +1,54 @@
+import Breath
+
+/// `nagi presets`: every built-in and user preset with a one-line description.
+enum PresetsCommand {
+    static let spec = CommandSpec(
+        name: "presets",
+        summary: "List the built-in and user presets: patterns, soundscapes and courses.",
+        discussion: """
+        Add or override presets by putting JSON files in $XDG_CONFIG_HOME/nagi/patterns/, \
+        soundscapes/ or courses/ (default ~/.config/nagi/). A user preset with the name of a \
+        built-in one replaces it. A path to a JSON file works wherever a preset name does.
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+        let catalog = PresetEnvironment.catalog()
+        var lines: [String] = []
+        for category in PresetCatalog.Category.allCases {
+            let entries = catalog.entries(in: category)
+            lines.append("\(category.rawValue.capitalized) (\(entries.count)):")
+            let width = entries.map(\.name.count).max() ?? 0
+            for entry in entries {
+                let padding = String(repeating: " ", count: width - entry.name.count)
+                let origin = entry.origin == .builtin ? "" : " [user: \(entry.fileDescription)]"
+                lines.append("  \(entry.name)\(padding)  \(summary(of: entry))\(origin)")
+            }
+            if category == .soundscapes {
+                let padding = String(repeating: " ", count: max(0, width - 4))
+                lines.append("  auto\(padding)  Picks by the local hour: horizon by day (6–18), dusk (19–20), night otherwise.")
+            }
+            lines.append("")
+        }
+        if let folder = PresetEnvironment.userPresetFolder {
+            lines.append("User presets: \(folder)/{patterns,soundscapes,courses}/*.json")
+        }
+        Console.out(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The preset's description (or title), on one line; a broken file says so instead of failing the list.
+    static func summary(of entry: PresetCatalog.Entry) -> String {
+        do {
+            let value = try JSONParser.parse(entry.text, file: entry.fileDescription)
+            guard case let .object(members, _) = value else { return "(invalid: not a JSON object)" }
+            for key in ["description", "title"] {
+                if case let .string(text)? = members[key] {
+                    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+                }
+            }
+            return ""
+        } catch {
+            return "(invalid: \(error.message))"
+        }
+    }
+}
