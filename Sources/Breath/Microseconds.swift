@@ -34,6 +34,8 @@ public enum Microseconds {
             }
         }
         guard seenDigit else { return nil }
+        // "8." is more likely a typo than a length: a point needs digits after it.
+        if seenPoint && fractionDigits.isEmpty { return nil }
         let (wholeMicroseconds, overflow) = whole.multipliedReportingOverflow(by: unitMicroseconds)
         if overflow || wholeMicroseconds > limit { return nil }
         // The fraction times the unit must come out in whole microseconds.

@@ -29,9 +29,10 @@ public struct Session: Sendable, Equatable {
         )
     }
 
-    /// The session with its length overridden from the command line. A single-pattern session takes the new
-    /// length directly; a session of several stages counts one pass through all stages as a cycle and
-    /// repeats whole passes (`--cycles 4` on Wim Hof rounds gives four rounds).
+    /// The session with its length overridden from the command line. A single-pattern or ramp session takes
+    /// the new length directly; a session that is one repeated group takes it as its number of rounds
+    /// (`--cycles 4` on Wim Hof rounds gives four rounds); any other session counts one pass through all its
+    /// stages as a cycle and repeats whole passes.
     public func withLength(_ length: SessionLength) throws(BreathError) -> Session {
         var copy = self
         if stages.count == 1, case let .pattern(pattern, _) = stages[0] {
@@ -40,6 +41,11 @@ public struct Session: Sendable, Equatable {
         }
         if stages.count == 1, case let .ramp(from, to, _) = stages[0] {
             copy.stages = [.ramp(from: from, to: to, length)]
+            return copy
+        }
+        if stages.count == 1, case let .group(_, inner) = stages[0] {
+            let roundMicroseconds = try SessionExpander.totalMicroseconds(of: inner)
+            copy.stages = [.group(count: length.cycleCount(cycleMicroseconds: roundMicroseconds), stages: inner)]
             return copy
         }
         let passMicroseconds = try SessionExpander.totalMicroseconds(of: stages)

@@ -63,7 +63,7 @@ enum DescribeCommand {
         }
         lines.append(format(header))
         lines.append(contentsOf: rows.map(format))
-        let bpm = (schedule.breathsPerMinute * 100).rounded() / 100
+        let bpm = Microseconds.formatSeconds(Int64((schedule.breathsPerMinute * 100).rounded()) * 10_000)
         lines.append("\(schedule.cycleCount) cycles · \(bpm) breaths/min · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)")
         return lines.joined(separator: "\n") + "\n"
     }

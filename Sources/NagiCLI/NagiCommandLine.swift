@@ -25,9 +25,9 @@ public enum NagiCommandLine {
     }
 
     /// One runnable command.
-    struct Command {
+    struct Command: Sendable {
         var spec: CommandSpec
-        var run: (ParsedArguments) throws(CLIError) -> Void
+        var run: @Sendable (ParsedArguments) throws(CLIError) -> Void
     }
 
     static let commands: [Command] = [
@@ -68,14 +68,14 @@ public enum NagiCommandLine {
         }
         let path = parsed.commandPath
         if parsed.isHelpRequested {
-            Console.out(UsageText.help(for: parsed.command, commandPath: (["nagi"] + path).joined(separator: " ")))
+            Console.out(UsageText.help(for: parsed.command, commandPath: (["nagi"] + path).joined(separator: " ")) + "\n")
             return
         }
         guard let first = path.first else {
             if parsed.isSet("--version") {
                 Console.out("nagi \(version)\n")
             } else {
-                Console.out(UsageText.help(for: root, commandPath: "nagi"))
+                Console.out(UsageText.help(for: root, commandPath: "nagi") + "\n")
             }
             return
         }
@@ -91,12 +91,12 @@ public enum NagiCommandLine {
 
     static func showHelp(_ name: String?, root: CommandSpec) throws(CLIError) {
         guard let name else {
-            Console.out(UsageText.help(for: root, commandPath: "nagi"))
+            Console.out(UsageText.help(for: root, commandPath: "nagi") + "\n")
             return
         }
         guard let spec = root.subcommand(named: name) else {
             throw .arguments(.unknownCommand(name, suggestion: NearestNames.find(name, among: root.subcommands.map(\.name), maxDistance: 3).first))
         }
-        Console.out(UsageText.help(for: spec, commandPath: "nagi \(name)"))
+        Console.out(UsageText.help(for: spec, commandPath: "nagi \(name)") + "\n")
     }
 }

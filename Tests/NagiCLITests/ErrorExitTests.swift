@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@Suite("Errors: one line, the right exit code, never a crash")
+struct ErrorExitTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var status: Int32
+        var mentions: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let commandLineCases: [Case] = [
+        Case(arguments: ["describe", "4-x-8"], status: 64, mentions: "4-x-8"),
+        Case(arguments: ["describe", "4--8"], status: 64, mentions: "4--8"),
+        Case(arguments: ["describe", "0-0"], status: 64, mentions: "0-0"),
+        Case(arguments: ["describe", "4-7-8-1-1"], status: 64, mentions: "4-7-8-1-1"),
+        Case(arguments: ["describe", "4-0.0000001"], status: 64, mentions: "0.0000001"),
+        Case(arguments: ["describe", "４-７-８"], status: 64, mentions: "４-７-８"),
+        Case(arguments: ["describe", "4-٧-8"], status: 64, mentions: "4-٧-8"),
+        Case(arguments: ["describe", "boxx"], status: 66, mentions: "box"),
+        Case(arguments: ["describe", "no/such/file.json"], status: 66, mentions: "no/such/file.json"),
+        Case(arguments: ["describe"], status: 64, mentions: "PATTERN"),
+        Case(arguments: ["describe", "box", "--cycles", "0"], status: 64, mentions: "--cycles"),
+        Case(arguments: ["describe", "box", "--cycles", "-3"], status: 64, mentions: "--cycles"),
+        Case(arguments: ["describe", "box", "--cycles", "NaN"], status: 64, mentions: "NaN"),
+        Case(arguments: ["describe", "box", "--minutes", "inf"], status: 64, mentions: "inf"),
+        Case(arguments: ["describe", "box", "--minutes", "-1"], status: 64, mentions: "--minutes"),
+        Case(arguments: ["describe", "box", "--minutes", "525600"], status: 64, mentions: "525600"),
+        Case(arguments: ["describe", "box", "--cycles", "99999999999999999999"], status: 64, mentions: "--cycles"),
+        Case(arguments: ["describe", "box", "--cycles", "400000"], status: 64, mentions: "24 hours"),
+        Case(arguments: ["describe", "box", "--cycles", "2", "--minutes", "3"], status: 64, mentions: "--minutes"),
+        Case(arguments: ["describe", "box", "--cycles", "2", "--cycles", "3"], status: 64, mentions: "--cycles"),
+        Case(arguments: ["describe", "box", "--rate", "7999"], status: 64, mentions: "--rate"),
+        Case(arguments: ["describe", "box", "--rate", "192001"], status: 64, mentions: "--rate"),
+        Case(arguments: ["describe", "box", "--rate"], status: 64, mentions: "--rate"),
+        Case(arguments: ["describe", "box", "--bogus"], status: 64, mentions: "--bogus"),
+        Case(arguments: ["describe", "box", "extra"], status: 64, mentions: "extra"),
+        Case(arguments: ["frobnicate"], status: 64, mentions: "frobnicate"),
+    ]
+
+    @Test("bad command lines", arguments: commandLineCases)
+    func badCommandLine(testCase: Case) throws {
+        let result = try NagiProcess.run(testCase.arguments)
+        #expect(result.status == testCase.status, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "expected one line, got: \(result.standardError)")
+        #expect(result.standardError.hasPrefix("nagi: error: "))
+        #expect(result.standardError.contains(testCase.mentions))
+    }
+
+    struct FileCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var bytes: [UInt8]
+        var mentions: String
+        var testDescription: String { name }
+    }
+
+    static func text(_ name: String, _ json: String, _ mentions: String) -> FileCase {
+        FileCase(name: name, bytes: Array(json.utf8), mentions: mentions)
+    }
+
+    static let fileCases: [FileCase] = [
+        text("empty", "", "empty"),
+        text("not JSON", "phases: 4-7-8", "line 1"),
+        text("unknown key", #"{"phases": [{"kind": "inhale", "seconds": 4}], "minuts": 5}"#, "minuts"),
+        text("unknown phase key", #"{"phases": [{"kind": "inhale", "second": 4}]}"#, "$.phases[0].second"),
+        text("wrong kind", #"{"phases": [{"kind": "inhal", "seconds": 4}]}"#, "$.phases[0].kind"),
+        text("wrong type", #"{"phases": [{"kind": "inhale", "seconds": "4"}]}"#, "$.phases[0].seconds"),
+        text("negative", #"{"phases": [{"kind": "inhale", "seconds": -4}]}"#, "$.phases[0].seconds"),
+        text("huge", #"{"phases": [{"kind": "inhale", "seconds": 1e300}]}"#, "$.phases[0].seconds"),
+        text("sub-microsecond", #"{"phases": [{"kind": "inhale", "seconds": 0.0000001}]}"#, "$.phases[0].seconds"),
+        text("year-long", #"{"phases": [{"kind": "inhale", "seconds": 31536000}]}"#, "24-hour"),
+        text("hold with a level", #"{"phases": [{"kind": "holdIn", "seconds": 4, "to": 0.5}]}"#, "$.phases[0].to"),
+        text("level above 1", #"{"phases": [{"kind": "inhale", "seconds": 4, "to": 1.5}]}"#, "$.phases[0].to"),
+        text("no phases", #"{"phases": []}"#, "$.phases"),
+        text("million repeats", #"{"stages": [{"repeat": 1000000, "stages": [{"pattern": "4-4", "cycles": 1000}]}]}"#, "$.stages[0].repeat"),
+        text("repeats beyond a day", #"{"stages": [{"repeat": 100000, "stages": [{"pattern": "4-4", "cycles": 1000}]}]}"#, "24 hours"),
+        text("nested repeats beyond a day", #"{"stages": [{"repeat": 500000, "stages": [{"repeat": 500000, "stages": [{"pattern": "4-4", "cycles": 500000}]}]}]}"#, "24 hours"),
+        text("bad inline inside", #"{"stages": [{"pattern": "4-x", "cycles": 2}]}"#, "$.stages[0].pattern"),
+        text("unknown preset inside", #"{"stages": [{"pattern": "boxx", "cycles": 2}]}"#, "box"),
+        text("stage without length", #"{"stages": [{"pattern": {"phases": [{"kind": "inhale", "seconds": 1}]}}]}"#, "$.stages[0]"),
+        text("ramp of unlike patterns", #"{"stages": [{"ramp": {"from": {"phases": [{"kind": "exhale", "seconds": 1}, {"kind": "inhale", "seconds": 1}]}, "to": "4-4"}, "cycles": 3}]}"#, "$.stages[0].ramp"),
+        text("both lengths", #"{"minutes": 2, "cycles": 3, "phases": [{"kind": "inhale", "seconds": 1}]}"#, "$.cycles"),
+        text("bad easing", #"{"easing": [0, 0, 2, 1], "phases": [{"kind": "inhale", "seconds": 1}]}"#, "$.easing"),
+        text("duplicate key", #"{"phases": [{"kind": "inhale", "seconds": 1}], "phases": []}"#, "twice"),
+        text("top-level array", #"[1, 2]"#, "expected an object"),
+        text("deep nesting", String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), "nested deeper"),
+        FileCase(name: "BOM", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"phases": [{"kind": "inhale", "seconds": 1}]}"#.utf8), mentions: "byte-order mark"),
+        FileCase(name: "not UTF-8", bytes: Array(#"{"title": ""#.utf8) + [0xFF, 0xFE] + Array(#"", "phases": []}"#.utf8), mentions: "UTF-8"),
+    ]
+
+    @Test("bad JSON files exit 65 naming the file and the JSON path", arguments: fileCases)
+    func badFile(testCase: FileCase) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = folder.appendingPathComponent("bad.json")
+        try Data(testCase.bytes).write(to: file)
+        let result = try NagiProcess.run(["describe", file.path])
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("bad.json"))
+        #expect(result.standardError.contains(testCase.mentions), "\(result.standardError)")
+    }
+}
