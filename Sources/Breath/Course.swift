@@ -1,0 +1,18 @@
+/// A structured course ("21 days for beginners"): lessons in order, each its own session.
+public struct Course: Sendable {
+    /// One lesson: a title, the session to practise, and optionally the soundscape to hear it on.
+    public struct Lesson: Sendable {
+        public var title: String
+        public var session: Session
+        /// How the lesson's pattern was written ("coherent", "4-7-8", "custom"), for tables.
+        public var patternLabel: String
+        /// A soundscape name or path, if the lesson asks for one.
+        public var soundscape: String?
+    }
+
+    /// The course's short name ("beginner-21"), used for file names and the progress record.
+    public var name: String
+    public var title: String
+    public var description: String?
+    public var lessons: [Lesson]
+}

@@ -1,0 +1,78 @@
+/// Reads course JSON: `{"name", "title", "description", "lessons": [{"title", "pattern", "minutes" | "cycles", "soundscape"}]}`.
+public struct CourseDecoder: Sendable {
+    /// The most lessons a course may hold.
+    public static let lessonLimit = 999
+
+    /// Resolves lesson patterns (preset names, inline strings, objects).
+    public let sessions: SessionDecoder
+
+    public init(catalog: PresetCatalog) {
+        sessions = SessionDecoder(catalog: catalog)
+    }
+
+    /// Decodes a course document.
+    public func decode(_ value: JSONValue, file: String) throws(BreathError) -> Course {
+        let fields = try JSONFields(value, file: file, path: "$")
+        try fields.rejectUnknownKeys(allowed: ["name", "title", "description", "lessons"])
+        guard let name = try fields.string("name") else { throw fields.error(nil, "a course needs \"name\": its short name, like \"beginner-21\"") }
+        guard Self.isSafeName(name) else {
+            throw fields.error("name", "\"\(name)\" is not a usable course name; use letters, digits, '-' and '_' (1 to 64 characters)")
+        }
+        guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a course needs \"title\"") }
+        let description = try fields.string("description")
+        guard let elements = try fields.array("lessons") else { throw fields.error(nil, "a course needs \"lessons\": a list of lessons") }
+        guard !elements.isEmpty else { throw fields.error("lessons", "expected at least one lesson") }
+        guard elements.count <= Self.lessonLimit else { throw fields.error("lessons", "a course holds at most \(Self.lessonLimit) lessons") }
+        var lessons: [Course.Lesson] = []
+        for (element, path) in elements {
+            lessons.append(try decodeLesson(element, file: file, path: path))
+        }
+        return Course(name: name, title: title, description: description, lessons: lessons)
+    }
+
+    /// Decodes the course preset named `name` in the catalog, or throws the "no such course" error.
+    public func course(named name: String) throws(BreathError) -> Course {
+        guard let entry = sessions.catalog.entry(named: name, in: .courses) else {
+            throw sessions.catalog.notFound(name, in: .courses)
+        }
+        return try decode(try JSONParser.parse(entry.text, file: entry.fileDescription), file: entry.fileDescription)
+    }
+
+    func decodeLesson(_ value: JSONValue, file: String, path: String) throws(BreathError) -> Course.Lesson {
+        let fields = try JSONFields(value, file: file, path: path)
+        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape"])
+        guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }
+        guard let patternValue = fields.value("pattern") else { throw fields.error(nil, "a lesson needs \"pattern\": a preset name, an inline pattern, or a pattern or session object") }
+        let length = try sessions.decodeLength(fields)
+        let resolved = try sessions.resolveReference(patternValue, file: file, path: fields.path(of: "pattern"), depth: 0)
+        var session = resolved.session
+        if let length {
+            do {
+                session = try session.withLength(length)
+            } catch {
+                throw fields.error(nil, error.message)
+            }
+        }
+        do {
+            _ = try SessionExpander.totalMicroseconds(of: session.stages)
+        } catch {
+            throw fields.error(nil, error.message)
+        }
+        if session.title == nil { session.title = title }
+        let label: String
+        switch patternValue {
+        case let .string(text): label = text
+        default: label = resolved.title ?? "custom"
+        }
+        let soundscape = try fields.string("soundscape")
+        if let soundscape, soundscape.isEmpty { throw fields.error("soundscape", "expected a soundscape name") }
+        return Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape)
+    }
+
+    /// Whether a course name is safe as a file name part: ASCII letters, digits, '-' and '_', 1 to 64 long.
+    public static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64 && name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
+    }
+}
