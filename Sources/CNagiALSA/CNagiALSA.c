@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 static char nagi_alsa_message[512] = "";
+static char nagi_alsa_first_message[512] = "";
 
 static void nagi_alsa_quiet_handler(const char *file, int line, const char *function, int err, const char *fmt, ...) {
     (void)file; (void)line; (void)function; (void)err;
@@ -11,6 +12,10 @@ static void nagi_alsa_quiet_handler(const char *file, int line, const char *func
     va_start(arguments, fmt);
     vsnprintf(nagi_alsa_message, sizeof nagi_alsa_message, fmt, arguments);
     va_end(arguments);
+    /* The first message of a failure names its root (e.g. "cannot find card '0'"); later ones only echo it. */
+    if (nagi_alsa_first_message[0] == '\0') {
+        snprintf(nagi_alsa_first_message, sizeof nagi_alsa_first_message, "%s", nagi_alsa_message);
+    }
 }
 
 void nagi_alsa_silence_errors(void) {
@@ -19,4 +24,13 @@ void nagi_alsa_silence_errors(void) {
 
 const char *nagi_alsa_last_error(void) {
     return nagi_alsa_message;
+}
+
+void nagi_alsa_clear_errors(void) {
+    nagi_alsa_message[0] = '\0';
+    nagi_alsa_first_message[0] = '\0';
+}
+
+const char *nagi_alsa_first_error(void) {
+    return nagi_alsa_first_message;
 }

@@ -1,0 +1,26 @@
+/// What went wrong with live playback: data first, `message` for people apart.
+public enum LiveAudioError: Error, Equatable, Sendable {
+    /// The device could not be opened or configured (no sound card, unknown name, format or rate refused).
+    /// `reason` names the ALSA call and its snd_strerror text.
+    case deviceUnavailable(device: String, reason: String)
+    /// The device failed mid-session beyond recovery (ENODEV: unplugged, or a failed snd_pcm_recover).
+    case deviceLost(device: String, reason: String)
+
+    /// The process exit status, after sysexits.h: 69 (EX_UNAVAILABLE) or 74 (EX_IOERR).
+    public var exitCode: Int32 {
+        switch self {
+        case .deviceUnavailable: 69
+        case .deviceLost: 74
+        }
+    }
+
+    /// One human sentence, without a trailing newline.
+    public var message: String {
+        switch self {
+        case let .deviceUnavailable(device, reason):
+            "Cannot play on ALSA device \"\(device)\" because \(reason); `nagi render` writes a file instead."
+        case let .deviceLost(device, reason):
+            "Lost ALSA device \"\(device)\" during playback because \(reason); `nagi render` writes a file instead."
+        }
+    }
+}

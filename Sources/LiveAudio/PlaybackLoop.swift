@@ -1,0 +1,272 @@
+import Glibc
+
+/// The write loop: pulls blocks from a source, writes them to a sink, and owns pausing, fades, recovery and stopping.
+///
+/// What reaches the sink is bit for bit what the source rendered, except inside fades, where a raised-cosine gain
+/// is applied on top. Every rendered frame reaches the sink exactly once and in order: a pause, an underrun or a
+/// stop never skips or repeats a frame, so the listener's place in the session is always `writtenFrame - delay`.
+///
+/// Buffers are allocated once here; `run` allocates nothing per block.
+public final class PlaybackLoop {
+    /// Frames rendered and written per block; the control is polled once per block.
+    public let blockFrameCount: Int
+    /// Length of the fade-in after a resume or a recovered underrun (default 40 ms).
+    public let fadeInFrameCount: Int
+    /// Length of the fade-out before a pause or a stop (default 200 ms, at most 250 ms).
+    public let fadeOutFrameCount: Int
+    /// How long to sleep between polls of the control while paused.
+    public let pausedPollInterval: Duration
+
+    private let source: any PCMFrameSource
+    private let sink: any PCMSink
+    private let channelCount: Int
+    /// Samples in one block (`blockFrameCount * channelCount`).
+    private let blockSampleCount: Int
+    /// The block as the source rendered it.
+    private let renderedSamples: UnsafeMutablePointer<Float>
+    /// The block with a fade applied, when one is running.
+    private let fadedSamples: UnsafeMutablePointer<Float>
+
+    /// - Parameters:
+    ///   - fadeInFrameCount: nil for 40 ms at the source's rate.
+    ///   - fadeOutFrameCount: nil for 200 ms at the source's rate; must not exceed 250 ms so a stop ends within 300 ms.
+    /// - Precondition: the source and the sink agree on channel count and sample rate.
+    public init(
+        source: any PCMFrameSource,
+        sink: any PCMSink,
+        blockFrameCount: Int = 1024,
+        fadeInFrameCount: Int? = nil,
+        fadeOutFrameCount: Int? = nil,
+        pausedPollInterval: Duration = .milliseconds(20)
+    ) {
+        let sampleRate = source.sampleRate
+        precondition(source.channelCount > 0 && sampleRate > 0, "source must have channels and a sample rate")
+        precondition(
+            sink.channelCount == source.channelCount && sink.sampleRate == sampleRate,
+            "sink and source must agree on channel count and sample rate"
+        )
+        precondition(blockFrameCount > 0, "blockFrameCount must be positive")
+        let fadeIn = fadeInFrameCount ?? sampleRate * 40 / 1000
+        let fadeOut = fadeOutFrameCount ?? sampleRate * 200 / 1000
+        precondition(fadeIn >= 1 && fadeOut >= 1, "fades must last at least one frame")
+        precondition(fadeOut <= sampleRate / 4, "fade-out must not exceed 250 ms")
+        precondition(pausedPollInterval > .zero, "a paused loop must sleep between polls")
+
+        self.source = source
+        self.sink = sink
+        self.channelCount = source.channelCount
+        self.blockFrameCount = blockFrameCount
+        self.fadeInFrameCount = fadeIn
+        self.fadeOutFrameCount = fadeOut
+        self.pausedPollInterval = pausedPollInterval
+        blockSampleCount = blockFrameCount * source.channelCount
+        renderedSamples = .allocate(capacity: blockSampleCount)
+        renderedSamples.initialize(repeating: 0, count: blockSampleCount)
+        fadedSamples = .allocate(capacity: blockSampleCount)
+        fadedSamples.initialize(repeating: 0, count: blockSampleCount)
+    }
+
+    deinit {
+        renderedSamples.deallocate()
+        fadedSamples.deallocate()
+    }
+
+    /// What a fade-out in progress will lead to.
+    private enum PendingAction: Equatable {
+        case none
+        case pause
+        case stop(StopReason)
+    }
+
+    /// The state of one `run`, kept together so the steps below can share it.
+    private struct RunState {
+        let startFrame: Int64
+        var writtenFrame: Int64
+        var underrunCount = 0
+        var ramp = GainRamp.unity
+        var pending = PendingAction.none
+        var isWaitingPaused = false
+
+        init(startFrame: Int64) {
+            self.startFrame = startFrame
+            self.writtenFrame = startFrame
+        }
+
+        var isPaused: Bool { isWaitingPaused || pending == .pause }
+    }
+
+    /// Runs until the source ends (then drains) or a stop is asked (then fades out, drains and returns).
+    ///
+    /// Polls `control` once per block, and every `pausedPollInterval` while paused; calls `observer` after every
+    /// block and every paused poll. Throws `.deviceLost` when the sink fails beyond recovery (ENODEV, or a failed
+    /// recover); the sink is left as it is and should be closed.
+    public func run(
+        control: PlaybackControl,
+        observer: (PlaybackProgress) -> Void
+    ) throws(LiveAudioError) -> PlaybackSummary {
+        var state = RunState(startFrame: source.nextFrame)
+        let totalFrameCount = source.totalFrameCount
+
+        while true {
+            if let command = control(), let ending = apply(command, to: &state) {
+                return finish(endedBy: ending, state: state)
+            }
+            if state.isWaitingPaused {
+                observer(progress(of: state))
+                sleep(for: pausedPollInterval)
+                continue
+            }
+            if state.pending != .none && state.ramp.isSilent {
+                // The fade-out has reached zero: let the device play it out, then stop or wait.
+                sink.drain()
+                if case let .stop(reason) = state.pending {
+                    return finish(endedBy: .stopped(reason: reason), state: state)
+                }
+                state.pending = .none
+                state.isWaitingPaused = true
+                observer(progress(of: state))
+                continue
+            }
+            let remainingFrameCount = totalFrameCount - source.nextFrame
+            if remainingFrameCount <= 0 {
+                sink.drain()
+                if case let .stop(reason) = state.pending {
+                    return finish(endedBy: .stopped(reason: reason), state: state)
+                }
+                return finish(endedBy: .finished, state: state)
+            }
+            var frameCount = Int(min(Int64(blockFrameCount), remainingFrameCount))
+            if state.pending != .none {
+                // Render no frame past the end of the fade-out: the next one belongs to the resume.
+                frameCount = min(frameCount, state.ramp.remainingFrameCount)
+            }
+            source.render(into: UnsafeMutableBufferPointer(start: renderedSamples, count: blockSampleCount), frameCount: frameCount)
+            try write(frameCount: frameCount, state: &state)
+            observer(progress(of: state))
+        }
+    }
+
+    /// Updates the state for a command; returns an ending when the loop must return at once.
+    private func apply(_ command: PlaybackCommand, to state: inout RunState) -> PlaybackEnding? {
+        switch command {
+        case .togglePause:
+            if state.isWaitingPaused {
+                state.isWaitingPaused = false
+                state.ramp = ramp(from: 0, to: 1)
+                return nil
+            }
+            switch state.pending {
+            case .none:
+                state.pending = .pause
+                state.ramp = ramp(from: state.ramp.currentGain, to: 0)
+            case .pause:
+                // Changed their mind during the fade-out: rise again from where the gain is.
+                state.pending = .none
+                state.ramp = ramp(from: state.ramp.currentGain, to: 1)
+            case .stop:
+                break
+            }
+            return nil
+        case let .stop(reason):
+            if state.isWaitingPaused {
+                // Already faded out and drained.
+                return .stopped(reason: reason)
+            }
+            switch state.pending {
+            case .none:
+                state.ramp = ramp(from: state.ramp.currentGain, to: 0)
+                state.pending = .stop(reason)
+            case .pause:
+                // The fade-out toward the pause already runs; it now leads to the stop.
+                state.pending = .stop(reason)
+            case .stop:
+                break
+            }
+            return nil
+        }
+    }
+
+    /// Writes the rendered block, with the current ramp applied, until the sink has accepted all of it.
+    private func write(frameCount: Int, state: inout RunState) throws(LiveAudioError) {
+        let channelCount = self.channelCount
+        var offset = 0
+        while offset < frameCount {
+            let offeredFrameCount = frameCount - offset
+            let offeredSampleCount = offeredFrameCount * channelCount
+            let unwritten = renderedSamples + offset * channelCount
+            let offered: UnsafeBufferPointer<Float>
+            if state.ramp.isUnity {
+                offered = UnsafeBufferPointer(start: unwritten, count: offeredSampleCount)
+            } else {
+                // Applied from the unchanged render on every attempt, so a short write or a recovery never fades twice.
+                state.ramp.apply(from: unwritten, to: fadedSamples, frameCount: offeredFrameCount, channelCount: channelCount)
+                offered = UnsafeBufferPointer(start: fadedSamples, count: offeredSampleCount)
+            }
+            switch sink.write(offered, frameCount: offeredFrameCount) {
+            case let .written(acceptedFrameCount):
+                guard acceptedFrameCount > 0 else {
+                    // A blocking device never does this; a sink that does is given time instead of a busy loop.
+                    sleep(for: pausedPollInterval)
+                    continue
+                }
+                let accepted = min(acceptedFrameCount, offeredFrameCount)
+                offset += accepted
+                state.writtenFrame += Int64(accepted)
+                state.ramp.advance(by: accepted)
+            case let .failed(code):
+                try recover(from: code, state: &state)
+            }
+        }
+    }
+
+    /// Handles a failed write; the frames it did not take are offered again afterwards.
+    private func recover(from code: Int32, state: inout RunState) throws(LiveAudioError) {
+        if code == ENODEV {
+            throw .deviceLost(device: sink.deviceName, reason: sink.describeFailure(errno: code))
+        }
+        guard sink.recover(from: code) else {
+            throw .deviceLost(device: sink.deviceName, reason: sink.describeFailure(errno: code) + ", not recoverable")
+        }
+        if code == EINTR {
+            // A signal woke the blocking write; the device kept playing, so no gap to fade over.
+            return
+        }
+        // The device ran dry (or slept) and was restarted from silence: continue at the first frame it did not
+        // take, fading in, without catching up. During a fade-out the sound is already gone: stay silent.
+        state.underrunCount += 1
+        state.ramp = state.pending == .none ? ramp(from: 0, to: 1) : .silence
+    }
+
+    /// A fade from `startGain`: rises take `fadeInFrameCount` for the full way, falls `fadeOutFrameCount`, and a
+    /// partial way takes that share, so a fade begun mid-fade is never steeper than a full one.
+    private func ramp(from startGain: Double, to endGain: Double) -> GainRamp {
+        let fullFrameCount = endGain > startGain ? fadeInFrameCount : fadeOutFrameCount
+        let frameCount = Int((Double(fullFrameCount) * abs(endGain - startGain)).rounded(.up))
+        return GainRamp(from: startGain, to: endGain, frameCount: frameCount)
+    }
+
+    private func progress(of state: RunState) -> PlaybackProgress {
+        PlaybackProgress(
+            heardFrame: heardFrame(of: state),
+            writtenFrame: state.writtenFrame,
+            isPaused: state.isPaused,
+            underrunCount: state.underrunCount
+        )
+    }
+
+    private func heardFrame(of state: RunState) -> Int64 {
+        let delay = max(0, sink.delayFrames())
+        return max(state.startFrame, state.writtenFrame - delay)
+    }
+
+    private func finish(endedBy ending: PlaybackEnding, state: RunState) -> PlaybackSummary {
+        PlaybackSummary(endedBy: ending, heardFrame: heardFrame(of: state), underrunCount: state.underrunCount)
+    }
+
+    private func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        // An early wake-up by a signal is welcome: the next poll sees the stop.
+        _ = nanosleep(&interval, nil)
+    }
+}

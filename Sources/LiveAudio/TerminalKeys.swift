@@ -1,0 +1,96 @@
+import Glibc
+
+/// Single key presses from the terminal during live playback: space pauses or resumes, q or Esc stops.
+///
+/// When the file descriptor is a TTY it is switched to non-canonical, no-echo input whose reads return at once
+/// (VMIN 0, VTIME 0), so `nextCommand()` never blocks. Signal keys stay on (ISIG): Ctrl-C still raises SIGINT.
+/// The original settings come back with `restore()`, which deinit also calls. When it is not a TTY (a pipe,
+/// /dev/null) nothing is changed and no key is ever read.
+///
+/// deinit does not run when a signal without a handler kills the process: install stop handlers (CNagiSystem)
+/// so the playback loop returns and the terminal is restored.
+public final class TerminalKeys {
+    public let fileDescriptor: Int32
+    /// The settings found at init, while they are replaced; nil when not a TTY or after `restore()`.
+    private var savedSettings: termios?
+
+    private static let escape: UInt8 = 0x1B
+
+    /// Puts `fileDescriptor` (standard input by default) in raw, no-echo mode if it is a TTY.
+    public init(fileDescriptor: Int32 = STDIN_FILENO) {
+        self.fileDescriptor = fileDescriptor
+        guard isatty(fileDescriptor) == 1 else { return }
+        var original = termios()
+        guard tcgetattr(fileDescriptor, &original) == 0 else { return }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+            controlCharacters[Int(VMIN)] = 0
+            controlCharacters[Int(VTIME)] = 0
+        }
+        guard tcsetattr(fileDescriptor, TCSANOW, &raw) == 0 else { return }
+        savedSettings = original
+    }
+
+    deinit {
+        restore()
+    }
+
+    /// True while keys are being read: the descriptor is a TTY and `restore()` has not been called.
+    public var isReadingKeys: Bool { savedSettings != nil }
+
+    /// Puts the terminal settings back as they were. Safe to call more than once.
+    public func restore() {
+        guard var original = savedSettings else { return }
+        _ = tcsetattr(fileDescriptor, TCSANOW, &original)
+        savedSettings = nil
+    }
+
+    /// The command of the next key pressed, or nil when no key is waiting. Never blocks.
+    ///
+    /// Keys other than space, q, Q and Esc are skipped, and so are the escape sequences of arrow and function keys,
+    /// which begin with Esc but arrive with their other bytes at once.
+    public func nextCommand() -> PlaybackCommand? {
+        guard isReadingKeys else { return nil }
+        while let byte = readByte() {
+            switch byte {
+            case UInt8(ascii: " "):
+                return .togglePause
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+                return .stop(reason: .user)
+            case Self.escape:
+                guard let next = readByte() else { return .stop(reason: .user) }
+                skipEscapeSequence(after: next)
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// Consumes the rest of an escape sequence whose second byte was `introducer`.
+    private func skipEscapeSequence(after introducer: UInt8) {
+        switch introducer {
+        case UInt8(ascii: "["):
+            // CSI: parameter bytes, then one final byte in 0x40...0x7E.
+            while let byte = readByte(), !(0x40...0x7E).contains(byte) {}
+        case UInt8(ascii: "O"):
+            // SS3 (F1–F4, arrows in application mode): one more byte.
+            _ = readByte()
+        default:
+            // Alt+key: the key itself was the second byte.
+            break
+        }
+    }
+
+    /// One waiting byte, or nil when none is waiting (VMIN 0 makes read return 0 at once).
+    private func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(fileDescriptor, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Glibc
+@testable import LiveAudio
+import Testing
+
+/// The real ALSA device: streams captured with the `file` plugin over `null`, and failures to open.
+///
+/// Serialized: ALSA's error messages are kept in process-wide buffers that each open clears.
+@Suite(.serialized)
+struct ALSAPlaybackDeviceTests {
+    static let sampleRate = 48_000
+    static let frameCount: Int64 = 30_001
+
+    /// Plays the whole indexed source through `device` and returns the captured file's bytes.
+    private func playAndCapture(_ device: ALSAPlaybackDevice, path: String) throws -> Data {
+        let source = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
+        let loop = PlaybackLoop(source: source, sink: device)
+        let summary = try loop.run(control: { nil }, observer: { _ in })
+        #expect(summary.endedBy == .finished)
+        #expect(summary.underrunCount == 0)
+        device.close()
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test func floatCaptureEqualsTheSourceBitForBit() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("float.raw")
+        let device = try ALSAPlaybackDevice(
+            deviceName: "file:'\(path)',raw", sampleRate: Self.sampleRate, channelCount: 2, format: .float32,
+            latencyMilliseconds: 100
+        )
+        #expect(device.format == .float32)
+        #expect(device.deviceFormatName == "FLOAT_LE", "the file plugin takes float as it is")
+        #expect(device.bufferFrameCount == 4_800, "100 ms at 48 kHz")
+
+        let bytes = try playAndCapture(device, path: path)
+        #expect(bytes.count == Int(Self.frameCount) * 2 * 4)
+        let captured = bytes.withUnsafeBytes { raw in
+            (0..<(raw.count / 4)).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
+        let expected = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
+            .expectedSamples(0..<Self.frameCount)
+        #expect(captured.map(\.bitPattern) == expected.map(\.bitPattern))
+    }
+
+    @Test func signed16CaptureIsTheSourceRoundedToTheNearestStep() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("s16.raw")
+        let device = try ALSAPlaybackDevice(
+            deviceName: "file:'\(path)',raw", sampleRate: Self.sampleRate, channelCount: 2, format: .signed16,
+            latencyMilliseconds: 200
+        )
+        #expect(device.deviceFormatName == "S16_LE")
+        let bytes = try playAndCapture(device, path: path)
+        let captured = integers(bytes, as: Int16.self).map(Double.init)
+        let expected = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
+            .expectedSamples(0..<Self.frameCount).map { Double($0) * 32_767 }
+        #expect(captured.count == expected.count)
+        #expect(zip(captured, expected).allSatisfy { abs($0 - $1) <= 0.5 })
+    }
+
+    @Test func signed24in32CaptureUsesS32WithTwentyFourBits() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("s32.raw")
+        let device = try ALSAPlaybackDevice(
+            deviceName: "file:'\(path)',raw", sampleRate: Self.sampleRate, channelCount: 2, format: .signed24in32,
+            latencyMilliseconds: 200
+        )
+        #expect(device.format == .signed24in32)
+        #expect(device.deviceFormatName == "S32_LE", "the file plugin takes S32_LE, the first choice")
+        let bytes = try playAndCapture(device, path: path)
+        let words = integers(bytes, as: Int32.self)
+        let expected = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
+            .expectedSamples(0..<Self.frameCount).map { Double($0) * 8_388_607 }
+        #expect(words.count == expected.count)
+        #expect(words.allSatisfy { $0 & 0xFF == 0 })
+        #expect(zip(words, expected).allSatisfy { abs(Double($0 >> 8) - $1) <= 0.5 })
+    }
+
+    @Test func floatFallsBackToSixteenBitsOnADeviceThatRefusesFloat() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("fallback.raw")
+        // A `linear` plugin takes integer formats only, like many sound cards.
+        let configuration = """
+            pcm.integeronly {
+                type linear
+                slave {
+                    pcm { type file file "\(path)" format raw slave.pcm { type null } }
+                    format S16_LE
+                }
+            }
+            """
+        let device = try ALSAPlaybackDevice(
+            deviceName: "integeronly", sampleRate: Self.sampleRate, channelCount: 2, format: .float32,
+            latencyMilliseconds: 200, configurationText: configuration
+        )
+        #expect(device.format == .signed16)
+        #expect(device.deviceFormatName == "S16_LE")
+        let bytes = try playAndCapture(device, path: path)
+        let captured = integers(bytes, as: Int16.self).map(Double.init)
+        let expected = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
+            .expectedSamples(0..<Self.frameCount).map { Double($0) * 32_767 }
+        #expect(captured.count == expected.count)
+        #expect(zip(captured, expected).allSatisfy { abs($0 - $1) <= 0.5 })
+    }
+
+    @Test func closedDeviceRefusesWritesAndClosesOnlyOnce() throws {
+        let directory = try TemporaryDirectory()
+        let device = try ALSAPlaybackDevice(
+            deviceName: "file:'\(directory.path("closed.raw"))',raw", sampleRate: Self.sampleRate, channelCount: 1
+        )
+        device.close()
+        device.close()
+        let samples: [Float] = [0.1, 0.2]
+        let result = samples.withUnsafeBufferPointer { device.write($0, frameCount: 2) }
+        #expect(result == .failed(errno: EBADFD))
+        #expect(!device.recover(from: EPIPE))
+        #expect(device.delayFrames() == 0)
+    }
+
+    @Test func defaultDeviceWithoutASoundCardIsUnavailable() {
+        let error = openError("default")
+        guard case let .deviceUnavailable(device, reason) = error else {
+            Issue.record("expected deviceUnavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(device == "default")
+        #expect(reason.hasPrefix("snd_pcm_open failed: No such file or directory"))
+        #expect(error?.exitCode == 69)
+        let message = error?.message ?? ""
+        #expect(message.contains("\"default\""))
+        #expect(message.contains("nagi render"))
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func unknownDeviceNameIsUnavailableAndNamed() {
+        let error = openError("nosuchdevice")
+        guard case let .deviceUnavailable(device, reason) = error else {
+            Issue.record("expected deviceUnavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(device == "nosuchdevice")
+        #expect(reason.contains("Unknown PCM nosuchdevice"), "ALSA's own first message says what is wrong")
+        #expect(error?.message.contains("\"nosuchdevice\"") == true)
+        #expect(error?.exitCode == 69)
+    }
+
+    /// In a fresh child process, so nothing opened before can have silenced ALSA already.
+    @Test(arguments: ["default", "nosuchdevice"])
+    func failedOpenPrintsNothingOnStandardError(device: String) throws {
+        let directory = try TemporaryDirectory()
+        let resultPath = directory.path("result.txt")
+        let capturePath = directory.path("stderr.txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "openProbeForAChildProcess"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[OpenProbe.deviceKey] = device
+        environment[OpenProbe.resultKey] = resultPath
+        environment[OpenProbe.stderrKey] = capturePath
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let result = try String(contentsOfFile: resultPath, encoding: .utf8)
+        #expect(result.hasPrefix("69|Cannot play on ALSA device \"\(device)\""))
+        let captured = try Data(contentsOf: URL(fileURLWithPath: capturePath))
+        #expect(captured.isEmpty, "stderr got: \(String(decoding: captured, as: UTF8.self))")
+    }
+
+    private func openError(_ deviceName: String) -> LiveAudioError? {
+        do {
+            _ = try ALSAPlaybackDevice(deviceName: deviceName, sampleRate: Self.sampleRate, channelCount: 2)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func integers<T: FixedWidthInteger>(_ bytes: Data, as type: T.Type) -> [T] {
+        let size = MemoryLayout<T>.size
+        return bytes.withUnsafeBytes { raw in
+            (0..<(raw.count / size)).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * size, as: T.self)) }
+        }
+    }
+}
+
+/// Runs only inside the child process started by `failedOpenPrintsNothingOnStandardError`: opens the device named
+/// in the environment with file descriptor 2 sent to a file, and writes what the open threw.
+struct OpenProbe {
+    static let deviceKey = "NAGI_LIVEAUDIO_PROBE_DEVICE"
+    static let resultKey = "NAGI_LIVEAUDIO_PROBE_RESULT"
+    static let stderrKey = "NAGI_LIVEAUDIO_PROBE_STDERR"
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[OpenProbe.deviceKey] != nil))
+    func openProbeForAChildProcess() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let device = try #require(environment[Self.deviceKey])
+        let resultPath = try #require(environment[Self.resultKey])
+        let capturePath = try #require(environment[Self.stderrKey])
+
+        let captureDescriptor = open(capturePath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(captureDescriptor >= 0)
+        let savedDescriptor = dup(STDERR_FILENO)
+        dup2(captureDescriptor, STDERR_FILENO)
+        let result: String
+        do {
+            _ = try ALSAPlaybackDevice(deviceName: device, sampleRate: 48_000, channelCount: 2)
+            result = "opened"
+        } catch {
+            result = "\(error.exitCode)|\(error.message)"
+        }
+        dup2(savedDescriptor, STDERR_FILENO)
+        close(savedDescriptor)
+        close(captureDescriptor)
+        try result.write(toFile: resultPath, atomically: true, encoding: .utf8)
+    }
+}
+
+/// A fresh folder under the system's temporary directory, removed when the value is dropped.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("nagi-liveaudio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+}
