@@ -1,0 +1,40 @@
+/// What went wrong with an audio file, with the exit code (sysexits) the command line uses for it.
+public enum AudioFileError: Error, Equatable, Sendable {
+    /// The requested output cannot be written (format, rate, channels, quality, tags). Nothing was created.
+    case unsupported(String)
+    /// The target exists and replacing it was not asked for. Nothing was created.
+    case targetExists(path: String)
+    /// The output could not be created: missing or unwritable folder, permission, a folder in the way.
+    case cannotCreate(path: String, reason: String)
+    /// Writing, flushing or publishing the output failed (a full disk, an I/O error). `reason` names the C call
+    /// and the system's or libsndfile's text. No target and no temporary file are left behind.
+    case writeFailed(path: String, reason: String)
+    /// A file could not be opened or read back.
+    case cannotRead(path: String, reason: String)
+
+    /// The process exit code after sysexits.h.
+    public var exitCode: Int32 {
+        switch self {
+        case .unsupported: return 64  // EX_USAGE
+        case .targetExists, .cannotCreate: return 73  // EX_CANTCREAT
+        case .writeFailed: return 74  // EX_IOERR
+        case .cannotRead: return 66  // EX_NOINPUT
+        }
+    }
+
+    /// One line for a human.
+    public var message: String {
+        switch self {
+        case .unsupported(let detail):
+            return "unsupported output: \(detail)"
+        case .targetExists(let path):
+            return "\"\(path)\" already exists; use --force to replace it"
+        case .cannotCreate(let path, let reason):
+            return "cannot create \"\(path)\": \(reason)"
+        case .writeFailed(let path, let reason):
+            return "cannot write \"\(path)\": \(reason)"
+        case .cannotRead(let path, let reason):
+            return "cannot read \"\(path)\": \(reason)"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CSndFile
+
+/// A container and codec nagi writes through libsndfile.
+public enum AudioFileFormat: String, CaseIterable, Sendable {
+    case wav, flac, ogg, opus, mp3
+
+    /// Recognises a file extension, without the dot and in any case: "wav", "wave", "flac", "ogg", "oga",
+    /// "opus", "mp3".
+    public init?(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "wav", "wave": self = .wav
+        case "flac": self = .flac
+        case "ogg", "oga": self = .ogg
+        case "opus": self = .opus
+        case "mp3": self = .mp3
+        default: return nil
+        }
+    }
+
+    /// The usual extension for files of this format, without the dot.
+    public var fileExtension: String { rawValue }
+
+    /// Whether the format loses information (its `SampleEncoding` is ignored, `quality` is a VBR quality).
+    public var isLossy: Bool {
+        switch self {
+        case .wav, .flac: return false
+        case .ogg, .opus, .mp3: return true
+        }
+    }
+
+    /// Whether libsndfile 1.2.0 stores cue points in this format (only the WAV `cue ` chunk).
+    public var supportsCuePoints: Bool { self == .wav }
+
+    /// Whether tag text may hold any Unicode character. libsndfile hands MP3 tags to LAME's ID3 writer, which
+    /// takes ISO 8859-1 (Latin-1) only; the other formats store UTF-8 as given.
+    public var supportsUnicodeTags: Bool { self != .mp3 }
+
+    /// Whether libsndfile 1.2.0 writes a whole, valid stream of this format into a pipe. WAV: it refuses (a RIFF
+    /// header needs sizes known only at the end). FLAC: when libFLAC finally "seeks" back to its STREAMINFO, the
+    /// pipe cannot, and that block lands after the audio (`flac -t` then fails). Ogg and MP3 streams are whole
+    /// (MP3 without LAME's length header, so libsndfile's own reader misjudges the length of a piped VBR MP3).
+    public var canStreamIntoPipe: Bool {
+        switch self {
+        case .wav, .flac: return false
+        case .ogg, .opus, .mp3: return true
+        }
+    }
+
+    /// Sample rates the format can carry at all, or nil when libsndfile accepts any rate nagi allows.
+    public var allowedSampleRates: [Int]? {
+        switch self {
+        case .opus: return [8000, 12000, 16000, 24000, 48000]
+        // MPEG-1, MPEG-2 and MPEG-2.5 layer III.
+        case .mp3: return [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
+        case .wav, .flac, .ogg: return nil
+        }
+    }
+
+    /// The most channels the format can carry through libsndfile (nagi itself stops at 8).
+    public var maximumChannelCount: Int {
+        self == .mp3 ? 2 : 8
+    }
+
+    /// Reads the format back from an `SF_INFO.format` value; nil for anything nagi does not write.
+    init?(sndfileFormat: Int32) {
+        let major = Int(sndfileFormat) & SF_FORMAT_TYPEMASK
+        let sub = Int(sndfileFormat) & SF_FORMAT_SUBMASK
+        switch major {
+        case SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_RF64: self = .wav
+        case SF_FORMAT_FLAC: self = .flac
+        case SF_FORMAT_OGG where sub == SF_FORMAT_VORBIS: self = .ogg
+        case SF_FORMAT_OGG where sub == SF_FORMAT_OPUS: self = .opus
+        case SF_FORMAT_MPEG: self = .mp3
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,330 @@
+import CSndFile
+import Foundation
+import Glibc
+
+/// Writes one audio file through libsndfile so that the target appears complete or not at all.
+///
+/// A regular (or missing) target is written as a hidden temporary file in the same folder
+/// (".<name>.nagi-partial-<pid>", see `PartialFileCleaner`); `commit()` fsyncs it, renames it over the target and
+/// fsyncs the folder. A failed `sf_open` or a full disk therefore never touches an existing target. An existing
+/// non-regular target (a pipe, /dev/null, a device) is written straight and never renamed.
+///
+/// Any failure in `write` or `commit` removes the temporary file before throwing; `discard()` (and `deinit`,
+/// when nothing was committed) does the same. Not thread-safe: one writer belongs to one render loop.
+public final class AudioFileWriter {
+    public let path: String
+    public let spec: AudioFileSpec
+    /// The file being written until `commit()`, or nil when writing straight to a non-regular target.
+    public let temporaryPath: String?
+    /// Frames accepted so far.
+    public private(set) var framesWritten: Int64 = 0
+
+    private enum State { case open, committed, closed }
+
+    /// Where `commit()` renames the temporary file (a symbolic link's target rather than the link).
+    private let finalPath: String
+    private let overwrite: Bool
+    private let channelCount: Int
+    private let frameLimit: Int64
+    private var state = State.open
+    /// The SNDFILE*; this writer is its only owner.
+    private var handle: OpaquePointer?
+    /// Owns the output file descriptor; libsndfile writes through it except into a pipe.
+    private let sink: FileDescriptorSink
+    /// Where NaN and infinities are replaced when a block has any; grows to the largest block seen.
+    private var scratch = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+
+    /// Validates `spec`, refuses an existing regular target unless `overwrite`, then creates the output.
+    /// Sets clipping, quality, tags and cue points before the first frame.
+    ///
+    /// - Throws: `.unsupported` or `.targetExists` before anything is created; `.cannotCreate` when the output
+    ///   cannot be created; `.writeFailed` when libsndfile cannot start it (nothing is left behind).
+    public init(path: String, spec: AudioFileSpec, overwrite: Bool) throws {
+        try spec.validate()
+        self.path = path
+        self.spec = spec
+        self.overwrite = overwrite
+        channelCount = spec.channelCount
+        frameLimit = spec.maximumFrameCount ?? Int64.max
+
+        switch OutputTarget.classify(path) {
+        case .replaceable(let finalPath, let existingMode):
+            if existingMode != nil, !overwrite { throw AudioFileError.targetExists(path: path) }
+            self.finalPath = finalPath
+            let temporaryPath = OutputTarget.temporaryPath(for: finalPath, pid: getpid())
+            self.temporaryPath = temporaryPath
+            let descriptor = try Self.createTemporaryFile(temporaryPath, mode: existingMode, reportedPath: path)
+            sink = FileDescriptorSink(fileDescriptor: descriptor)
+            try openVirtual()
+        case .device:
+            finalPath = path
+            temporaryPath = nil
+            sink = FileDescriptorSink(fileDescriptor: try Self.openExisting(path))
+            try openVirtual()
+        case .stream:
+            finalPath = path
+            temporaryPath = nil
+            guard spec.format.canStreamIntoPipe else {
+                throw AudioFileError.unsupported(
+                    "libsndfile cannot stream \(spec.format.displayName) into a pipe whole; write a file, "
+                        + "or stream ogg, opus or mp3")
+            }
+            sink = FileDescriptorSink(fileDescriptor: try Self.openExisting(path))
+            var info = spec.sndfileInfo
+            // libsndfile's own descriptor I/O sees the pipe and never seeks back to finish a header. The price:
+            // its error texts for pipes are its own (no errno), and what sf_close flushes is not checked.
+            handle = sf_open_fd(sink.fileDescriptor, Int32(SFM_WRITE), &info, Int32(SF_FALSE))
+            if handle == nil { throw failure("sf_open_fd", SystemErrorText.sndfile(nil)) }
+        }
+        try configure()
+    }
+
+    deinit {
+        discard()
+        scratch.deallocate()
+    }
+
+    /// Writes interleaved frames; `interleaved.count` must be a multiple of `spec.channelCount`.
+    ///
+    /// NaN becomes 0 and ±infinity ±1 before libsndfile sees the block (the caller's buffer is not changed).
+    /// Checks the returned count, `sf_error` and the system error of every byte written.
+    /// - Throws: `.writeFailed` (the temporary file is removed), or `.unsupported` when a WAV file would pass
+    ///   `spec.maximumFrameCount`.
+    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
+        guard state == .open, let handle else {
+            throw AudioFileError.writeFailed(path: path, reason: "the output is already committed or discarded")
+        }
+        precondition(interleaved.count % channelCount == 0, "a block must hold whole frames")
+        let frameCount = Int64(interleaved.count / channelCount)
+        guard frameCount > 0, let source = interleaved.baseAddress else { return }
+        if framesWritten + frameCount > frameLimit {
+            discard()
+            throw AudioFileError.unsupported(
+                "a WAV file holds at most \(frameLimit) frames (4 GiB) of this audio; use FLAC for longer tracks")
+        }
+        let samples = Self.hasNonFinite(interleaved) ? scrubbed(interleaved) : source
+        let written = sf_write_float(handle, samples, sf_count_t(interleaved.count))
+        if let code = sink.firstErrorCode { throw failure("sf_write_float", SystemErrorText.errno(code)) }
+        if written != sf_count_t(interleaved.count) || sf_error(handle) != SF_ERR_NO_ERROR {
+            throw failure("sf_write_float", SystemErrorText.sndfile(handle))
+        }
+        framesWritten += frameCount
+    }
+
+    /// Finishes the file: `sf_close`, `fsync`, `close`, rename over the target (or, without `overwrite`, link
+    /// it into place only if the target still does not exist), `fsync` of the folder. The only way the target
+    /// appears. Calling it again after success does nothing.
+    /// - Throws: `.writeFailed` (the temporary file is removed; the target is untouched unless only the final
+    ///   folder fsync failed), `.targetExists` when a file took the target's name meanwhile.
+    public func commit() throws {
+        switch state {
+        case .committed: return
+        case .closed:
+            throw AudioFileError.writeFailed(path: path, reason: "nothing to commit: the output was discarded")
+        case .open: break
+        }
+        if let handle {
+            sf_close(handle)
+            self.handle = nil
+        }
+        if let code = sink.firstErrorCode { throw failure("sf_close", SystemErrorText.errno(code)) }
+        guard let temporaryPath else {
+            // A pipe or a device: nothing to sync, rename or remove.
+            state = .committed
+            if let closeError = sink.close() {
+                throw AudioFileError.writeFailed(path: path, reason: "close: \(SystemErrorText.errno(closeError))")
+            }
+            return
+        }
+        if fsync(sink.fileDescriptor) != 0 { throw failure("fsync", SystemErrorText.errno(errno)) }
+        if let closeError = sink.close() { throw failure("close", SystemErrorText.errno(closeError)) }
+        try publish(temporaryPath)
+        state = .committed
+        try syncFolder()
+    }
+
+    /// Closes the output and removes the temporary file. Does nothing after `commit()` or a previous discard.
+    public func discard() {
+        guard state == .open else { return }
+        state = .closed
+        if let handle {
+            // Whatever libsndfile flushes now is thrown away, so a full disk does not fail twice.
+            if temporaryPath != nil { sink.discardsWrites = true }
+            sf_close(handle)
+            self.handle = nil
+        }
+        sink.close()
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+
+    // MARK: - Steps
+
+    /// Opens libsndfile over `sink` through virtual I/O, so every byte it writes is checked.
+    private func openVirtual() throws {
+        var info = spec.sndfileInfo
+        var virtualIO = FileDescriptorSink.virtualIO
+        handle = sf_open_virtual(&virtualIO, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(sink).toOpaque())
+        if handle == nil {
+            let text = sink.firstErrorCode.map(SystemErrorText.errno) ?? SystemErrorText.sndfile(nil)
+            throw failure("sf_open_virtual", text)
+        }
+    }
+
+    /// Opens an existing non-regular target for writing, without creating or truncating anything.
+    private static func openExisting(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw AudioFileError.cannotCreate(path: path, reason: "open: \(SystemErrorText.errno(errno))")
+        }
+        return descriptor
+    }
+
+    /// Creates the temporary file exclusively. A leftover of the same name can only come from a dead process
+    /// that had our pid, or from this process, so it is replaced.
+    private static func createTemporaryFile(_ temporaryPath: String, mode: mode_t?, reportedPath: String) throws
+        -> Int32
+    {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+        var descriptor = open(temporaryPath, flags, 0o666)
+        if descriptor < 0, errno == EEXIST, unlink(temporaryPath) == 0 {
+            descriptor = open(temporaryPath, flags, 0o666)
+        }
+        guard descriptor >= 0 else {
+            throw AudioFileError.cannotCreate(path: reportedPath, reason: "open: \(SystemErrorText.errno(errno))")
+        }
+        // A replaced file keeps its permissions; a new one gets 0666 less the umask, like any created file.
+        if let mode { fchmod(descriptor, mode) }
+        return descriptor
+    }
+
+    /// Clipping, quality, tags and cue points: all must precede the first frame.
+    private func configure() throws {
+        guard let handle else { return }
+        // Without clipping, 1.7 written as PCM wraps around to a loud negative click.
+        if sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE)) != SF_TRUE {
+            throw refusal("sf_command(SFC_SET_CLIPPING)", SystemErrorText.sndfile(handle))
+        }
+        if let quality = spec.quality { try setQuality(quality, handle) }
+        for (type, name, text) in spec.tags.sndfileTexts {
+            let bytes = AudioTags.cString(text, for: spec.format)
+            if sf_set_string(handle, type, bytes) != SF_ERR_NO_ERROR {
+                throw refusal("sf_set_string(\(name))", SystemErrorText.sndfile(handle))
+            }
+        }
+        if !spec.cueFrames.isEmpty {
+            let cues = CuePointList(frames: spec.cueFrames)
+            if sf_command(handle, Int32(SFC_SET_CUE), cues.storage, Int32(cues.byteCount)) != SF_TRUE {
+                throw refusal("sf_command(SFC_SET_CUE)", SystemErrorText.sndfile(handle))
+            }
+        }
+        // Header bytes written while opening and configuring.
+        if let code = sink.firstErrorCode { throw failure("sf_open_virtual", SystemErrorText.errno(code)) }
+    }
+
+    /// libsndfile 1.2.0: `SFC_SET_VBR_ENCODING_QUALITY` takes 0 (worst) ... 1 (best) and forwards `1 − q` as
+    /// `SFC_SET_COMPRESSION_LEVEL`, which Vorbis, Opus and LAME read as 0 best ... 1 smallest. For FLAC the
+    /// compression level is effort alone (lossless), so nagi's 1 maps to level 1 (`flac -8`, smallest).
+    private func setQuality(_ quality: Double, _ handle: OpaquePointer) throws {
+        switch spec.format {
+        case .wav:
+            return
+        case .flac:
+            var level = quality
+            if sf_command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+                != SF_TRUE
+            {
+                throw refusal("sf_command(SFC_SET_COMPRESSION_LEVEL)", SystemErrorText.sndfile(handle))
+            }
+        case .ogg, .opus, .mp3:
+            // LAME's VBR scale stops just short of V10 (1 − 0 = 1.0 → 10.0 is refused): keep q above 0.
+            var vbrQuality = spec.format == .mp3 ? max(quality, 0.001) : quality
+            if sf_command(handle, Int32(SFC_SET_VBR_ENCODING_QUALITY), &vbrQuality, Int32(MemoryLayout<Double>.size))
+                != SF_TRUE
+            {
+                throw refusal("sf_command(SFC_SET_VBR_ENCODING_QUALITY)", SystemErrorText.sndfile(handle))
+            }
+            if spec.format == .mp3 {
+                // After the quality: switching the mode re-applies the stored quality in that mode.
+                var mode = Int32(SF_BITRATE_MODE_VARIABLE)
+                if sf_command(handle, Int32(SFC_SET_BITRATE_MODE), &mode, Int32(MemoryLayout<Int32>.size)) != SF_TRUE {
+                    throw refusal("sf_command(SFC_SET_BITRATE_MODE)", SystemErrorText.sndfile(handle))
+                }
+            }
+        }
+    }
+
+    /// Moves the finished temporary file to the target.
+    private func publish(_ temporaryPath: String) throws {
+        if overwrite {
+            if rename(temporaryPath, finalPath) != 0 { throw failure("rename", SystemErrorText.errno(errno)) }
+            return
+        }
+        // link() fails with EEXIST instead of replacing a file that appeared since init.
+        if link(temporaryPath, finalPath) == 0 {
+            unlink(temporaryPath)
+            return
+        }
+        let linkError = errno
+        if linkError == EEXIST {
+            discard()
+            throw AudioFileError.targetExists(path: path)
+        }
+        // File systems without hard links (FAT, some network mounts): check, then rename.
+        var status = stat()
+        if lstat(finalPath, &status) == 0 {
+            discard()
+            throw AudioFileError.targetExists(path: path)
+        }
+        if rename(temporaryPath, finalPath) != 0 { throw failure("rename", SystemErrorText.errno(errno)) }
+    }
+
+    /// Makes the rename durable. File systems that cannot sync a folder (EINVAL) are accepted.
+    private func syncFolder() throws {
+        let folder = open(OutputTarget.folder(of: finalPath), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        defer { close(folder) }
+        if fsync(folder) != 0, errno != EINVAL, errno != ENOTSUP {
+            throw AudioFileError.writeFailed(path: path, reason: "fsync of the folder: \(SystemErrorText.errno(errno))")
+        }
+    }
+
+    /// Discards the output and returns `.writeFailed` naming `function`, to throw.
+    private func failure(_ function: String, _ text: String) -> AudioFileError {
+        discard()
+        return .writeFailed(path: path, reason: "\(function): \(text)")
+    }
+
+    /// Discards the output and returns `.unsupported`, to throw: libsndfile refused a setting validate() let
+    /// through.
+    private func refusal(_ function: String, _ text: String) -> AudioFileError {
+        discard()
+        return .unsupported("libsndfile refused a setting for \"\(path)\": \(function): \(text)")
+    }
+
+    // MARK: - Sample scrubbing
+
+    /// Whether any sample is NaN or infinite. One branch-free pass the compiler can vectorise: the largest
+    /// exponent-and-mantissa bit pattern reaches 0x7f80_0000 only for ±infinity or NaN.
+    private static func hasNonFinite(_ samples: UnsafeBufferPointer<Float>) -> Bool {
+        var largest: UInt32 = 0
+        for sample in samples {
+            largest = max(largest, sample.bitPattern & 0x7fff_ffff)
+        }
+        return largest >= 0x7f80_0000
+    }
+
+    /// Copies `samples` into the scratch buffer with NaN → 0 and ±infinity → ±1.
+    private func scrubbed(_ samples: UnsafeBufferPointer<Float>) -> UnsafePointer<Float> {
+        if scratch.count < samples.count {
+            scratch.deallocate()
+            scratch = .allocate(capacity: samples.count)
+        }
+        let destination = scratch
+        guard let start = destination.baseAddress else { preconditionFailure("no scratch for a non-empty block") }
+        for index in 0..<samples.count {
+            let sample = samples[index]
+            destination[index] = sample.isNaN ? 0 : (sample.isInfinite ? (sample < 0 ? -1 : 1) : sample)
+        }
+        return UnsafePointer(start)
+    }
+}

@@ -1,0 +1,108 @@
+import CSndFile
+import Glibc
+
+/// An open file descriptor that libsndfile writes through (virtual I/O), owning the descriptor and remembering
+/// the first system error.
+///
+/// Through `sf_open_virtual` every byte libsndfile writes, including what `sf_close` flushes (the last FLAC
+/// frame, Ogg pages, LAME's tail, the final WAV header), passes here, so a full disk is seen even where libsndfile
+/// itself reports nothing.
+final class FileDescriptorSink {
+    private(set) var fileDescriptor: Int32
+    /// The first errno a read, write, seek or fstat failed with.
+    private(set) var firstErrorCode: Int32?
+    /// When true, writes succeed without touching the file: used while closing output that is being discarded.
+    var discardsWrites = false
+
+    init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    deinit {
+        _ = close()
+    }
+
+    /// Closes the descriptor once; returns the errno `close` failed with, or nil.
+    @discardableResult
+    func close() -> Int32? {
+        guard fileDescriptor >= 0 else { return nil }
+        let result = Glibc.close(fileDescriptor)
+        fileDescriptor = -1
+        return result == 0 ? nil : errno
+    }
+
+    /// The callbacks libsndfile calls; `user_data` must be `Unmanaged.passUnretained(sink).toOpaque()` and the
+    /// sink must outlive the SNDFILE.
+    static var virtualIO: SF_VIRTUAL_IO {
+        SF_VIRTUAL_IO(
+            get_filelen: { userData in FileDescriptorSink.sink(userData).fileLength() },
+            seek: { offset, whence, userData in FileDescriptorSink.sink(userData).seek(offset, whence) },
+            read: { buffer, count, userData in FileDescriptorSink.sink(userData).read(buffer, count) },
+            write: { buffer, count, userData in FileDescriptorSink.sink(userData).write(buffer, count) },
+            tell: { userData in FileDescriptorSink.sink(userData).seek(0, SEEK_CUR) }
+        )
+    }
+
+    private static func sink(_ userData: UnsafeMutableRawPointer?) -> FileDescriptorSink {
+        // libsndfile passes back the pointer given to sf_open_virtual, which is never nil.
+        guard let userData else { fatalError("libsndfile lost its virtual I/O user data") }
+        return Unmanaged<FileDescriptorSink>.fromOpaque(userData).takeUnretainedValue()
+    }
+
+    private func record(_ code: Int32) {
+        if firstErrorCode == nil { firstErrorCode = code }
+    }
+
+    private func fileLength() -> sf_count_t {
+        var status = stat()
+        guard fstat(fileDescriptor, &status) == 0 else {
+            record(errno)
+            return -1
+        }
+        return sf_count_t(status.st_size)
+    }
+
+    private func seek(_ offset: sf_count_t, _ whence: Int32) -> sf_count_t {
+        let position = lseek(fileDescriptor, off_t(offset), whence)
+        if position < 0 { record(errno) }
+        return sf_count_t(position)
+    }
+
+    private func read(_ buffer: UnsafeMutableRawPointer?, _ count: sf_count_t) -> sf_count_t {
+        guard let buffer, count > 0 else { return 0 }
+        var total = 0
+        while total < Int(count) {
+            let result = Glibc.read(fileDescriptor, buffer + total, Int(count) - total)
+            if result > 0 {
+                total += result
+            } else if result == 0 {
+                break
+            } else if errno != EINTR {
+                record(errno)
+                break
+            }
+        }
+        return sf_count_t(total)
+    }
+
+    /// Writes everything or stops at the first error; returns the bytes written.
+    private func write(_ buffer: UnsafeRawPointer?, _ count: sf_count_t) -> sf_count_t {
+        guard let buffer, count > 0 else { return 0 }
+        if discardsWrites { return count }
+        var total = 0
+        while total < Int(count) {
+            let result = Glibc.write(fileDescriptor, buffer + total, Int(count) - total)
+            if result > 0 {
+                total += result
+            } else if result == 0 {
+                // No progress and no errno: give up rather than spin.
+                record(EIO)
+                break
+            } else if errno != EINTR {
+                record(errno)
+                break
+            }
+        }
+        return sf_count_t(total)
+    }
+}

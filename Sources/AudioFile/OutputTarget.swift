@@ -1,0 +1,51 @@
+import Foundation
+import Glibc
+
+/// Where output goes, decided once before anything is created.
+enum OutputTarget {
+    /// A regular file or nothing yet: write a temporary file beside it and rename it into place.
+    /// `finalPath` is the path renamed over (a symbolic link's target, so the link survives);
+    /// `existingMode` the permission bits of the file being replaced, nil when there is none.
+    case replaceable(finalPath: String, existingMode: mode_t?)
+    /// An existing device or other non-regular file that can seek (/dev/null, /dev/full): written straight through
+    /// the same error-tracking I/O as a temporary file, never renamed or removed.
+    case device
+    /// A pipe or socket: written straight by libsndfile's own descriptor I/O, which knows it cannot seek back to
+    /// finish headers.
+    case stream
+
+    /// Looks at `path` without changing anything.
+    static func classify(_ path: String) -> OutputTarget {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            // Missing (or unreadable, which creating the temporary file reports).
+            return .replaceable(finalPath: path, existingMode: nil)
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFIFO, S_IFSOCK: return .stream
+        default: return .device
+        }
+        var linkStatus = stat()
+        var finalPath = path
+        if lstat(path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK,
+            let resolved = realpath(path, nil)
+        {
+            finalPath = String(cString: resolved)
+            free(resolved)
+        }
+        return .replaceable(finalPath: finalPath, existingMode: status.st_mode & 0o7777)
+    }
+
+    /// The folder holding `path` ("." for a bare name).
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// The temporary file for `finalPath`, in the same folder so the rename stays on one file system.
+    static func temporaryPath(for finalPath: String, pid: pid_t) -> String {
+        let name = PartialFileName.make(for: (finalPath as NSString).lastPathComponent, pid: pid)
+        return (folder(of: finalPath) as NSString).appendingPathComponent(name)
+    }
+}

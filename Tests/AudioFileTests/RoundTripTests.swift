@@ -1,0 +1,141 @@
+import CSndFile
+import Foundation
+import Testing
+
+@testable import AudioFile
+
+/// Every format and encoding nagi allows, written for real and read back through libsndfile.
+@Suite struct RoundTripTests {
+    static let tags = AudioTags(
+        title: "Box breathing 4-4-4-4", artist: "nagi", album: "21 days", comment: "Breathe with eyes closed.",
+        trackNumber: 3, trackCount: 21)
+
+    /// Every allowed (format, encoding) pair; lossy formats take one (their encoding is ignored).
+    static let allowedPairs: [(AudioFileFormat, SampleEncoding)] = [
+        (.wav, .pcm16), (.wav, .pcm24), (.wav, .float), (.flac, .pcm16), (.flac, .pcm24),
+        (.ogg, .pcm16), (.opus, .pcm16), (.mp3, .pcm16),
+    ]
+
+    @Test(arguments: allowedPairs)
+    func sineReadsBackWithLengthRateChannelsAndTags(format: AudioFileFormat, encoding: SampleEncoding) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("track.\(format.fileExtension)")
+        let sampleRate = 48_000
+        let frames = 48_000 + 123
+        let spec = AudioFileSpec(
+            sampleRate: sampleRate, channelCount: 2, format: format, encoding: encoding, tags: Self.tags)
+        let samples = TestSignal.sine(frames: frames, channelCount: 2, sampleRate: sampleRate)
+
+        let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+        try writer.write(samples)
+        #expect(writer.framesWritten == Int64(frames))
+        try writer.commit()
+
+        let info = try AudioFileReader.info(path: path)
+        #expect(info.frameCount == Int64(frames))
+        #expect(info.sampleRate == sampleRate)
+        #expect(info.channelCount == 2)
+        #expect(info.format == format)
+        #expect(info.tags == Self.tags)
+        #expect(folder.contents == ["track.\(format.fileExtension)"])
+
+        let decoded = try AudioFileReader.readFloat(path: path)
+        #expect(decoded.count == samples.count)
+        if format.isLossy {
+            // The tone survives: same loudness within a quarter.
+            let ratio = TestSignal.rms(decoded) / TestSignal.rms(samples)
+            #expect(ratio > 0.75 && ratio < 1.25, "RMS ratio \(ratio)")
+        } else {
+            let step: Float
+            switch encoding {
+            case .pcm16: step = 1.0 / 32_768
+            case .pcm24: step = 1.0 / 8_388_608
+            case .float: step = 0
+            }
+            let worst = zip(decoded, samples).map { abs($0 - $1) }.max() ?? .infinity
+            #expect(worst <= step, "largest difference \(worst), one step \(step)")
+        }
+    }
+
+    @Test(arguments: [1, 2, 6, 8])
+    func channelCountsReadBack(channelCount: Int) throws {
+        let folder = try TemporaryFolder()
+        for format in AudioFileFormat.allCases where channelCount <= format.maximumChannelCount {
+            let path = folder.file("c\(channelCount).\(format.fileExtension)")
+            let spec = AudioFileSpec(sampleRate: 24_000, channelCount: channelCount, format: format)
+            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+            try writer.write(TestSignal.sine(frames: 12_000, channelCount: channelCount, sampleRate: 24_000))
+            try writer.commit()
+            let info = try AudioFileReader.info(path: path)
+            #expect(info.channelCount == channelCount, "\(format)")
+            #expect(info.frameCount == 12_000, "\(format)")
+        }
+    }
+
+    @Test func trackNumberWithoutCountAndPartialTagsReadBack() throws {
+        let folder = try TemporaryFolder()
+        let tags = AudioTags(title: "Only a title", trackNumber: 7)
+        for format in AudioFileFormat.allCases {
+            let path = folder.file("t.\(format.fileExtension)")
+            let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, tags: tags)
+            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+            try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
+            try writer.commit()
+            #expect(try AudioFileReader.info(path: path).tags == tags, "\(format)")
+        }
+    }
+
+    @Test func unicodeTagsReadBackWhereTheFormatHoldsThem() throws {
+        let folder = try TemporaryFolder()
+        let unicode = AudioTags(title: "凪 — the sea gone still", artist: "Ärtist")
+        for format in AudioFileFormat.allCases where format.supportsUnicodeTags {
+            let path = folder.file("u.\(format.fileExtension)")
+            let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, tags: unicode)
+            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+            try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
+            try writer.commit()
+            #expect(try AudioFileReader.info(path: path).tags == unicode, "\(format)")
+        }
+        // MP3 carries Latin-1, which covers "Ärtist" but not "凪".
+        let latin1 = AudioTags(title: "Café à la mer", artist: "Ärtist")
+        let path = folder.file("latin1.mp3")
+        let writer = try AudioFileWriter(
+            path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: .mp3, tags: latin1),
+            overwrite: false)
+        try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
+        try writer.commit()
+        #expect(try AudioFileReader.info(path: path).tags == latin1)
+    }
+
+    @Test func longTagsReadBack() throws {
+        let folder = try TemporaryFolder()
+        let long = String(repeating: "breathe in, hold, breathe out. ", count: 32)  // 992 bytes
+        let tags = AudioTags(title: long, comment: long)
+        for format in AudioFileFormat.allCases {
+            let path = folder.file("long.\(format.fileExtension)")
+            let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, tags: tags)
+            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+            try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
+            try writer.commit()
+            #expect(try AudioFileReader.info(path: path).tags == tags, "\(format)")
+        }
+    }
+
+    @Test func emptyFileCommits() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("empty.wav")
+        let writer = try AudioFileWriter(
+            path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: .wav), overwrite: false)
+        try writer.commit()
+        #expect(try AudioFileReader.info(path: path).frameCount == 0)
+    }
+
+    @Test func readingAMissingFileThrowsCannotRead() {
+        #expect {
+            try AudioFileReader.info(path: "/nonexistent-nagi-folder/none.wav")
+        } throws: { error in
+            guard case .cannotRead(_, let reason) = error as? AudioFileError else { return false }
+            return reason.hasPrefix("sf_open: ")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import AudioFile
+
+@Suite struct SampleScrubbingTests {
+    private func roundTrip(_ samples: [Float], encoding: SampleEncoding) throws -> [Float] {
+        let folder = try TemporaryFolder()
+        let path = folder.file("scrub.wav")
+        let writer = try AudioFileWriter(
+            path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: .wav, encoding: encoding),
+            overwrite: false)
+        try writer.write(samples)
+        try writer.commit()
+        return try AudioFileReader.readFloat(path: path)
+    }
+
+    @Test func overRangeClipsInsteadOfWrappingInPCM16() throws {
+        let decoded = try roundTrip([1.7, -1.7, 0.5, 1.0, -1.0], encoding: .pcm16)
+        let step: Float = 1.0 / 32_768
+        #expect(abs(decoded[0] - 1.0) <= step)  // not wrapped to about -0.3
+        #expect(decoded[1] == -1.0)
+        #expect(decoded[2] == 0.5)
+        #expect(abs(decoded[3] - 1.0) <= step)
+        #expect(decoded[4] == -1.0)
+    }
+
+    @Test func overRangeClipsInPCM24() throws {
+        let decoded = try roundTrip([1.7, -1.7], encoding: .pcm24)
+        #expect(decoded[0] > 0.9999 && decoded[0] <= 1.0)
+        #expect(decoded[1] == -1.0)
+    }
+
+    @Test(arguments: [SampleEncoding.pcm16, .float])
+    func nanBecomesSilenceAndInfinityFullScale(encoding: SampleEncoding) throws {
+        var samples: [Float] = [0.25, .nan, 0.25, .infinity, -.infinity, -.nan, 0.125]
+        samples += TestSignal.sine(frames: 10_000, channelCount: 1, sampleRate: 48_000)
+        let original = samples
+        let decoded = try roundTrip(samples, encoding: encoding)
+        #expect(decoded.allSatisfy { $0.isFinite })
+        #expect(decoded[1] == 0)
+        #expect(decoded[5] == 0)
+        #expect(decoded[3] > 0.9999)
+        #expect(decoded[4] == -1)
+        #expect(decoded[0] == 0.25 && decoded[6] == 0.125)
+        #expect(decoded.count == samples.count)
+        // The caller's buffer is left as it was.
+        #expect(samples[1].isNaN && samples[3] == .infinity)
+        #expect(zip(samples, original).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
+    }
+
+    @Test func nanInLossyFormatsNeverReachesTheEncoder() throws {
+        let folder = try TemporaryFolder()
+        var samples = TestSignal.sine(frames: 48_000, channelCount: 1, sampleRate: 48_000)
+        for index in stride(from: 0, to: samples.count, by: 97) { samples[index] = .nan }
+        for format in [AudioFileFormat.ogg, .opus, .mp3, .flac] {
+            let path = folder.file("nan.\(format.fileExtension)")
+            let writer = try AudioFileWriter(
+                path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format),
+                overwrite: false)
+            try writer.write(samples)
+            try writer.commit()
+            let decoded = try AudioFileReader.readFloat(path: path)
+            #expect(decoded.allSatisfy { $0.isFinite && abs($0) < 1.5 }, "\(format)")
+            #expect(TestSignal.rms(decoded) > 0.2, "\(format)")
+        }
+    }
+}
