@@ -1,0 +1,152 @@
+import Breath
+
+/// The renderer's control values at control points, read from `ControlCurves` (the same functions a plot
+/// draws) at two rates, both on absolute frame multiples so the values depend on the frame index alone:
+///
+/// - fast points every control block: what follows the breath level L (tone pitch and gain, timbre, the
+///   water's brightness);
+/// - slow points every `slowFrames`: what moves on scales of 0.2 s and more (ripple layers, shimmer wave,
+///   hold swell, calming, session decay, fade-in and release, the trail's lag), interpolated linearly to
+///   each fast point.
+///
+/// Sampling the slow curves every 10 ms moves no value audibly (their fastest component, the 0.5 Hz
+/// shimmer, is reproduced to 10⁻⁴ of its depth) and keeps the transcendental functions off the fast path.
+struct ControlSequencer {
+    /// The values at one control point; the renderer interpolates linearly between consecutive points.
+    struct Point {
+        /// Tone phase increment, cycles per frame.
+        var toneIncrement = 0.0
+        /// The sky timbre's share.
+        var sky = 0.0
+        var toneGain = 0.0
+        /// Trail phase increment, cycles per frame.
+        var trailIncrement = 0.0
+        var trailGain = 0.0
+        /// Gains of the dark and bright water loops.
+        var darkGain = 0.0
+        var brightGain = 0.0
+        var rainGain = 0.0
+        var cueGain = 0.0
+    }
+
+    /// The slow values at one slow point.
+    private struct Slow {
+        var ripple = 0.0
+        var modulation = 0.0
+        var vibratoCents = 0.0
+        var tremoloDecibels = 0.0
+        /// Session decay × master × envelope: the scale of the tone's own gain.
+        var toneScale = 0.0
+        var trailIncrement = 0.0
+        var trailGain = 0.0
+        /// The water bed's whole gain before the dark/bright split.
+        var waterGain = 0.0
+        var rainGain = 0.0
+        var cueGain = 0.0
+
+        func interpolated(to other: Slow, fraction: Double) -> Slow {
+            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+            return Slow(
+                ripple: mix(ripple, other.ripple), modulation: mix(modulation, other.modulation),
+                vibratoCents: mix(vibratoCents, other.vibratoCents), tremoloDecibels: mix(tremoloDecibels, other.tremoloDecibels),
+                toneScale: mix(toneScale, other.toneScale), trailIncrement: mix(trailIncrement, other.trailIncrement),
+                trailGain: mix(trailGain, other.trailGain), waterGain: mix(waterGain, other.waterGain),
+                rainGain: mix(rainGain, other.rainGain), cueGain: mix(cueGain, other.cueGain))
+        }
+    }
+
+    /// Linear on/off factors and base gains of the voices.
+    struct VoiceGains {
+        var tone: Double
+        var trail: Double
+        var water: Double
+        var rain: Double
+        var cue: Double
+    }
+
+    let curves: ControlCurves
+    private let gains: VoiceGains
+    private let masterDecibels: Double
+    private let sampleRate: Double
+    private let slowFrames: Int64
+    private let inverseSlowFrames: Double
+    /// The trail lag's step per slow point.
+    private let lagCoefficient: Double
+    private let phaseEndFrames: [Int64]
+    private var fastPhaseIndex = 0
+    private var slowPhaseIndex = 0
+    private var laggedLevel: Double
+    /// The slow point at or before the last frame asked for; −1 before the first.
+    private var slowIndex: Int64 = -1
+    private var slowStart = Slow()
+    private var slowEnd = Slow()
+
+    init(curves: ControlCurves, gains: VoiceGains, slowFrames: Int) {
+        self.curves = curves
+        self.gains = gains
+        masterDecibels = curves.soundscape.masterGainDecibels
+        sampleRate = Double(curves.sampleRate)
+        self.slowFrames = Int64(slowFrames)
+        inverseSlowFrames = 1 / Double(slowFrames)
+        lagCoefficient = curves.trailLagCoefficient(frames: slowFrames)
+        phaseEndFrames = curves.schedule.phases.map(\.endFrame)
+        laggedLevel = curves.level(at: 0)
+        slowEnd = slow(at: 0, advanceLag: false)
+    }
+
+    /// The control values at `frame`. Frames must not decrease from call to call.
+    mutating func point(at frame: Int64) -> Point {
+        // frame / slowFrames, found by stepping (frames only move forward) instead of dividing.
+        while (slowIndex + 1) * slowFrames <= frame {
+            slowIndex += 1
+            slowStart = slowEnd
+            slowEnd = slow(at: (slowIndex + 1) * slowFrames, advanceLag: true)
+        }
+        let slow = slowStart.interpolated(to: slowEnd, fraction: Double(frame - slowIndex * slowFrames) * inverseSlowFrames)
+        advance(&fastPhaseIndex, to: frame)
+        let level = phaseEndFrames.isEmpty ? 0 : curves.level(at: frame, inPhase: fastPhaseIndex)
+        var point = Point()
+        point.toneIncrement = curves.pitchHz(level: level, vibratoCents: slow.vibratoCents) / sampleRate
+        point.sky = curves.skyAmount(level: level)
+        point.toneGain = gains.tone * Decibels.gain(curves.toneGainDecibels(level: level) + slow.tremoloDecibels) * slow.toneScale
+        point.trailIncrement = slow.trailIncrement
+        point.trailGain = slow.trailGain
+        let brightness = curves.waterBrightness(level: level, ripple: slow.ripple, envelope: slow.modulation)
+        point.darkGain = slow.waterGain * (1 - brightness)
+        point.brightGain = slow.waterGain * brightness
+        point.rainGain = slow.rainGain
+        point.cueGain = slow.cueGain
+        return point
+    }
+
+    /// Moves a tracked phase index forward to the phase sounding at `frame` (zero-length phases skipped).
+    private func advance(_ phaseIndex: inout Int, to frame: Int64) {
+        while phaseIndex + 1 < phaseEndFrames.count && phaseEndFrames[phaseIndex] <= frame { phaseIndex += 1 }
+    }
+
+    /// The slow values at `frame`; `advanceLag` steps the trail's lag from the previous slow point.
+    private mutating func slow(at frame: Int64, advanceLag: Bool) -> Slow {
+        advance(&slowPhaseIndex, to: frame)
+        let hasPhases = !phaseEndFrames.isEmpty
+        let level = hasPhases ? curves.level(at: frame, inPhase: slowPhaseIndex) : 0
+        let swell = hasPhases ? curves.holdSwell(at: frame, inPhase: slowPhaseIndex) : 1
+        let calming = curves.calming(at: frame)
+        if advanceLag { laggedLevel += (level - laggedLevel) * lagCoefficient }
+        let layers = curves.rippleLayers(at: frame)
+        let wave = curves.shimmerWave(at: frame)
+        let common = Decibels.gain(curves.sessionGainDecibels(at: frame) + masterDecibels)
+        let scale = common * curves.envelopeGain(at: frame)
+        var slow = Slow()
+        slow.ripple = layers.ripple
+        slow.modulation = swell * calming
+        slow.vibratoCents = curves.vibratoCents(waveSine: wave.sine, calming: calming)
+        slow.tremoloDecibels = curves.tremoloDecibels(waveCosine: wave.cosine, calming: calming)
+        slow.toneScale = scale
+        slow.trailIncrement = curves.trailPitchHz(laggedLevel: laggedLevel) / sampleRate
+        slow.trailGain = gains.trail * Decibels.gain(curves.trailGainDecibels(laggedLevel: laggedLevel)) * scale
+        slow.waterGain = gains.water * curves.waterLevel(rise: layers.rise, envelope: slow.modulation) * scale
+        slow.rainGain = gains.rain * scale
+        slow.cueGain = gains.cue * common * curves.releaseGain(at: frame)
+        return slow
+    }
+}

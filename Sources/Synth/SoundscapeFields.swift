@@ -1,0 +1,56 @@
+import Breath
+
+/// Required-member readers for soundscape presets: every number of the sound design must be written in the
+/// preset, so a missing key is an error naming its JSON path, like a wrong type or an unknown key.
+extension JSONFields {
+    /// A number member that must be present and within `range`.
+    func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(BreathError) -> Double {
+        guard let value = try number(key, in: range) else {
+            throw error(key, "missing; expected a number in \(Self.text(range.lowerBound))...\(Self.text(range.upperBound))")
+        }
+        return value
+    }
+
+    /// A string member that must be present.
+    func requiredString(_ key: String) throws(BreathError) -> String {
+        guard let value = try string(key) else { throw error(key, "missing; expected a string") }
+        return value
+    }
+
+    /// An object member that must be present.
+    func requiredObject(_ key: String) throws(BreathError) -> JSONFields {
+        guard let value = try object(key) else { throw error(key, "missing; expected an object") }
+        return value
+    }
+
+    /// A number array member that must be present, with `counts` elements, each within `range`.
+    func requiredNumbers(_ key: String, in range: ClosedRange<Double>, counts: ClosedRange<Int>) throws(BreathError) -> [Double] {
+        guard let values = try numbers(key, in: range) else {
+            throw error(key, "missing; expected an array of \(counts.lowerBound) to \(counts.upperBound) numbers")
+        }
+        guard counts.contains(values.count) else {
+            throw error(key, "expected \(counts.lowerBound) to \(counts.upperBound) numbers, found \(values.count)")
+        }
+        return values
+    }
+
+    /// An array of objects that must be present, with `counts` elements, each wrapped with its path.
+    func requiredObjects(_ key: String, counts: ClosedRange<Int>) throws(BreathError) -> [JSONFields] {
+        guard let elements = try array(key) else {
+            throw error(key, "missing; expected an array of \(counts.lowerBound) to \(counts.upperBound) objects")
+        }
+        guard counts.contains(elements.count) else {
+            throw error(key, "expected \(counts.lowerBound) to \(counts.upperBound) objects, found \(elements.count)")
+        }
+        var objects: [JSONFields] = []
+        for (value, elementPath) in elements {
+            objects.append(try JSONFields(value, file: file, path: elementPath))
+        }
+        return objects
+    }
+
+    /// A number as JSON would write it: whole numbers without a fraction.
+    static func text(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

@@ -1,0 +1,47 @@
+import Breath
+import Foundation
+import Synth
+import Testing
+
+/// Measurements run on demand, not as checks: `NAGI_SYNTH_BENCHMARK=1 swift test -c release --filter Measurement`
+/// prints the synthesis speed; `NAGI_SYNTH_WAV_DIR=/tmp/x` also writes 5-minute WAVs of every soundscape for
+/// `ffmpeg -af ebur128=peak=true`.
+@Suite(.serialized)
+struct Measurement {
+    static let environment = ProcessInfo.processInfo.environment
+
+    @Test(.enabled(if: environment["NAGI_SYNTH_BENCHMARK"] != nil))
+    func synthesisSpeed() throws {
+        let schedule = try Fixtures.schedule("4-7-8", seconds: 600, sampleRate: 48000)
+        let soundscape = try Fixtures.soundscape("horizon")
+        let frames = 4096
+        var buffer = [Float](repeating: 0, count: frames * 2)
+        var best = Double.infinity
+        var bestSetUp = Double.infinity
+        for _ in 0..<5 {
+            let started = Date()
+            let renderer = Renderer(schedule: schedule, soundscape: soundscape, channelCount: 2, cuesEnabled: true, seed: 7)
+            let setUp = Date().timeIntervalSince(started)
+            buffer.withUnsafeMutableBufferPointer { pointer in
+                while renderer.nextFrame < renderer.totalFrameCount {
+                    renderer.render(into: pointer, frameCount: frames)
+                }
+            }
+            let total = Date().timeIntervalSince(started)
+            if total < best { best = total; bestSetUp = setUp }
+        }
+        let seconds = Double(schedule.totalFrames) / 48000
+        print(String(format: "synthesis of %.1f s of 48 kHz stereo 4-7-8 (horizon): %.4f s (set-up %.4f s), %.0fx real time",
+                     seconds, best, bestSetUp, seconds / best))
+    }
+
+    @Test(.enabled(if: environment["NAGI_SYNTH_WAV_DIR"] != nil))
+    func loudnessRenders() throws {
+        let folder = URL(fileURLWithPath: Self.environment["NAGI_SYNTH_WAV_DIR"] ?? "/tmp")
+        let schedule = try Fixtures.schedule("4-7-8", seconds: 300, sampleRate: 48000)
+        for name in SoundscapeChoice.builtinNames {
+            let samples = Fixtures.render(schedule, try Fixtures.soundscape(name), seed: 1)
+            try WAVFile.write(samples, channels: 2, sampleRate: 48000, to: folder.appendingPathComponent("\(name).wav"))
+        }
+    }
+}

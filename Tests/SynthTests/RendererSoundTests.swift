@@ -1,0 +1,185 @@
+import Breath
+import Foundation
+import Synth
+import Testing
+
+/// The sound follows the breath: measured on renders, voice by voice where that isolates what is tested.
+@Suite struct RendererSoundTests {
+    let rate = 48000
+    let schedule: Schedule
+    let soundscape: Soundscape
+
+    init() throws {
+        schedule = try Fixtures.schedule("4-7-8", cycles: 2, sampleRate: rate)
+        soundscape = try Fixtures.soundscape("horizon")
+    }
+
+    func phases(_ kind: PhaseKind) -> [ScheduledPhase] { schedule.phases.filter { $0.kind == kind } }
+
+    /// The tone alone, mono.
+    func toneOnly() -> [Float] { Fixtures.render(schedule, soundscape, channels: 1, voices: .tone) }
+
+    @Test func thePitchRisesThroughEveryInhaleAndFallsThroughEveryExhaleByThePresetsInterval() {
+        let tone = toneOnly()
+        let interval = soundscape.tone.highFrequencyHz / soundscape.tone.lowFrequencyHz
+        let window = Int(0.3 * Double(rate))
+        for inhale in phases(.inhale) {
+            // Five windows through the phase: each higher than the one before.
+            let frequencies = (0..<5).map { step -> Double in
+                let centre = Int(inhale.startFrame) + Int(Double(inhale.frameCount) * (0.1 + 0.2 * Double(step)))
+                return SignalAnalysis.frequency(tone, (centre - window / 4)..<(centre + window / 4), sampleRate: rate)
+            }
+            #expect(zip(frequencies, frequencies.dropFirst()).allSatisfy { $0 < $1 }, "inhale at \(inhale.startFrame): \(frequencies)")
+        }
+        for exhale in phases(.exhale) {
+            let frequencies = (0..<5).map { step -> Double in
+                let centre = Int(exhale.startFrame) + Int(Double(exhale.frameCount) * (0.1 + 0.2 * Double(step)))
+                return SignalAnalysis.frequency(tone, (centre - window / 4)..<(centre + window / 4), sampleRate: rate)
+            }
+            #expect(zip(frequencies, frequencies.dropFirst()).allSatisfy { $0 > $1 }, "exhale at \(exhale.startFrame): \(frequencies)")
+            // From the top (the hold before it) to the bottom (its last 0.3 s): the preset's interval.
+            let top = SignalAnalysis.frequency(tone, (Int(exhale.startFrame) - window)..<Int(exhale.startFrame), sampleRate: rate)
+            let bottom = SignalAnalysis.frequency(tone, (Int(exhale.endFrame) - window)..<Int(exhale.endFrame), sampleRate: rate)
+            #expect(abs(top / bottom / interval - 1) < 0.01, "top \(top) Hz, bottom \(bottom) Hz")
+            #expect(abs(top / soundscape.tone.highFrequencyHz - 1) < 0.005)
+            #expect(abs(bottom / soundscape.tone.lowFrequencyHz - 1) < 0.01)
+        }
+    }
+
+    @Test func holdsKeepThePitchWhileTheWaterSwells() throws {
+        let tone = toneOnly()
+        // The same soundscape without the swell: the difference is what the swell does.
+        let still = try Soundscape.decode(
+            text: Fixtures.soundscapeText("horizon").replacingOccurrences(of: "\"peak\": 2.5", with: "\"peak\": 1"), file: "still.json")
+        #expect(still.holdSwell.peak == 1)
+        let water = Fixtures.render(schedule, soundscape, channels: 1, voices: .water)
+        let flat = Fixtures.render(schedule, still, channels: 1, voices: .water)
+        let second = rate
+        for hold in phases(.holdIn) {
+            let start = Int(hold.startFrame)
+            let end = Int(hold.endFrame)
+            let early = SignalAnalysis.frequency(tone, start..<(start + second), sampleRate: rate)
+            let late = SignalAnalysis.frequency(tone, (end - second)..<end, sampleRate: rate)
+            #expect(abs(late / early - 1) < 0.005, "hold at \(start): \(early) Hz then \(late) Hz")
+            // The swell starts from nothing and has raised the water by the hold's end.
+            let opening = start..<(start + second / 10)
+            let closing = (end - 2 * second)..<end
+            let atStart = SignalAnalysis.rmsDecibels(water, opening) - SignalAnalysis.rmsDecibels(flat, opening)
+            let atEnd = SignalAnalysis.rmsDecibels(water, closing) - SignalAnalysis.rmsDecibels(flat, closing)
+            #expect(abs(atStart) < 0.2, "hold at \(start): swell at its start \(atStart) dB")
+            // The calming shrinks the swell with the session (in 2 cycles: to about a third by the second hold).
+            #expect(atEnd > (hold.cycleIndex == 0 ? 1.5 : 0.5), "hold at \(start): swell at its end \(atEnd) dB")
+        }
+        // Away from holds (mid-inhale, before any hold) the swell changes nothing.
+        let inhale = phases(.inhale)[0]
+        let middle = Int(inhale.startFrame + inhale.frameCount / 2)
+        #expect(water[middle..<(middle + second)] == flat[middle..<(middle + second)])
+    }
+
+    @Test func theToneBrightensAsTheLevelRises() {
+        let tone = toneOnly()
+        let hold = phases(.holdIn)[0]
+        let exhale = phases(.exhale)[0]
+        func secondHarmonicShare(_ range: Range<Int>) -> Double {
+            let fundamental = SignalAnalysis.frequency(tone, range, sampleRate: rate)
+            return SignalAnalysis.amplitude(tone, range, frequencyHz: 2 * fundamental, sampleRate: rate)
+                / SignalAnalysis.amplitude(tone, range, frequencyHz: fundamental, sampleRate: rate)
+        }
+        // Short windows, so the vibrato does not smear the harmonics.
+        let sky = secondHarmonicShare((Int(hold.startFrame) + rate)..<(Int(hold.startFrame) + rate + rate / 4))
+        let water = secondHarmonicShare((Int(exhale.endFrame) - rate / 4)..<Int(exhale.endFrame))
+        #expect(abs(sky - soundscape.tone.skyHarmonics[1]) < 0.02, "sky 2nd harmonic \(sky)")
+        #expect(abs(water - soundscape.tone.waterHarmonics[1]) < 0.03, "water 2nd harmonic \(water)")
+    }
+
+    @Test func theTrailFollowsTheToneWithALag() {
+        let tone = toneOnly()
+        let trail = Fixtures.render(schedule, soundscape, channels: 1, voices: .trail)
+        let ratio = soundscape.trail.pitchRatio
+        let window = Int(0.12 * Double(rate))
+        for phase in schedule.phases where phase.kind == .inhale || phase.kind == .exhale {
+            let centre = Int(phase.startFrame + phase.frameCount / 2)
+            let range = (centre - window / 2)..<(centre + window / 2)
+            let led = SignalAnalysis.frequency(tone, range, sampleRate: rate) * ratio
+            let lagging = SignalAnalysis.frequency(trail, range, sampleRate: rate)
+            // Mid-phase the level moves fastest: the lagged pad is behind (lower while rising, higher while falling).
+            if phase.kind == .inhale { #expect(lagging < 0.99 * led) } else { #expect(lagging > 1.01 * led) }
+        }
+        // Once the level rests, the pad has caught up.
+        let hold = phases(.holdIn)[0]
+        let rest = (Int(hold.endFrame) - rate)..<Int(hold.endFrame)
+        let led = SignalAnalysis.frequency(tone, rest, sampleRate: rate) * ratio
+        #expect(abs(SignalAnalysis.frequency(trail, rest, sampleRate: rate) / led - 1) < 0.005)
+    }
+
+    @Test func laterCyclesAreCalmerAndQuieter() throws {
+        let rate = 16000
+        let schedule = try Fixtures.schedule("4-7-8", cycles: 6, sampleRate: rate)
+        let cycles = (0..<6).map { cycle -> Range<Int> in
+            let phases = schedule.phases.filter { $0.cycleIndex == cycle }
+            return Int(phases[0].startFrame)..<Int(phases[phases.count - 1].endFrame)
+        }
+        let all = SignalAnalysis.channel(Fixtures.render(schedule, soundscape, channels: 1, cues: false), 0, of: 1)
+        let quieter = SignalAnalysis.rmsDecibels(all, cycles[0]) - SignalAnalysis.rmsDecibels(all, cycles[5])
+        #expect(quieter >= 3, "the last cycle is \(quieter) dB quieter than the first")
+        // Calmer: the water's level moves less (spread of its 50 ms levels, in dB).
+        let water = Fixtures.render(schedule, soundscape, channels: 1, voices: .water)
+        func spread(_ range: Range<Int>) -> Double {
+            let window = rate / 20
+            let levels = stride(from: range.lowerBound, to: range.upperBound - window, by: window).map {
+                SignalAnalysis.rmsDecibels(water, $0..<($0 + window))
+            }
+            let mean = levels.reduce(0, +) / Double(levels.count)
+            return (levels.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(levels.count)).squareRoot()
+        }
+        #expect(spread(cycles[5]) < 0.6 * spread(cycles[0]), "water level spread \(spread(cycles[0])) dB then \(spread(cycles[5])) dB")
+    }
+
+    @Test func cuesStartOnTheBoundaryFrameAndChangeNothingElse() {
+        let with = Fixtures.render(schedule, soundscape, cues: true)
+        let without = Fixtures.render(schedule, soundscape, cues: false)
+        let cueFrames = Int64((soundscape.cues.lengthSeconds * Double(rate)).rounded())
+        let fiveMilliseconds = rate / 200
+        var differs = [Bool](repeating: false, count: with.count / 2)
+        for frame in differs.indices { differs[frame] = with[2 * frame] != without[2 * frame] || with[2 * frame + 1] != without[2 * frame + 1] }
+        var firstNotes: [PhaseKind: Double] = [:]
+        for phase in schedule.phases {
+            let start = Int(phase.startFrame)
+            // Nothing differs before the phase (every cue of 4-7-8 ends before the next phase begins)...
+            #expect(!differs[max(0, start - rate / 2)..<start].contains(true), "a cue sounds before the phase at \(start)")
+            // ...and the cue begins within 5 ms of the phase's first frame.
+            #expect(differs[start..<(start + fiveMilliseconds)].contains(true), "no cue within 5 ms of \(start)")
+            // Past the chime's length, the renders are identical again.
+            #expect(!differs[(start + Int(cueFrames))..<min(differs.count, start + Int(cueFrames) + rate)].contains(true))
+            let cue = (0..<(rate / 10)).map { with[2 * (start + $0)] - without[2 * (start + $0)] }
+            firstNotes[phase.kind] = SignalAnalysis.frequency(cue, (rate / 100)..<(rate / 10), sampleRate: rate)
+        }
+        // Each kind has its own chime: the first notes differ by more than a semitone.
+        let inhale = firstNotes[.inhale] ?? 0
+        let hold = firstNotes[.holdIn] ?? 0
+        let exhale = firstNotes[.exhale] ?? 0
+        for (a, b) in [(inhale, hold), (hold, exhale), (inhale, exhale)] {
+            #expect(abs(a / b - 1) > 0.06, "first notes \(inhale), \(hold), \(exhale) Hz")
+        }
+    }
+
+    @Test func noSampleStepStandsOutAtABoundary() {
+        let half = rate / 200
+        let margin = rate / 20
+        for (voices, cues) in [(Voices.all, false), (Voices.all, true), (Voices.tone, false)] {
+            let left = SignalAnalysis.channel(Fixtures.render(schedule, soundscape, cues: cues, voices: voices), 0, of: 2)
+            // 10 ms windows on every boundary after the first, against windows every 5 ms inside the phases.
+            let atBoundaries = schedule.phases.dropFirst().map {
+                SignalAnalysis.largestStep(left, (Int($0.startFrame) - half)..<(Int($0.startFrame) + half))
+            }.max() ?? 0
+            var elsewhere: Float = 0
+            for phase in schedule.phases {
+                for centre in stride(from: Int(phase.startFrame) + margin, to: Int(phase.endFrame) - margin, by: half) {
+                    elsewhere = max(elsewhere, SignalAnalysis.largestStep(left, (centre - half)..<(centre + half)))
+                }
+            }
+            // 5 % for the tremolo: the tone alone is deterministic, and its loudest moment may fall on a boundary.
+            #expect(atBoundaries <= 1.05 * elsewhere, "voices \(voices.rawValue), cues \(cues): largest step \(atBoundaries) at boundaries, \(elsewhere) elsewhere")
+        }
+    }
+}
