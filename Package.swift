@@ -53,6 +53,6 @@ let package = Package(
         .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiPresets"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "Synth", "NagiPresets"]),
     ]
 )

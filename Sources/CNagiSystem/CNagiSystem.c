@@ -1,4 +1,5 @@
 #include "CNagiSystem.h"
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -19,6 +20,12 @@ void nagi_install_stop_handlers(void) {
     action.sa_flags = 0;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    /* A parent may hand down a mask that blocks them (thread pools often do): unblock them. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
 }
 
 int nagi_stop_signal(void) {

@@ -1,9 +1,11 @@
+import AudioFile
 import Breath
 
 /// Every way a command can fail, with its exit code after sysexits and one line for the user.
 enum CLIError: Error {
     case arguments(ArgumentError)
     case breath(BreathError)
+    case audioFile(AudioFileError)
     /// A bad combination of otherwise valid options (exit 64).
     case usage(String)
     /// A file or folder named on the command line that does not exist (exit 66).
@@ -22,6 +24,7 @@ enum CLIError: Error {
         switch self {
         case let .arguments(error): error.exitCode
         case let .breath(error): error.exitCode
+        case let .audioFile(error): error.exitCode
         case .usage: 64
         case .noInput: 66
         case .unavailable: 69
@@ -36,6 +39,7 @@ enum CLIError: Error {
         switch self {
         case let .arguments(error): UsageText.message(for: error)
         case let .breath(error): error.message
+        case let .audioFile(error): error.message
         case let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
         case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted"
         }

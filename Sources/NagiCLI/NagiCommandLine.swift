@@ -31,7 +31,11 @@ public enum NagiCommandLine {
     }
 
     static let commands: [Command] = [
+        Command(spec: RenderCommand.spec, run: RenderCommand.run),
+        Command(spec: PlayCommand.spec, run: PlayCommand.run),
         Command(spec: DescribeCommand.spec, run: DescribeCommand.run),
+        Command(spec: PlotCommand.spec, run: PlotCommand.run),
+        Command(spec: CourseCommand.spec, run: CourseCommand.run),
         Command(spec: PresetsCommand.spec, run: PresetsCommand.run),
     ]
 

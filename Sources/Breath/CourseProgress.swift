@@ -1,0 +1,89 @@
+/// A learner's progress through one course (seed 001's progress record): which lessons are done and when.
+public struct CourseProgress: Sendable, Equatable {
+    /// One completed lesson.
+    public struct Completion: Sendable, Equatable {
+        /// The lesson's index in the course, from 0.
+        public var lessonIndex: Int
+        /// The lesson's title when it was completed (a course file may change later).
+        public var title: String
+        /// When it was completed, as an ISO 8601 date-time in UTC ("2026-11-29T07:30:00Z").
+        public var completedAt: String
+
+        public init(lessonIndex: Int, title: String, completedAt: String) {
+            self.lessonIndex = lessonIndex
+            self.title = title
+            self.completedAt = completedAt
+        }
+    }
+
+    /// The course's name.
+    public var course: String
+    /// Completions in the order they happened.
+    public var completions: [Completion]
+
+    public init(course: String, completions: [Completion] = []) {
+        self.course = course
+        self.completions = completions
+    }
+
+    /// The first lesson (in course order) not yet completed, or nil when all `lessonCount` are done.
+    public func nextLessonIndex(lessonCount: Int) -> Int? {
+        let done = Set(completions.map(\.lessonIndex))
+        return (0..<lessonCount).first { !done.contains($0) }
+    }
+
+    /// How many distinct lessons of the first `lessonCount` are done.
+    public func completedCount(lessonCount: Int) -> Int {
+        Set(completions.map(\.lessonIndex).filter { $0 < lessonCount }).count
+    }
+
+    /// The distinct days practised ("2026-11-29"), in order.
+    public var datesPractised: [String] {
+        var seen: [String] = []
+        for completion in completions {
+            let day = String(completion.completedAt.prefix(10))
+            if !seen.contains(day) { seen.append(day) }
+        }
+        return seen
+    }
+
+    /// The record as JSON text.
+    public var jsonText: String {
+        func quote(_ text: String) -> String {
+            var result = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+        let items = completions.map {
+            "    {\"lesson\": \($0.lessonIndex + 1), \"title\": \(quote($0.title)), \"completedAt\": \(quote($0.completedAt))}"
+        }
+        return "{\n  \"course\": \(quote(course)),\n  \"completed\": [\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
+    }
+
+    /// Reads a record written by `jsonText`; any damage is an error naming the file and path.
+    public static func decode(_ text: String, file: String) throws(BreathError) -> CourseProgress {
+        let fields = try JSONFields(try JSONParser.parse(text, file: file), file: file, path: "$")
+        try fields.rejectUnknownKeys(allowed: ["course", "completed"])
+        guard let course = try fields.string("course") else { throw fields.error(nil, "missing \"course\"") }
+        guard let items = try fields.array("completed") else { throw fields.error(nil, "missing \"completed\"") }
+        var completions: [Completion] = []
+        for (value, path) in items {
+            let item = try JSONFields(value, file: file, path: path)
+            try item.rejectUnknownKeys(allowed: ["lesson", "title", "completedAt"])
+            guard let lesson = try item.integer("lesson", in: 1...CourseDecoder.lessonLimit),
+                  let title = try item.string("title"),
+                  let completedAt = try item.string("completedAt"), completedAt.count >= 10 else {
+                throw item.error(nil, "expected \"lesson\", \"title\" and \"completedAt\"")
+            }
+            completions.append(Completion(lessonIndex: lesson - 1, title: title, completedAt: completedAt))
+        }
+        return CourseProgress(course: course, completions: completions)
+    }
+}

@@ -1,0 +1,107 @@
+import Breath
+import Foundation
+
+/// `nagi course`: list, show, export as an album, and follow a course lesson by lesson.
+enum CourseCommand {
+    static let courseArgument = PositionalSpec(name: "NAME", help: "A course preset name (see `nagi course list`) or a path to a course JSON file.")
+
+    static let spec = CommandSpec(
+        name: "course",
+        summary: "List, show, export and follow structured courses (\"21 days for beginners\").",
+        discussion: """
+        Examples:
+          nagi course list
+          nagi course show beginner-21
+          nagi course export beginner-21 -o ~/Music/beginner-21 --format flac
+          nagi course next beginner-21
+          nagi course status beginner-21
+        """,
+        subcommands: [
+            CommandSpec(name: "list", summary: "List the courses with their lesson counts and total lengths."),
+            CommandSpec(name: "show", summary: "Show a course's lessons: patterns, lengths, soundscapes and the total.", positionals: [courseArgument]),
+            CourseExport.spec,
+            CourseFollow.nextSpec,
+            CourseFollow.statusSpec,
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+        let path = arguments.commandPath
+        guard path.count >= 2 else {
+            throw .arguments(.missingArgument("COMMAND (list, show, export, next or status)"))
+        }
+        switch path[1] {
+        case "list": try list()
+        case "show": try show(arguments)
+        case "export": try CourseExport.run(arguments)
+        case "next": try CourseFollow.next(arguments)
+        case "status": try CourseFollow.status(arguments)
+        default: throw .usage("unknown course command '\(path[1])'")
+        }
+    }
+
+    /// Loads the course named by the first positional: a preset name or a JSON path.
+    static func loadCourse(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) -> Course {
+        guard let reference = arguments.positionals.first else {
+            throw .arguments(.missingArgument("NAME"))
+        }
+        let decoder = CourseDecoder(catalog: catalog)
+        do {
+            if reference.hasSuffix(".json") || reference.contains("/") {
+                let (bytes, file) = try PresetEnvironment.loadFile(reference)
+                return try decoder.decode(try JSONParser.parse(bytes, file: file), file: file)
+            }
+            return try decoder.course(named: reference)
+        } catch {
+            throw .breath(error)
+        }
+    }
+
+    /// The length of each lesson in microseconds (rate-independent), checked to schedule.
+    static func lessonLengths(_ course: Course) throws(CLIError) -> [Int64] {
+        var lengths: [Int64] = []
+        for lesson in course.lessons {
+            do {
+                lengths.append(try SessionExpander.totalMicroseconds(of: lesson.session.stages))
+            } catch {
+                throw .breath(error)
+            }
+        }
+        return lengths
+    }
+
+    static func list() throws(CLIError) {
+        let catalog = PresetEnvironment.catalog()
+        var rows: [[String]] = [["course", "lessons", "total", "title"]]
+        for name in catalog.names(in: .courses) {
+            do {
+                let course = try CourseDecoder(catalog: catalog).course(named: name)
+                let total = try lessonLengths(course).reduce(0, +)
+                rows.append([name, String(course.lessons.count), String(Microseconds.formatClock(total).dropLast(4)), course.title])
+            } catch let error as CLIError {
+                rows.append([name, "-", "-", "(invalid: \(error.message))"])
+            } catch let error as BreathError {
+                rows.append([name, "-", "-", "(invalid: \(error.message))"])
+            } catch {
+                rows.append([name, "-", "-", "(invalid)"])
+            }
+        }
+        Console.out(TextTable.render(rows, rightAligned: [1, 2]))
+    }
+
+    static func show(_ arguments: ParsedArguments) throws(CLIError) {
+        let catalog = PresetEnvironment.catalog()
+        let course = try loadCourse(arguments, catalog: catalog)
+        let lengths = try lessonLengths(course)
+        var text = "\(course.title) (\(course.name))\n"
+        if let description = course.description { text += description + "\n" }
+        text += "\n"
+        var rows: [[String]] = [["#", "lesson", "pattern", "length", "soundscape"]]
+        for (index, lesson) in course.lessons.enumerated() {
+            rows.append([String(index + 1), lesson.title, lesson.patternLabel, String(Microseconds.formatClock(lengths[index]).dropLast(4)), lesson.soundscape ?? SoundscapeResolver.defaultName])
+        }
+        text += TextTable.render(rows, rightAligned: [0, 3])
+        text += "\(course.lessons.count) lessons · total \(Microseconds.formatClock(lengths.reduce(0, +)).dropLast(4))\n"
+        Console.out(text)
+    }
+}

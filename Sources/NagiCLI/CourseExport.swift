@@ -1,0 +1,203 @@
+import AudioFile
+import Breath
+import CNagiSystem
+import Foundation
+import Synth
+
+/// `nagi course export`: every lesson rendered as a tagged track, in parallel, resumable, with a playlist.
+enum CourseExport {
+    static let spec = CommandSpec(
+        name: "export",
+        summary: "Export every lesson as a track named 'NN - Title.ext', with a playlist, in parallel.",
+        positionals: [CourseCommand.courseArgument],
+        options: [
+            OptionSpec(names: ["-o", "--output"], valueName: "DIR", help: "The folder for the tracks (created if missing)."),
+            OptionSpec(names: ["--format"], valueName: "F", help: "wav (default), flac, ogg, opus or mp3.", allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
+            OptionSpec(names: ["--bits"], valueName: "B", help: "16 (default), 24 or float, for wav and flac.", allowedValues: ["16", "24", "float"]),
+            OptionSpec(names: ["--quality"], valueName: "Q", help: "0 (smallest) to 10 (best) for ogg, opus and mp3; compression effort for flac."),
+            SessionOptions.rateOption,
+            OptionSpec(names: ["--channels"], valueName: "N", help: "1 (mono) or 2 (stereo, the default).", allowedValues: ["1", "2"]),
+            OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "The soundscape for lessons that name none (default horizon)."),
+            OptionSpec(names: ["--no-cues"], help: "Leave out the phase-change chimes."),
+            OptionSpec(names: ["--seed"], valueName: "N", help: "Seed for the noise (default 1)."),
+            OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once (default: the number of cores)."),
+            OptionSpec(names: ["--force"], help: "Redo every track, replacing existing files."),
+            OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
+        ],
+        discussion: """
+        Tracks are tagged album = course title, title = lesson title, track = NN/total, artist nagi. \
+        A second run skips tracks already exported with the same settings (recorded in DIR/.nagi-manifest.json) \
+        and leaves them untouched; --force redoes everything. Ctrl-C leaves only whole tracks.
+        """
+    )
+
+    /// One track to make.
+    struct Track: Sendable {
+        var index: Int
+        var fileName: String
+        var title: String
+        var job: SoundtrackJob
+        var fingerprint: String
+        var durationMicroseconds: Int64
+    }
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+        let catalog = PresetEnvironment.catalog()
+        let course = try CourseCommand.loadCourse(arguments, catalog: catalog)
+        guard let folder = arguments.value("--output") else {
+            throw .arguments(.missingArgument("-o DIR"))
+        }
+        let force = arguments.isSet("--force")
+        let quiet = arguments.isSet("--quiet")
+        let format: AudioFileFormat
+        let quality: Double?
+        let sampleRate: Int
+        let channelCount: Int
+        let seed: UInt64
+        let jobCount: Int
+        do {
+            format = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:)) ?? .wav
+            quality = try arguments.decimal("--quality", in: 0...10).map { $0 / 10 }
+            sampleRate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? 48000
+            channelCount = try arguments.int("--channels", in: 1...2) ?? 2
+            seed = UInt64(try arguments.int("--seed", in: 0...Int.max) ?? 1)
+            jobCount = try arguments.int("--jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        } catch {
+            throw .arguments(error)
+        }
+        let bits = arguments.value("--bits")
+        let cuesEnabled = !arguments.isSet("--no-cues")
+        let defaultSoundscape = arguments.value("--soundscape")
+
+        // Check everything before creating anything: schedules, soundscapes, the file format.
+        let lengths = try CourseCommand.lessonLengths(course)
+        let numberWidth = max(2, String(course.lessons.count).count)
+        var tracks: [Track] = []
+        var soundscapes: [String: (Soundscape, String)] = [:]
+        for (index, lesson) in course.lessons.enumerated() {
+            let reference = lesson.soundscape ?? defaultSoundscape
+            let key = reference ?? ""
+            if soundscapes[key] == nil {
+                soundscapes[key] = try SoundscapeResolver.resolve(reference, catalog: catalog)
+            }
+            guard let (soundscape, soundscapeName) = soundscapes[key] else { continue }
+            let schedule: Schedule
+            do {
+                schedule = try Schedule(session: lesson.session, sampleRate: sampleRate)
+            } catch {
+                throw .breath(error)
+            }
+            let number = String(index + 1)
+            let paddedNumber = String(repeating: "0", count: numberWidth - number.count) + number
+            let fileName = "\(paddedNumber) - \(FileNames.safeStem(lesson.title)).\(format.fileExtension)"
+            let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
+            let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: quality)
+            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: channelCount, bits: bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
+            let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: channelCount, cuesEnabled: cuesEnabled, seed: seed, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            let fingerprint = Fingerprint.of([
+                "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
+                String(describing: lesson.session), String(describing: soundscape),
+                String(describing: fileSpec), "cues \(cuesEnabled)", "seed \(seed)",
+            ])
+            tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
+        }
+
+        try prepareFolder(folder)
+        _ = PartialFileCleaner.removeStale(in: folder)
+        let manifest = ExportManifest(folder: folder, course: course.name)
+        var pending: [Track] = []
+        var skipped = 0
+        for track in tracks {
+            let path = folder + "/" + track.fileName
+            let exists = TextFileOutput.isExistingRegularFile(path)
+            if !force, exists, manifest.fingerprint(for: track.fileName) == track.fingerprint {
+                skipped += 1
+                continue
+            }
+            if !force, exists, manifest.fingerprint(for: track.fileName) == nil {
+                throw .cannotCreate("'\(path)' already exists and was not exported by nagi; use --force to replace it")
+            }
+            pending.append(track)
+        }
+
+        nagi_install_stop_handlers()
+        let display = ExportProgress(enabled: !quiet && Console.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: pending.map { ($0.index, $0.fileName) }))
+        let start = Date()
+        let outcomes = ParallelRunner.run(pending, jobs: jobCount) { slot, track -> Swift.Result<SoundtrackJob.Result, CLIError> in
+            do throws(CLIError) {
+                let result = try track.job.run { fraction in display.update(slot: slot, trackIndex: track.index, fraction: fraction) }
+                manifest.record(track.fileName, fingerprint: track.fingerprint)
+                display.finished(trackIndex: track.index)
+                return .success(result)
+            } catch {
+                display.finished(trackIndex: track.index)
+                return .failure(error)
+            }
+        }
+        display.finish()
+        let wallSeconds = Date().timeIntervalSince(start)
+
+        var failures: [(Track, CLIError)] = []
+        var audioSeconds = 0.0
+        for (track, outcome) in zip(pending, outcomes) {
+            switch outcome {
+            case let .success(result): audioSeconds += result.audioSeconds
+            case let .failure(error): failures.append((track, error))
+            }
+        }
+        let signal = nagi_stop_signal()
+        if signal != 0 {
+            throw .interrupted(signal: signal)
+        }
+        if let (track, error) = failures.first {
+            for (other, otherError) in failures.dropFirst() {
+                Console.err("nagi: error: \(other.fileName): \(otherError.message)\n")
+            }
+            throw error.prefixed("\(track.fileName): ")
+        }
+        let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.durationMicroseconds) })
+        try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true)
+        if !quiet {
+            let speed = wallSeconds > 0 ? audioSeconds / wallSeconds : 0
+            let audioText = Microseconds.formatClock(Int64(audioSeconds * 1_000_000)).dropLast(4)
+            Console.err("exported \(pending.count) tracks (\(audioText) of audio) to \(folder) in \(Int(wallSeconds * 10) / 10 == 0 ? String(format: "%.2f", wallSeconds) : String(format: "%.1f", wallSeconds)) s, \(Summary.speedText(speed)) real time, \(jobCount) jobs; \(skipped) already up to date\n")
+        }
+    }
+
+    /// Creates the output folder (and parents) or explains why not.
+    static func prepareFolder(_ folder: String) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .cannotCreate("cannot export to '\(folder)': it is a file, not a folder") }
+            guard FileManager.default.isWritableFile(atPath: folder) else { throw .cannotCreate("cannot export to '\(folder)': permission denied") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate("cannot create the folder '\(folder)': \(error.localizedDescription)")
+        }
+    }
+}
+
+extension CLIError {
+    /// The same error with `prefix` in front of its message (to name the track at fault).
+    func prefixed(_ prefix: String) -> CLIError {
+        switch self {
+        case .usage, .noInput, .cannotCreate, .io, .unavailable:
+            return Self.withMessage(self, prefix + message)
+        default:
+            return self
+        }
+    }
+
+    private static func withMessage(_ error: CLIError, _ message: String) -> CLIError {
+        switch error {
+        case .usage: .usage(message)
+        case .noInput: .noInput(message)
+        case .cannotCreate: .cannotCreate(message)
+        case .unavailable: .unavailable(message)
+        default: .io(message)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Breath
+import Foundation
+
+/// The record in an export folder of which track was made with which settings (`.nagi-manifest.json`),
+/// so a second export skips what is already done. Safe to update from several render threads.
+final class ExportManifest: @unchecked Sendable {
+    /// The manifest's file name inside the export folder.
+    static let fileName = ".nagi-manifest.json"
+
+    private let path: String
+    private let course: String
+    private let lock = NSLock()
+    private var fingerprints: [String: String]
+
+    /// Reads the folder's manifest; a missing or damaged one counts as empty (every track is redone).
+    init(folder: String, course: String) {
+        path = folder + "/" + Self.fileName
+        self.course = course
+        fingerprints = [:]
+        guard let data = FileManager.default.contents(atPath: path),
+              let value = try? JSONParser.parse(Array(data), file: path),
+              case let .object(members, _) = value,
+              case let .object(tracks, _)? = members["tracks"] else { return }
+        for (name, entry) in tracks {
+            if case let .string(fingerprint) = entry { fingerprints[name] = fingerprint }
+        }
+    }
+
+    /// The fingerprint recorded for a track file, if any.
+    func fingerprint(for fileName: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return fingerprints[fileName]
+    }
+
+    /// Records a finished track and rewrites the manifest atomically.
+    func record(_ fileName: String, fingerprint: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        fingerprints[fileName] = fingerprint
+        let entries = fingerprints.keys.sorted().map { "    \(JSONText.quote($0)): \(JSONText.quote(fingerprints[$0] ?? ""))" }
+        let text = "{\n  \"course\": \(JSONText.quote(course)),\n  \"tracks\": {\n" + entries.joined(separator: ",\n") + "\n  }\n}\n"
+        // A manifest that fails to write only costs a re-render next time; the track itself is whole.
+        try? TextFileOutput.write(text, to: path, overwrite: true)
+    }
+}

@@ -1,0 +1,43 @@
+/// Turns untrusted titles and names into file names that stay inside their folder.
+enum FileNames {
+    /// A safe file name stem: no path separators, no `..`, no control characters, no leading dot,
+    /// at most 120 UTF-8 bytes; never empty.
+    static func safeStem(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "/", "\\", ":", "*", "?", "\"", "<", ">", "|":
+                scalars.append("-")
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value):
+                continue
+            case "\u{200B}"..."\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{FEFF}":
+                // Invisible and direction-changing characters could disguise a name.
+                continue
+            default:
+                scalars.append(scalar)
+            }
+        }
+        var stem = String(scalars).trimmingCharacters(in: " .")
+        while stem.contains("..") {
+            stem = stem.replacingOccurrences(of: "..", with: ".")
+        }
+        while stem.utf8.count > 120 {
+            stem.removeLast()
+        }
+        stem = stem.trimmingCharacters(in: " .")
+        return stem.isEmpty ? "untitled" : stem
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: String) -> String {
+        var result = Substring(self)
+        while let first = result.first, set.contains(first) { result.removeFirst() }
+        while let last = result.last, set.contains(last) { result.removeLast() }
+        return String(result)
+    }
+
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

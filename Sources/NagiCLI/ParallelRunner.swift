@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs independent jobs on a fixed number of threads, keeping results in input order.
+enum ParallelRunner {
+    /// Runs `work` for every item on at most `jobs` threads; `work` gets the thread's slot number.
+    static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Int, Item) -> Output) -> [Output] {
+        let results = ResultSlots<Output>(count: items.count)
+        let next = Counter()
+        let group = DispatchGroup()
+        let threadCount = max(1, min(jobs, items.count))
+        for slot in 0..<threadCount {
+            group.enter()
+            let thread = Thread {
+                while let index = next.take(below: items.count) {
+                    results.set(index, work(slot, items[index]))
+                }
+                group.leave()
+            }
+            // Rendering is deep in DSP; give each worker a generous stack.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        return results.values()
+    }
+
+    /// A shared index dispenser.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+
+    /// Results written by several threads, read once all are done.
+    private final class ResultSlots<Output>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Output?]
+
+        init(count: Int) {
+            slots = Array(repeating: nil, count: count)
+        }
+
+        func set(_ index: Int, _ value: Output) {
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+
+        func values() -> [Output] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Breath
+
+/// An extended M3U playlist (UTF-8): `#EXTM3U`, then `#EXTINF:seconds,title` and the relative path per track.
+enum Playlist {
+    static func m3u8(course: Course, tracks: [(fileName: String, title: String, durationMicroseconds: Int64)]) -> String {
+        var text = "#EXTM3U\n#PLAYLIST:\(oneLine(course.title))\n"
+        for track in tracks {
+            let seconds = (track.durationMicroseconds + 999_999) / 1_000_000
+            text += "#EXTINF:\(seconds),\(oneLine(track.title))\n\(track.fileName)\n"
+        }
+        return text
+    }
+
+    /// Titles come from JSON: keep them on one line.
+    static func oneLine(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+    }
+}

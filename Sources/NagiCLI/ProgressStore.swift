@@ -1,0 +1,72 @@
+import Breath
+import Foundation
+
+/// Where course progress records live: `$XDG_STATE_HOME/nagi/` (default `~/.local/state/nagi/`), one
+/// `<course>.progress.json` per course, written atomically. A damaged record is moved aside, never lost.
+enum ProgressStore {
+    /// The state folder, following the XDG base directory rules.
+    static var folder: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let configured = environment["XDG_STATE_HOME"], configured.hasPrefix("/") {
+            return configured + "/nagi"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/nagi"
+    }
+
+    static func path(for course: String) throws(CLIError) -> String {
+        guard let folder else { throw .cannotCreate("cannot keep course progress: neither XDG_STATE_HOME nor HOME is set") }
+        return folder + "/" + course + ".progress.json"
+    }
+
+    /// Loads the record, or an empty one. A damaged file is kept aside as `<file>.damaged-<time>` and
+    /// reported on stderr; the learner carries on from an empty record.
+    static func load(course: String) throws(CLIError) -> CourseProgress {
+        let path = try path(for: course)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return CourseProgress(course: course)
+        }
+        do throws(BreathError) {
+            let record = try CourseProgress.decode(String(decoding: data, as: UTF8.self), file: path)
+            guard record.course == course else {
+                throw BreathError.invalidContent(file: path, path: "$.course", reason: "belongs to course '\(record.course)'")
+            }
+            return record
+        } catch {
+            let aside = path + ".damaged-" + timestamp(for: Date()).replacingOccurrences(of: ":", with: "")
+            if rename(path, aside) == 0 {
+                Console.err("nagi: warning: the progress record \(path) is damaged (\(error.message)); kept it as \(aside) and starting a new record\n")
+            } else {
+                throw .io("the progress record \(path) is damaged (\(error.message)) and could not be moved aside: \(String(cString: strerror(errno)))")
+            }
+            return CourseProgress(course: course)
+        }
+    }
+
+    /// Saves the record atomically, creating the folder if needed.
+    static func save(_ record: CourseProgress) throws(CLIError) {
+        let path = try path(for: record.course)
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate("cannot create the state folder '\(folder)': \(error.localizedDescription)")
+        }
+        try TextFileOutput.write(record.jsonText, to: path, overwrite: true)
+    }
+
+    /// Removes the record (`--reset`).
+    static func reset(course: String) throws(CLIError) {
+        let path = try path(for: course)
+        if FileManager.default.fileExists(atPath: path), unlink(path) != 0 {
+            throw .io("cannot remove '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// An ISO 8601 UTC time ("2026-11-29T07:30:00Z").
+    static func timestamp(for date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

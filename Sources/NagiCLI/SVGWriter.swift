@@ -1,0 +1,57 @@
+import Foundation
+
+/// Builds SVG text: elements with escaped text and compact numbers. No scripts, no outside references.
+struct SVGWriter {
+    private var text: String
+
+    init(width: Double, height: Double) {
+        text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\">\n"
+    }
+
+    mutating func raw(_ element: String) {
+        text += element + "\n"
+    }
+
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, attributes: String) {
+        raw("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" \(attributes)/>")
+    }
+
+    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, attributes: String) {
+        raw("<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" \(attributes)/>")
+    }
+
+    mutating func text(x: Double, y: Double, _ content: String, attributes: String = "") {
+        raw("<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" \(attributes)>\(Self.escape(content))</text>")
+    }
+
+    func finish() -> String {
+        text + "</svg>\n"
+    }
+
+    /// A coordinate with two decimals.
+    static func number(_ value: Double) -> String {
+        String(format: "%.2f", value.isFinite ? value : 0)
+    }
+
+    /// A value precise enough to compare with the renderer's (9 significant digits).
+    static func precise(_ value: Double) -> String {
+        String(format: "%.9g", value.isFinite ? value : 0)
+    }
+
+    /// Escapes text for XML content and attributes.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": continue
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

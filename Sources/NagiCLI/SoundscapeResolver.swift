@@ -1,0 +1,37 @@
+import Breath
+import Foundation
+import Synth
+
+/// Finds the soundscape a command asks for: a preset name, `auto` (by the local hour), or a JSON path.
+enum SoundscapeResolver {
+    /// The soundscape used when none is named.
+    static let defaultName = "horizon"
+
+    /// Resolves `reference` (nil means the default) to a decoded soundscape and the name it goes by.
+    static func resolve(_ reference: String?, catalog: PresetCatalog, hour: Int = currentHour()) throws(CLIError) -> (soundscape: Soundscape, name: String) {
+        var name = reference ?? defaultName
+        if name == "auto" {
+            name = SoundscapeChoice.autoName(hour: hour)
+        }
+        do throws(BreathError) {
+            if name.hasSuffix(".json") || name.contains("/") {
+                let (bytes, file) = try PresetEnvironment.loadFile(name)
+                let value = try JSONParser.parse(bytes, file: file)
+                let baseName = name.split(separator: "/").last.map(String.init) ?? name
+                return (try Soundscape.decode(value, file: file), baseName.hasSuffix(".json") ? String(baseName.dropLast(5)) : baseName)
+            }
+            guard let entry = catalog.entry(named: name, in: .soundscapes) else {
+                throw catalog.notFound(name, in: .soundscapes)
+            }
+            let value = try JSONParser.parse(entry.text, file: entry.fileDescription)
+            return (try Soundscape.decode(value, file: entry.fileDescription), name)
+        } catch {
+            throw .breath(error)
+        }
+    }
+
+    /// The local hour, 0 to 23, for `auto`.
+    static func currentHour() -> Int {
+        Calendar.current.component(.hour, from: Date())
+    }
+}

@@ -1,0 +1,176 @@
+import AudioFile
+import Foundation
+import Testing
+
+@Suite("nagi course, end to end")
+struct CourseTests {
+    /// A small course with a hostile title among its lessons.
+    static let smallCourse = #"""
+    {"name": "tiny", "title": "Tiny course", "description": "Three short lessons.",
+     "lessons": [
+       {"title": "Day 1 — Arrive", "pattern": "2-2", "cycles": 2},
+       {"title": "../../escape/..\u0007/.hidden", "pattern": {"phases": [{"kind": "inhale", "seconds": 1}, {"kind": "exhale", "seconds": 2}]}, "cycles": 1, "soundscape": "night"},
+       {"title": "Day 3: box", "pattern": "box", "cycles": 1, "soundscape": "rain"}
+     ]}
+    """#
+
+    static func writeCourse(in folder: URL, text: String = smallCourse) throws -> String {
+        let path = folder.appendingPathComponent("tiny.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("built-in courses list and show with their totals")
+    func listAndShow() throws {
+        let list = try NagiProcess.run(["course", "list"])
+        #expect(list.status == 0)
+        #expect(list.standardOutput.contains("beginner-21"))
+        #expect(list.standardOutput.contains("sleep-7"))
+        let show = try NagiProcess.run(["course", "show", "beginner-21"])
+        #expect(show.status == 0)
+        #expect(show.standardOutput.contains("21 lessons"))
+        #expect(show.standardOutput.contains("Day 1"))
+        let unknown = try NagiProcess.run(["course", "show", "beginner-12"])
+        #expect(unknown.status == 66)
+        #expect(unknown.standardError.contains("beginner-21"))
+    }
+
+    @Test("bad course files fail with exit 65 and the JSON path", arguments: [
+        (#"{"name": "x", "title": "X", "lessons": [{"title": "a", "pattern": "boxx", "cycles": 1}]}"#, "$.lessons[0].pattern"),
+        (#"{"name": "x", "title": "X", "lessons": [{"title": "a", "pattern": "box", "minuts": 1}]}"#, "$.lessons[0].minuts"),
+        (#"{"name": "x", "title": "X", "lessons": []}"#, "$.lessons"),
+        (#"{"name": "../x", "title": "X", "lessons": [{"title": "a", "pattern": "box"}]}"#, "$.name"),
+        (#"{"name": "x", "title": "X", "lessons": [{"pattern": "box"}]}"#, "$.lessons[0]"),
+        (#"{"name": "x", "title": "X", "lessons": [{"title": "a", "pattern": "box", "cycles": "3"}]}"#, "$.lessons[0].cycles"),
+    ])
+    func badCourse(json: String, path: String) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(in: folder, text: json)
+        let result = try NagiProcess.run(["course", "show", file], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains(path), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test("export writes tagged tracks inside DIR, a playlist and a manifest; a second run skips them")
+    func exportAndResume() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(in: folder)
+        let output = folder.appendingPathComponent("album")
+        let first = try NagiProcess.run(["course", "export", file, "-o", output.path, "--jobs", "2"], in: folder)
+        #expect(first.status == 0, "\(first.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        let tracks = names.filter { $0.hasSuffix(".wav") }
+        #expect(tracks.count == 3)
+        #expect(tracks[0] == "01 - Day 1 — Arrive.wav")
+        #expect(tracks[1].hasPrefix("02 - "))
+        #expect(!tracks[1].contains("/") && !tracks[1].contains("..") && !tracks[1].contains("\u{07}"))
+        #expect(tracks[2] == "03 - Day 3- box.wav")
+        // Nothing escaped the folder.
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escape").path))
+        #expect(!names.contains { $0.contains("nagi-partial") })
+        let info = try AudioFileReader.info(path: output.appendingPathComponent(tracks[0]).path)
+        #expect(info.tags.album == "Tiny course")
+        #expect(info.tags.title == "Day 1 — Arrive")
+        #expect(info.tags.artist == "nagi")
+        #expect(info.tags.trackNumber == 1)
+        #expect(info.tags.trackCount == 3)
+        let playlist = try String(contentsOfFile: output.appendingPathComponent("tiny.m3u8").path, encoding: .utf8)
+        let lines = playlist.split(separator: "\n").map(String.init)
+        #expect(lines.first == "#EXTM3U")
+        #expect(lines.filter { $0.hasPrefix("#EXTINF:8,") }.count == 1)
+        #expect(lines.filter { !$0.hasPrefix("#") } == tracks)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".nagi-manifest.json").path))
+
+        let before = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(tracks[0]).path)[.modificationDate] as? Date
+        let second = try NagiProcess.run(["course", "export", file, "-o", output.path], in: folder)
+        #expect(second.status == 0)
+        #expect(second.standardError.contains("exported 0 tracks"), "\(second.standardError)")
+        #expect(second.standardError.contains("3 already up to date"))
+        let after = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(tracks[0]).path)[.modificationDate] as? Date
+        #expect(before == after)
+
+        // Other settings redo the tracks; --force redoes everything.
+        let flac = try NagiProcess.run(["course", "export", file, "-o", output.path, "--seed", "9"], in: folder)
+        #expect(flac.standardError.contains("exported 3 tracks"), "\(flac.standardError)")
+        let forced = try NagiProcess.run(["course", "export", file, "-o", output.path, "--seed", "9", "--force"], in: folder)
+        #expect(forced.standardError.contains("exported 3 tracks"), "\(forced.standardError)")
+    }
+
+    @Test("an export interrupted part-way leaves only whole tracks and no temporary files; exit 130")
+    func interruptedExport() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let output = folder.appendingPathComponent("album")
+        let process = Process()
+        process.executableURL = NagiProcess.executableURL
+        process.arguments = ["course", "export", "beginner-21", "-o", output.path, "--jobs", "2", "--quiet"]
+        process.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the first track lands, then interrupt.
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+            if names.contains(where: { $0.hasSuffix(".wav") }) { break }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        #expect(!names.contains { $0.contains("nagi-partial") }, "\(names)")
+        let tracks = names.filter { $0.hasSuffix(".wav") }
+        #expect(!tracks.isEmpty && tracks.count < 21)
+        for track in tracks {
+            // Each one is whole: it reads back with the frame count its header promises.
+            let path = output.appendingPathComponent(track).path
+            let info = try AudioFileReader.info(path: path)
+            #expect(info.frameCount > 0)
+            #expect(try AudioFileReader.readFloat(path: path).count == Int(info.frameCount) * info.channelCount)
+        }
+    }
+
+    @Test("next plays the first lesson not done and records it; status and --reset follow")
+    func nextStatusReset() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(in: folder)
+        let capture = folder.appendingPathComponent("capture.raw").path
+        let initial = try NagiProcess.run(["course", "status", file], in: folder)
+        #expect(initial.standardOutput.contains("done: 0 / 3"))
+        #expect(initial.standardOutput.contains("next: lesson 1, Day 1 — Arrive"))
+        let next = try NagiProcess.run(["course", "next", file, "--device", "file:'\(capture)',raw"], in: folder)
+        #expect(next.status == 0, "\(next.standardError)")
+        let status = try NagiProcess.run(["course", "status", file], in: folder)
+        #expect(status.standardOutput.contains("done: 1 / 3"))
+        #expect(status.standardOutput.contains("next: lesson 2"))
+        let record = folder.appendingPathComponent("state/nagi/tiny.progress.json").path
+        #expect(FileManager.default.fileExists(atPath: record))
+        let reset = try NagiProcess.run(["course", "status", file, "--reset"], in: folder)
+        #expect(reset.status == 0)
+        #expect(try NagiProcess.run(["course", "status", file], in: folder).standardOutput.contains("done: 0 / 3"))
+    }
+
+    @Test("a lesson that fails to play is not recorded")
+    func failedLessonNotRecorded() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(in: folder)
+        let result = try NagiProcess.run(["course", "next", file, "--device", "nosuchdevice"], in: folder)
+        #expect(result.status == 69)
+        #expect(try NagiProcess.run(["course", "status", file], in: folder).standardOutput.contains("done: 0 / 3"))
+    }
+
+    @Test("a damaged progress record is kept aside and reported, never a crash")
+    func damagedRecord() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(in: folder)
+        let stateFolder = folder.appendingPathComponent("state/nagi")
+        try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
+        try Data("{\"course\": \"tiny\", \"completed\": [{\"lesson\": ".utf8).write(to: stateFolder.appendingPathComponent("tiny.progress.json"))
+        let status = try NagiProcess.run(["course", "status", file], in: folder)
+        #expect(status.status == 0)
+        #expect(status.standardError.contains("damaged"))
+        #expect(status.standardOutput.contains("done: 0 / 3"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: stateFolder.path).filter { $0.contains("damaged") }
+        #expect(kept.count == 1)
+    }
+}
