@@ -2,8 +2,8 @@ import Breath
 import Foundation
 
 /// The renderer's control-rate parameters as pure functions of the frame index, public so a plot draws the
-/// very values the sound follows. The renderer evaluates these (through the same helpers) once per control
-/// block and interpolates between blocks; nothing here keeps state.
+/// very values the sound follows. The renderer evaluates these same functions at its control points (see
+/// `ControlSequencer`) and interpolates between them; nothing here keeps state.
 ///
 /// Conventions: `frame` counts from the schedule's frame 0; frames past the session keep the last phase's
 /// level; decibels are relative gains before the master gain.

@@ -3,14 +3,15 @@ import Breath
 /// The renderer's control values at control points, read from `ControlCurves` (the same functions a plot
 /// draws) at two rates, both on absolute frame multiples so the values depend on the frame index alone:
 ///
-/// - fast points every control block: what follows the breath level L (tone pitch and gain, timbre, the
-///   water's brightness);
-/// - slow points every `slowFrames`: what moves on scales of 0.2 s and more (ripple layers, shimmer wave,
-///   hold swell, calming, session decay, fade-in and release, the trail's lag), interpolated linearly to
-///   each fast point.
+/// - fast points every control block: the breath level L and what the ear follows most closely from it,
+///   the tone's pitch, its timbre and the water's brightness;
+/// - slow points every `slowFrames`: every gain and what moves on scales of 0.2 s and more (ripple
+///   layers, shimmer wave, hold swell, calming, session decay, fade-in and release, the trail's lag),
+///   interpolated linearly to each fast point.
 ///
-/// Sampling the slow curves every 10 ms moves no value audibly (their fastest component, the 0.5 Hz
-/// shimmer, is reproduced to 10⁻⁴ of its depth) and keeps the transcendental functions off the fast path.
+/// Sampling the slow curves every 10 ms moves no value audibly (the fastest, the 0.5 Hz shimmer, is
+/// reproduced to 10⁻⁴ of its depth; a gain following L to 10⁻⁵ dB) and keeps most transcendental functions
+/// off the fast path.
 struct ControlSequencer {
     /// The values at one control point; the renderer interpolates linearly between consecutive points.
     struct Point {
@@ -34,9 +35,7 @@ struct ControlSequencer {
         var ripple = 0.0
         var modulation = 0.0
         var vibratoCents = 0.0
-        var tremoloDecibels = 0.0
-        /// Session decay × master × envelope: the scale of the tone's own gain.
-        var toneScale = 0.0
+        var toneGain = 0.0
         var trailIncrement = 0.0
         var trailGain = 0.0
         /// The water bed's whole gain before the dark/bright split.
@@ -48,8 +47,8 @@ struct ControlSequencer {
             func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
             return Slow(
                 ripple: mix(ripple, other.ripple), modulation: mix(modulation, other.modulation),
-                vibratoCents: mix(vibratoCents, other.vibratoCents), tremoloDecibels: mix(tremoloDecibels, other.tremoloDecibels),
-                toneScale: mix(toneScale, other.toneScale), trailIncrement: mix(trailIncrement, other.trailIncrement),
+                vibratoCents: mix(vibratoCents, other.vibratoCents), toneGain: mix(toneGain, other.toneGain),
+                trailIncrement: mix(trailIncrement, other.trailIncrement),
                 trailGain: mix(trailGain, other.trailGain), waterGain: mix(waterGain, other.waterGain),
                 rainGain: mix(rainGain, other.rainGain), cueGain: mix(cueGain, other.cueGain))
         }
@@ -108,7 +107,7 @@ struct ControlSequencer {
         var point = Point()
         point.toneIncrement = curves.pitchHz(level: level, vibratoCents: slow.vibratoCents) / sampleRate
         point.sky = curves.skyAmount(level: level)
-        point.toneGain = gains.tone * Decibels.gain(curves.toneGainDecibels(level: level) + slow.tremoloDecibels) * slow.toneScale
+        point.toneGain = slow.toneGain
         point.trailIncrement = slow.trailIncrement
         point.trailGain = slow.trailGain
         let brightness = curves.waterBrightness(level: level, ripple: slow.ripple, envelope: slow.modulation)
@@ -140,8 +139,8 @@ struct ControlSequencer {
         slow.ripple = layers.ripple
         slow.modulation = swell * calming
         slow.vibratoCents = curves.vibratoCents(waveSine: wave.sine, calming: calming)
-        slow.tremoloDecibels = curves.tremoloDecibels(waveCosine: wave.cosine, calming: calming)
-        slow.toneScale = scale
+        let tremolo = curves.tremoloDecibels(waveCosine: wave.cosine, calming: calming)
+        slow.toneGain = gains.tone * Decibels.gain(curves.toneGainDecibels(level: level) + tremolo) * scale
         slow.trailIncrement = curves.trailPitchHz(laggedLevel: laggedLevel) / sampleRate
         slow.trailGain = gains.trail * Decibels.gain(curves.trailGainDecibels(laggedLevel: laggedLevel)) * scale
         slow.waterGain = gains.water * curves.waterLevel(rise: layers.rise, envelope: slow.modulation) * scale

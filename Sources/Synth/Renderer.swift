@@ -8,10 +8,13 @@ import Foundation
 /// Frame 0 of the output is the schedule's frame 0. The output is the schedule, then the soundscape's
 /// release, then digital silence (`totalFrameCount` frames); frames asked for past the end are silence.
 ///
-/// How it keeps exact and fast: parameters come from `ControlCurves` once per control block of
-/// `controlBlockFrames` frames, blocks aligned to absolute frame indexes (not to call boundaries), and are
-/// interpolated linearly per sample; oscillator phases are Doubles advanced per block by the integrated
-/// frequency and handed to the kernel as Floats; noise beds and chimes are tables built once per render.
+/// How it keeps exact and fast: parameters come from `ControlCurves` (through `ControlSequencer`) at every
+/// control block boundary, `controlBlockFrames` apart on absolute frame indexes (not call boundaries), and
+/// are interpolated linearly per sample; slow modulators are sampled every `slowBlockFrames`. Oscillator
+/// phases are Doubles advanced per block by the integrated frequency and handed to the kernel as Floats;
+/// noise beds and chimes are tables built once per render; a call whose edges fall inside a block renders
+/// that whole block into a staging buffer and copies from it, so every block is rendered exactly once.
+/// The output's peak stays at or below the soundscape's limiter ceiling (≤ −1 dBFS).
 /// Not thread-safe: one renderer belongs to one pulling loop.
 public final class Renderer {
     /// Interleaved channels per frame: 1 or 2.
@@ -31,17 +34,15 @@ public final class Renderer {
     /// The seed of the noise beds.
     public let seed: UInt64
 
-    /// Frames per control block: parameters are evaluated on multiples of it and interpolated between.
+    /// Frames per control block: parameters are evaluated on multiples of it and interpolated between
+    /// (1.3 ms at 48 kHz).
     public static let controlBlockFrames = 64
     /// Frames between slow control points (everything that moves on scales of 0.2 s and more).
     static let slowBlockFrames = 512
 
     private let waterLoop: NoiseLoop
     private let rainLoop: NoiseLoop?
-    private let cueBank: CueBank
-    /// The start frame and chime table of every cue, in order.
-    private let cueStarts: [Int64]
-    private let cueTableIndexes: [Int]
+    private var cues: CueTrack
     private let ramp: FloatBuffer
     private let triangle: FloatBuffer
     private let cueScratch: FloatBuffer
@@ -70,7 +71,6 @@ public final class Renderer {
     private struct EngineState {
         /// First frame of the next block to render.
         var blockStart: Int64 = 0
-        var phaseIndex = 0
         /// Oscillator phases in cycles, [0, 1).
         var tonePhase = 0.0
         var trailPhase = 0.0
@@ -81,10 +81,6 @@ public final class Renderer {
         var waterSide = 0
         var rainMid = 0
         var rainSide = 0
-        /// The cues that may sound in the next block: `firstCue..<endCue`.
-        var firstCue = 0
-        var endCue = 0
-        var cueScratchInUse = false
     }
 
     /// A renderer for `schedule` in `soundscape`, writing `channelCount` (1 or 2) interleaved channels;
@@ -105,17 +101,9 @@ public final class Renderer {
 
         waterLoop = NoiseLoop.water(soundscape.water, sampleRate: schedule.sampleRate, seed: seed, padding: blockFrames)
         rainLoop = soundscape.rain.map { NoiseLoop.rain($0, sampleRate: schedule.sampleRate, seed: seed, padding: blockFrames) }
-        cueBank = CueBank(soundscape.cues, sampleRate: schedule.sampleRate)
-        var starts: [Int64] = []
-        var tableIndexes: [Int] = []
-        if cuesEnabled && voices.contains(.cues) {
-            for phase in schedule.phases where phase.frameCount > 0 {
-                starts.append(phase.startFrame)
-                tableIndexes.append(CueBank.tableIndex(for: phase.kind))
-            }
-        }
-        cueStarts = starts
-        cueTableIndexes = tableIndexes
+        cues = CueTrack(
+            schedule: schedule, bank: CueBank(soundscape.cues, sampleRate: schedule.sampleRate),
+            enabled: cuesEnabled && voices.contains(.cues))
 
         ramp = FloatBuffer(count: blockFrames)
         triangle = FloatBuffer(count: blockFrames)
@@ -208,26 +196,27 @@ public final class Renderer {
         let blockLength = Int64(blockFrames)
         let channels = channelCount
         let silenceStart = curves.silenceStartFrame
-        let inverseBlock = 1 / Double(blockFrames)
         let waterLength = waterLoop.length
         let rainLength = rainLoop?.length ?? 1
-        let cueLength = Int64(cueBank.length)
         let constants = self.constants
         let knee = limiter.knee
         let stereo = channels == 2
         let hasRain = rainLoop != nil
-        let tables = SynthKernel.Tables(
-            ramp: ramp.base, triangle: triangle.base,
-            waterDark: waterLoop.primary.base, waterBright: waterLoop.secondary?.base ?? waterLoop.primary.base,
-            rain: rainLoop?.primary.base ?? waterLoop.primary.base, cue: cueScratch.base)
         let cueScratch = self.cueScratch.base
+        let ramp = self.ramp.base
+        let tables = SynthKernel.Tables(
+            ramp: ramp, triangle: triangle.base,
+            waterDark: waterLoop.primary.base, waterBright: waterLoop.secondary?.base ?? waterLoop.primary.base,
+            rain: rainLoop?.primary.base ?? waterLoop.primary.base, cue: cueScratch)
         let midScratch = self.midScratch.base
         let padScratch = self.padScratch.base
         var state = self.state
         var control = self.control
+        var cues = self.cues
         defer {
             self.state = state
             self.control = control
+            self.cues = cues
         }
 
         for blockIndex in 0..<count {
@@ -242,25 +231,9 @@ public final class Renderer {
             let start = state.point
             let end = control.point(at: blockEnd)
 
-            var block = SynthKernel.Block()
+            var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
             block.tonePhase = Float(state.tonePhase)
-            block.toneIncrement = Float(start.toneIncrement)
-            block.toneIncrementSlope = Float((end.toneIncrement - start.toneIncrement) * inverseBlock)
-            block.sky = Float(start.sky)
-            block.skySlope = Float((end.sky - start.sky) * inverseBlock)
-            block.toneGain = Float(start.toneGain)
-            block.toneGainSlope = Float((end.toneGain - start.toneGain) * inverseBlock)
             block.trailPhase = Float(state.trailPhase)
-            block.trailIncrement = Float(start.trailIncrement)
-            block.trailIncrementSlope = Float((end.trailIncrement - start.trailIncrement) * inverseBlock)
-            block.trailGain = Float(start.trailGain)
-            block.trailGainSlope = Float((end.trailGain - start.trailGain) * inverseBlock)
-            block.darkGain = Float(start.darkGain)
-            block.darkGainSlope = Float((end.darkGain - start.darkGain) * inverseBlock)
-            block.brightGain = Float(start.brightGain)
-            block.brightGainSlope = Float((end.brightGain - start.brightGain) * inverseBlock)
-            block.rainGain = Float(start.rainGain)
-            block.rainGainSlope = Float((end.rainGain - start.rainGain) * inverseBlock)
             block.waterMid = state.waterMid
             block.waterSide = state.waterSide
             block.rainMid = state.rainMid
@@ -278,8 +251,8 @@ public final class Renderer {
             state.trailPhase += Double(blockFrames) * start.trailIncrement + (end.trailIncrement - start.trailIncrement) * glideSum
             state.trailPhase -= Double(Int64(state.trailPhase))
 
-            let cuePeak = mixCues(blockStart: blockStart, start: start.cueGain, end: end.cueGain, cueLength: cueLength,
-                    scratch: cueScratch, state: &state)
+            let cuePeak = cues.mix(
+                into: cueScratch, blockStart: blockStart, frames: blockFrames, startGain: start.cueGain, endGain: end.cueGain, ramp: ramp)
 
             SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
                                mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain)
@@ -299,48 +272,6 @@ public final class Renderer {
     private static func step(_ position: Int, by frames: Int, length: Int) -> Int {
         let next = position + frames
         return next >= length ? next - length : next
-    }
-
-    /// Fills the cue scratch with the chimes sounding in the block `blockStart..<blockStart + B`, each read
-    /// from its table at `frame − cueStart` and scaled by the interpolated cue gain (zeros when none sounds),
-    /// and returns a bound of the scratch's peak.
-    private func mixCues(
-        blockStart: Int64, start: Double, end: Double, cueLength: Int64,
-        scratch: UnsafeMutablePointer<Float>, state: inout EngineState
-    ) -> Float {
-        let blockFrames = Self.controlBlockFrames
-        let blockEnd = blockStart + Int64(blockFrames)
-        while state.endCue < cueStarts.count && cueStarts[state.endCue] < blockEnd { state.endCue += 1 }
-        while state.firstCue < state.endCue && cueStarts[state.firstCue] + cueLength <= blockStart { state.firstCue += 1 }
-        guard state.firstCue < state.endCue else {
-            if state.cueScratchInUse {
-                scratch.update(repeating: 0, count: blockFrames)
-                state.cueScratchInUse = false
-            }
-            return 0
-        }
-        scratch.update(repeating: 0, count: blockFrames)
-        state.cueScratchInUse = true
-        let gain = Float(start)
-        let slope = Float((end - start) / Double(blockFrames))
-        let ramp = self.ramp.base
-        var peak: Float = 0
-        for cue in state.firstCue..<state.endCue {
-            let cueStart = cueStarts[cue]
-            let from = max(blockStart, cueStart)
-            let to = min(blockEnd, cueStart + cueLength)
-            guard from < to else { continue }
-            let tableIndex = cueTableIndexes[cue]
-            let table = UnsafePointer(cueBank.tables[tableIndex].base) + Int(from - cueStart)
-            let first = Int(from - blockStart)
-            let target = scratch + first
-            let offsets = ramp + first
-            for index in 0..<Int(to - from) {
-                target[index] += table[index] * (gain + offsets[index] * slope)
-            }
-            peak += cueBank.peaks[tableIndex] * max(abs(gain), abs(gain + Float(blockFrames) * slope))
-        }
-        return peak
     }
 
     /// An upper bound of the block's output magnitude: Σ over voices of the larger end gain × the voice's

@@ -34,7 +34,7 @@ extension Soundscape {
     /// How the sound begins and ends: a fade over the start of the first phase, and after the last phase a
     /// release then silence (seed 000: "stop, fade, 0.8 s of rest").
     public struct Envelope: Sendable, Equatable {
-        /// Fade-in length, seconds (shortened to the first phase's length).
+        /// Fade-in length, seconds (shortened to the first phase's length; never 0, so the tone cannot click on).
         public let fadeInSeconds: Double
         /// Release after the last phase, seconds.
         public let releaseSeconds: Double
@@ -46,7 +46,7 @@ extension Soundscape {
 
         init(_ fields: JSONFields) throws(BreathError) {
             try fields.rejectUnknownKeys(allowed: ["fadeInSeconds", "releaseSeconds", "silenceSeconds"])
-            fadeInSeconds = try fields.requiredNumber("fadeInSeconds", in: 0...60)
+            fadeInSeconds = try fields.requiredNumber("fadeInSeconds", in: 0.01...60)
             releaseSeconds = try fields.requiredNumber("releaseSeconds", in: 0.01...10)
             silenceSeconds = try fields.requiredNumber("silenceSeconds", in: 0...5)
             guard releaseSeconds + silenceSeconds < Self.maximumTailSeconds else {

@@ -27,8 +27,10 @@ enum SynthKernel {
         var toneIncrement: Float = 0
         /// Change of the increment per frame (a linear glide integrates to n(n−1)/2 of it).
         var toneIncrementSlope: Float = 0
+        /// The sky timbre's share, and its change per frame.
         var sky: Float = 0
         var skySlope: Float = 0
+        /// The tone's gain, and its change per frame (likewise for the other gains).
         var toneGain: Float = 0
         var toneGainSlope: Float = 0
         var trailPhase: Float = 0
@@ -48,6 +50,29 @@ enum SynthKernel {
         /// Rain loop read positions.
         var rainMid = 0
         var rainSide = 0
+
+        /// The parameters interpolated from the control point `start` (the block's first frame) to `end`
+        /// (the next block's); phases and read positions are left for the caller.
+        init(from start: ControlSequencer.Point, to end: ControlSequencer.Point, frames: Int) {
+            let perFrame = 1 / Double(frames)
+            func slope(_ a: Double, _ b: Double) -> Float { Float((b - a) * perFrame) }
+            toneIncrement = Float(start.toneIncrement)
+            toneIncrementSlope = slope(start.toneIncrement, end.toneIncrement)
+            sky = Float(start.sky)
+            skySlope = slope(start.sky, end.sky)
+            toneGain = Float(start.toneGain)
+            toneGainSlope = slope(start.toneGain, end.toneGain)
+            trailIncrement = Float(start.trailIncrement)
+            trailIncrementSlope = slope(start.trailIncrement, end.trailIncrement)
+            trailGain = Float(start.trailGain)
+            trailGainSlope = slope(start.trailGain, end.trailGain)
+            darkGain = Float(start.darkGain)
+            darkGainSlope = slope(start.darkGain, end.darkGain)
+            brightGain = Float(start.brightGain)
+            brightGainSlope = slope(start.brightGain, end.brightGain)
+            rainGain = Float(start.rainGain)
+            rainGainSlope = slope(start.rainGain, end.rainGain)
+        }
     }
 
     /// Read-only tables of one render.

@@ -4,7 +4,9 @@ import Synth
 import Testing
 
 /// Every soundscape measures −20 ± 1.5 LUFS integrated with a true peak at or below −1 dBTP over a
-/// 5-minute 4-7-8 session, measured by ffmpeg's EBU R128 filter.
+/// 5-minute 4-7-8 session, measured by ffmpeg's EBU R128 filter. Measured when the master gains were tuned
+/// (seed 1, 48 kHz stereo): horizon −20.0 LUFS / −8.0 dBTP, dusk −20.0 / −7.1, night −20.0 / −8.3,
+/// rain −20.0 / −8.7 (loudness range 6.2–6.6 LU: the inhale swell and the session's 6 dB decay).
 @Suite struct LoudnessTests {
     struct Measured {
         var integratedLUFS: Double

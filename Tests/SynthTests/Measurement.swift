@@ -3,9 +3,10 @@ import Foundation
 import Synth
 import Testing
 
-/// Measurements run on demand, not as checks: `NAGI_SYNTH_BENCHMARK=1 swift test -c release --filter Measurement`
-/// prints the synthesis speed; `NAGI_SYNTH_WAV_DIR=/tmp/x` also writes 5-minute WAVs of every soundscape for
-/// `ffmpeg -af ebur128=peak=true`.
+/// Measurements run on demand, not as checks (no timed unit tests):
+/// `NAGI_SYNTH_BENCHMARK=1 swift test -c release --filter synthesisSpeed` prints the synthesis speed;
+/// `NAGI_SYNTH_WAV_DIR=/tmp/x swift test -c release --filter loudnessRenders` writes 5-minute WAVs of every
+/// soundscape for `ffmpeg -nostats -i x.wav -af ebur128=peak=true -f null -`.
 @Suite(.serialized)
 struct Measurement {
     static let environment = ProcessInfo.processInfo.environment
@@ -13,26 +14,28 @@ struct Measurement {
     @Test(.enabled(if: environment["NAGI_SYNTH_BENCHMARK"] != nil))
     func synthesisSpeed() throws {
         let schedule = try Fixtures.schedule("4-7-8", seconds: 600, sampleRate: 48000)
-        let soundscape = try Fixtures.soundscape("horizon")
-        let frames = 4096
-        var buffer = [Float](repeating: 0, count: frames * 2)
-        var best = Double.infinity
-        var bestSetUp = Double.infinity
-        for _ in 0..<5 {
-            let started = Date()
-            let renderer = Renderer(schedule: schedule, soundscape: soundscape, channelCount: 2, cuesEnabled: true, seed: 7)
-            let setUp = Date().timeIntervalSince(started)
-            buffer.withUnsafeMutableBufferPointer { pointer in
-                while renderer.nextFrame < renderer.totalFrameCount {
-                    renderer.render(into: pointer, frameCount: frames)
-                }
-            }
-            let total = Date().timeIntervalSince(started)
-            if total < best { best = total; bestSetUp = setUp }
-        }
         let seconds = Double(schedule.totalFrames) / 48000
-        print(String(format: "synthesis of %.1f s of 48 kHz stereo 4-7-8 (horizon): %.4f s (set-up %.4f s), %.0fx real time",
-                     seconds, best, bestSetUp, seconds / best))
+        for (name, channels) in [("horizon", 2), ("horizon", 1), ("rain", 2)] {
+            let soundscape = try Fixtures.soundscape(name)
+            let frames = 4096
+            var buffer = [Float](repeating: 0, count: frames * channels)
+            var best = Double.infinity
+            var bestSetUp = Double.infinity
+            for _ in 0..<5 {
+                let started = Date()
+                let renderer = Renderer(schedule: schedule, soundscape: soundscape, channelCount: channels, cuesEnabled: true, seed: 7)
+                let setUp = Date().timeIntervalSince(started)
+                buffer.withUnsafeMutableBufferPointer { pointer in
+                    while renderer.nextFrame < renderer.totalFrameCount {
+                        renderer.render(into: pointer, frameCount: frames)
+                    }
+                }
+                let total = Date().timeIntervalSince(started)
+                if total < best { best = total; bestSetUp = setUp }
+            }
+            print(String(format: "synthesis of %.1f s of 48 kHz %@ 4-7-8 (%@): %.4f s (set-up %.4f s), %.0fx real time",
+                         seconds, channels == 2 ? "stereo" : "mono", name, best, bestSetUp, seconds / best))
+        }
     }
 
     @Test(.enabled(if: environment["NAGI_SYNTH_WAV_DIR"] != nil))

@@ -46,6 +46,22 @@ import Testing
         }
     }
 
+    /// The renderer plays what the control curves say: the tone's frequency, measured every half second,
+    /// is the curves' pitch with the shimmer's vibrato.
+    @Test func theToneFollowsTheControlCurves() {
+        let tone = toneOnly()
+        let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
+        let half = rate / 50
+        var worst = 0.0
+        for centre in stride(from: rate, to: Int(schedule.totalFrames) - rate, by: rate / 2) {
+            let frame = Int64(centre)
+            let expected = curves.pitchHz(at: frame) * pow(2, curves.vibratoCents(at: frame) / 1200)
+            let measured = SignalAnalysis.frequency(tone, (centre - half)..<(centre + half), sampleRate: rate)
+            worst = max(worst, abs(measured / expected - 1))
+        }
+        #expect(worst < 0.001, "largest deviation from the curves' pitch: \(worst * 100) %")
+    }
+
     @Test func holdsKeepThePitchWhileTheWaterSwells() throws {
         let tone = toneOnly()
         // The same soundscape without the swell: the difference is what the swell does.
