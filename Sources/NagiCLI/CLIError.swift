@@ -41,7 +41,7 @@ enum CLIError: Error {
         case let .breath(error): error.message
         case let .audioFile(error): error.message
         case let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
-        case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted"
+        case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted by Ctrl-C (SIGINT)"
         }
     }
 }

@@ -52,17 +52,24 @@ struct NagiProcess {
             errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning {
+        if !waitForExit(process, seconds: timeout) {
             process.terminate()
             Issue.record("nagi \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
+            process.waitUntilExit()
         }
-        process.waitUntilExit()
         group.wait()
         return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self), standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Waits up to `seconds` for `process` to exit; true if it did. Waits on another thread, since polling
+    /// `isRunning` from a test's task can miss the exit.
+    static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+        let exited = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            process.waitUntilExit()
+            exited.signal()
+        }
+        return exited.wait(timeout: .now() + seconds) == .success
     }
 
     /// A fresh empty temporary folder.

@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+
+/// A child process started with posix_spawn and reaped with waitpid, for tests that signal and time
+/// their child: Foundation's Process can miss the exit of a child that outlives a signal race.
+final class ChildProcess {
+    let pid: pid_t
+    private(set) var exitStatus: Int32?
+
+    /// Starts `executable` with `arguments` and exactly `environment`; stdin is /dev/null, stdout and stderr
+    /// go to the given files (or /dev/null). The child starts with no signals blocked.
+    init(_ executable: String, _ arguments: [String], environment: [String: String], standardOutputPath: String? = nil, standardErrorPath: String? = nil) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, standardErrorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+        pid = child
+    }
+
+    /// Whether the child is still running (reaps it if it has exited).
+    var isRunning: Bool {
+        if exitStatus != nil { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return result == 0 }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: the macros do not import.
+        let termination = status & 0x7F
+        exitStatus = termination == 0 ? (status >> 8) & 0xFF : 128 + termination
+        return false
+    }
+
+    /// Waits up to `seconds` for the child to exit; true if it did.
+    func wait(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning {
+            if Date() >= deadline { return false }
+            usleep(5000)
+        }
+        return true
+    }
+
+    func signal(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    deinit {
+        if isRunning {
+            kill(pid, SIGKILL)
+            _ = wait(seconds: 5)
+        }
+    }
+}
