@@ -7,10 +7,13 @@ let package = Package(
         .executable(name: "nagi", targets: ["nagi"]),
     ],
     targets: [
+        // The C library's elementary functions behind one small module, so the pure model and DSP
+        // import neither Glibc nor Foundation.
+        .target(name: "NagiMath"),
         // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
-        .target(name: "Breath"),
+        .target(name: "Breath", dependencies: ["NagiMath"]),
         // DSP: soundscapes and the pulled renderer. Imports no C.
-        .target(name: "Synth", dependencies: ["Breath"]),
+        .target(name: "Synth", dependencies: ["Breath", "NagiMath"]),
 
         // C libraries, found through pkg-config; installed from Debian.
         .systemLibrary(

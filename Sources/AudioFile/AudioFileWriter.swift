@@ -1,5 +1,6 @@
 import CSndFile
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glibc
 
 /// Writes one audio file through libsndfile so that the target appears complete or not at all.

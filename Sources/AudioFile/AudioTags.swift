@@ -1,5 +1,6 @@
 import CSndFile
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Text tags written into an audio file. Every format nagi writes stores all of them (WAV as RIFF INFO, FLAC and
 /// Ogg as Vorbis comments, MP3 as ID3); MP3 text is limited to Latin-1 (see `AudioFileFormat.supportsUnicodeTags`).
@@ -98,7 +99,7 @@ public struct AudioTags: Sendable, Equatable {
     /// Parses "N/M" or "N" as read back from a file; nil parts for anything else.
     static func parseTrack(_ text: String?) -> (number: Int?, count: Int?) {
         guard let text else { return (nil, nil) }
-        let parts = text.split(separator: "/", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: "/", maxSplits: 1).map { $0.filter { $0 != " " && $0 != "\t" } }
         let number = parts.first.flatMap { Int($0) }
         let count = parts.count > 1 ? Int(parts[1]) : nil
         return (number, number == nil ? nil : count)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glibc
 
 /// Where output goes, decided once before anything is created.
@@ -39,13 +40,13 @@ enum OutputTarget {
 
     /// The folder holding `path` ("." for a bare name).
     static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.deletingLastComponent(path)
         return folder.isEmpty ? "." : folder
     }
 
     /// The temporary file for `finalPath`, in the same folder so the rename stays on one file system.
     static func temporaryPath(for finalPath: String, pid: pid_t) -> String {
-        let name = PartialFileName.make(for: (finalPath as NSString).lastPathComponent, pid: pid)
-        return (folder(of: finalPath) as NSString).appendingPathComponent(name)
+        let name = PartialFileName.make(for: PathText.lastComponent(finalPath), pid: pid)
+        return PathText.appending(name, to: folder(of: finalPath))
     }
 }

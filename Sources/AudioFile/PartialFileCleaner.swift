@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glibc
 
 /// Removes what crashed or killed writers left behind.
@@ -10,7 +11,7 @@ public enum PartialFileCleaner {
         var removed: [String] = []
         for name in names.sorted() {
             guard let pid = PartialFileName.ownerPID(of: name), !isAlive(pid) else { continue }
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = PathText.appending(name, to: folder)
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             if unlink(path) == 0 { removed.append(name) }

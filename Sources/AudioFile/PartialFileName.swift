@@ -12,7 +12,7 @@ enum PartialFileName {
 
     /// The writer's process id encoded in a temporary name, or nil when `name` is not one.
     static func ownerPID(of name: String) -> pid_t? {
-        guard name.hasPrefix("."), let range = name.range(of: marker, options: .backwards) else { return nil }
+        guard name.hasPrefix("."), let range = lastRange(of: marker, in: name) else { return nil }
         // There must be a final name between the leading dot and the marker.
         guard name.index(after: name.startIndex) < range.lowerBound else { return nil }
         let digits = name[range.upperBound...]
@@ -20,5 +20,16 @@ enum PartialFileName {
             let pid = pid_t(digits), pid > 0
         else { return nil }
         return pid
+    }
+
+    /// The range of the last occurrence of `marker` in `name`.
+    private static func lastRange(of marker: String, in name: String) -> Range<String.Index>? {
+        var found: Range<String.Index>?
+        var searchStart = name.startIndex
+        while let range = name[searchStart...].firstRange(of: marker) {
+            found = range
+            searchStart = name.index(after: range.lowerBound)
+        }
+        return found
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import NagiMath
 
 /// How the level moves within a phase: a pure function from progress p in [0, 1] to [0, 1].
 public enum Easing: Sendable, Equatable {

@@ -1,20 +1,21 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes to the terminal's standard streams without buffering surprises.
 enum Console {
     /// Writes `text` to standard output.
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        _ = FileSystem.writeAll(1, Array(text.utf8))
     }
 
     /// Writes `text` to standard error.
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = FileSystem.writeAll(2, Array(text.utf8))
     }
 
     /// Prints the one-line error for `error` on standard error.
     static func report(_ error: CLIError) {
-        let line = error.message.replacingOccurrences(of: "\n", with: " ")
+        let line = error.message.replacing("\n", with: " ")
         err("nagi: error: \(line)\n")
     }
 

@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `nagi course`: list, show, export as an album, and follow a course lesson by lesson.
 enum CourseCommand {

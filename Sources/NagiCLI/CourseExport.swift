@@ -1,7 +1,8 @@
 import AudioFile
 import Breath
 import CNagiSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synth
 
 /// `nagi course export`: every lesson rendered as a tagged track, in parallel, resumable, with a playlist.
@@ -160,22 +161,19 @@ enum CourseExport {
         if !quiet {
             let speed = wallSeconds > 0 ? audioSeconds / wallSeconds : 0
             let audioText = Microseconds.formatClock(Int64(audioSeconds * 1_000_000)).dropLast(4)
-            Console.err("exported \(pending.count) tracks (\(audioText) of audio) to \(folder) in \(Int(wallSeconds * 10) / 10 == 0 ? String(format: "%.2f", wallSeconds) : String(format: "%.1f", wallSeconds)) s, \(Summary.speedText(speed)) real time, \(jobCount) jobs; \(skipped) already up to date\n")
+            Console.err("exported \(pending.count) tracks (\(audioText) of audio) to \(folder) in \(NumberText.fixed(wallSeconds, decimals: wallSeconds < 10 ? 2 : 1)) s, \(Summary.speedText(speed)) real time, \(jobCount) jobs; \(skipped) already up to date\n")
         }
     }
 
     /// Creates the output folder (and parents) or explains why not.
     static func prepareFolder(_ folder: String) throws(CLIError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .cannotCreate("cannot export to '\(folder)': it is a file, not a folder") }
-            guard FileManager.default.isWritableFile(atPath: folder) else { throw .cannotCreate("cannot export to '\(folder)': permission denied") }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreate("cannot create the folder '\(folder)': \(error.localizedDescription)")
+        switch FileSystem.kind(of: folder) {
+        case .folder:
+            guard access(folder, W_OK) == 0 else { throw .cannotCreate("cannot export to '\(folder)': \(FileSystem.lastErrorText)") }
+        case .missing:
+            if let reason = FileSystem.makeFolders(folder) { throw .cannotCreate(reason) }
+        case .regularFile, .other:
+            throw .cannotCreate("cannot export to '\(folder)': it is a file, not a folder")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `nagi course next` and `nagi course status`: a learner's way through a course.
 enum CourseFollow {

@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The record in an export folder of which track was made with which settings (`.nagi-manifest.json`),
 /// so a second export skips what is already done. Safe to update from several render threads.
@@ -9,7 +10,7 @@ final class ExportManifest: @unchecked Sendable {
 
     private let path: String
     private let course: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var fingerprints: [String: String]
 
     /// Reads the folder's manifest; a missing or damaged one counts as empty (every track is redone).
@@ -17,8 +18,8 @@ final class ExportManifest: @unchecked Sendable {
         path = folder + "/" + Self.fileName
         self.course = course
         fingerprints = [:]
-        guard let data = FileManager.default.contents(atPath: path),
-              let value = try? JSONParser.parse(Array(data), file: path),
+        guard let bytes = FileSystem.read(path, limit: 4 << 20).bytes,
+              let value = try? JSONParser.parse(bytes, file: path),
               case let .object(members, _) = value,
               case let .object(tracks, _)? = members["tracks"] else { return }
         for (name, entry) in tracks {
@@ -28,19 +29,17 @@ final class ExportManifest: @unchecked Sendable {
 
     /// The fingerprint recorded for a track file, if any.
     func fingerprint(for fileName: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return fingerprints[fileName]
+        lock.withLock { fingerprints[fileName] }
     }
 
     /// Records a finished track and rewrites the manifest atomically.
     func record(_ fileName: String, fingerprint: String) {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock {
         fingerprints[fileName] = fingerprint
         let entries = fingerprints.keys.sorted().map { "    \(JSONText.quote($0)): \(JSONText.quote(fingerprints[$0] ?? ""))" }
         let text = "{\n  \"course\": \(JSONText.quote(course)),\n  \"tracks\": {\n" + entries.joined(separator: ",\n") + "\n  }\n}\n"
         // A manifest that fails to write only costs a re-render next time; the track itself is whole.
         try? TextFileOutput.write(text, to: path, overwrite: true)
+        }
     }
 }

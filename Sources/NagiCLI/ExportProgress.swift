@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The course export's progress on standard error: overall and per running track, redrawn in place.
 final class ExportProgress: @unchecked Sendable {
     private let enabled: Bool
     private let trackNames: [Int: String]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var fractions: [Int: Double] = [:]
     private var finishedCount = 0
     private var lastDrawn = Date.distantPast
@@ -19,28 +20,26 @@ final class ExportProgress: @unchecked Sendable {
     /// A running track's progress.
     func update(slot: Int, trackIndex: Int, fraction: Double) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        fractions[trackIndex] = fraction
-        draw()
+        lock.withLock {
+            fractions[trackIndex] = fraction
+            draw()
+        }
     }
 
     /// A track is done (or failed).
     func finished(trackIndex: Int) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        fractions[trackIndex] = nil
-        finishedCount += 1
-        draw(force: true)
+        lock.withLock {
+            fractions[trackIndex] = nil
+            finishedCount += 1
+            draw(force: true)
+        }
     }
 
     /// Clears the display.
     func finish() {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        clear()
+        lock.withLock { clear() }
     }
 
     private func clear() {

@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 import LiveAudio
 
 /// What the listener sees while playing: the phase now heard, a countdown, a bar that rises and falls

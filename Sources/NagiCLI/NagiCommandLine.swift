@@ -1,6 +1,7 @@
 import Breath
 import CNagiSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `nagi` command line: parses, runs one command, reports, and exits with a sysexits code.
 public enum NagiCommandLine {

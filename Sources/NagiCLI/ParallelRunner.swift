@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Runs independent jobs on a fixed number of threads, keeping results in input order.
 enum ParallelRunner {
@@ -9,16 +9,11 @@ enum ParallelRunner {
         let group = DispatchGroup()
         let threadCount = max(1, min(jobs, items.count))
         for slot in 0..<threadCount {
-            group.enter()
-            let thread = Thread {
+            DispatchQueue.global().async(group: group) {
                 while let index = next.take(below: items.count) {
                     results.set(index, work(slot, items[index]))
                 }
-                group.leave()
             }
-            // Rendering is deep in DSP; give each worker a generous stack.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         group.wait()
         return results.values()
@@ -26,21 +21,21 @@ enum ParallelRunner {
 
     /// A shared index dispenser.
     private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var value = 0
 
         func take(below limit: Int) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard value < limit else { return nil }
-            value += 1
-            return value - 1
+            lock.withLock {
+                guard value < limit else { return nil }
+                value += 1
+                return value - 1
+            }
         }
     }
 
     /// Results written by several threads, read once all are done.
     private final class ResultSlots<Output>: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var slots: [Output?]
 
         init(count: Int) {
@@ -48,15 +43,11 @@ enum ParallelRunner {
         }
 
         func set(_ index: Int, _ value: Output) {
-            lock.lock()
-            slots[index] = value
-            lock.unlock()
+            lock.withLock { slots[index] = value }
         }
 
         func values() -> [Output] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.compactMap { $0 }
+            lock.withLock { slots.compactMap { $0 } }
         }
     }
 }

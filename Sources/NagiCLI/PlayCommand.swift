@@ -1,6 +1,7 @@
 import Breath
 import CNagiSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import LiveAudio
 import Synth
 

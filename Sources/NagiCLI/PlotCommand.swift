@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synth
 
 /// `nagi plot`: the session's plan as a standalone SVG — the level, the phases, pitch, gain and the

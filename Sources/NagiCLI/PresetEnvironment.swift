@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 import NagiPresets
 
 /// Builds the preset catalog: the built-in table overlaid by the user's folder
@@ -30,9 +31,9 @@ enum PresetEnvironment {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
             for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
                 let path = categoryFolder + "/" + fileName
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                guard let bytes = FileSystem.read(path, limit: 4 << 20).bytes else { continue }
                 // Invalid UTF-8 is kept as replacement characters so the parser reports it where used.
-                let text = String(decoding: data, as: UTF8.self)
+                let text = String(decoding: bytes, as: UTF8.self)
                 entries.append(PresetCatalog.Entry(category: category, name: String(fileName.dropLast(5)), text: text, origin: .user(path: path)))
             }
         }
@@ -41,23 +42,23 @@ enum PresetEnvironment {
 
     /// Reads a JSON file named on the command line or in a preset, as bytes.
     static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        switch FileSystem.kind(of: path) {
+        case .missing:
             throw .fileNotFound(path: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else {
+        case .folder:
             throw .invalidContent(file: path, path: "$", reason: "is a folder, not a JSON file")
+        case .regularFile, .other:
+            break
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .fileNotFound(path: path, reason: "permission denied or not a regular file")
-        }
-        defer { try? handle.close() }
         // A preset is a few kilobytes; refuse anything absurd rather than reading it all.
         let limit = 4 * 1024 * 1024
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        guard data.count <= limit else {
+        let (bytes, reason) = FileSystem.read(path, limit: limit)
+        guard let bytes else {
+            throw .fileNotFound(path: path, reason: reason)
+        }
+        guard bytes.count <= limit else {
             throw .invalidContent(file: path, path: "$", reason: "the file is larger than 4 MiB; a preset is a small JSON file")
         }
-        return (Array(data), path)
+        return (bytes, path)
     }
 }

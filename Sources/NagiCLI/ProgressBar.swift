@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A one-line progress bar on standard error, redrawn in place; silent when disabled.
 final class ProgressBar {

@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where course progress records live: `$XDG_STATE_HOME/nagi/` (default `~/.local/state/nagi/`), one
 /// `<course>.progress.json` per course, written atomically. A damaged record is moved aside, never lost.
@@ -23,8 +24,11 @@ enum ProgressStore {
     /// reported on stderr; the learner carries on from an empty record.
     static func load(course: String) throws(CLIError) -> CourseProgress {
         let path = try path(for: course)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FileSystem.kind(of: path) != .missing else {
             return CourseProgress(course: course)
+        }
+        guard let data = FileSystem.read(path, limit: 4 << 20).bytes else {
+            throw .io("cannot read the progress record \(path): \(FileSystem.lastErrorText)")
         }
         do throws(BreathError) {
             let record = try CourseProgress.decode(String(decoding: data, as: UTF8.self), file: path)
@@ -33,7 +37,7 @@ enum ProgressStore {
             }
             return record
         } catch {
-            let aside = path + ".damaged-" + timestamp(for: Date()).replacingOccurrences(of: ":", with: "")
+            let aside = path + ".damaged-" + timestamp(for: Date()).replacing(":", with: "")
             if rename(path, aside) == 0 {
                 Console.err("nagi: warning: the progress record \(path) is damaged (\(error.message)); kept it as \(aside) and starting a new record\n")
             } else {
@@ -46,11 +50,9 @@ enum ProgressStore {
     /// Saves the record atomically, creating the folder if needed.
     static func save(_ record: CourseProgress) throws(CLIError) {
         let path = try path(for: record.course)
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreate("cannot create the state folder '\(folder)': \(error.localizedDescription)")
+        let folder = FileSystem.folder(of: path)
+        if let reason = FileSystem.makeFolders(folder) {
+            throw .cannotCreate("cannot keep course progress: \(reason)")
         }
         try TextFileOutput.write(record.jsonText, to: path, overwrite: true)
     }
@@ -65,8 +67,6 @@ enum ProgressStore {
 
     /// An ISO 8601 UTC time ("2026-11-29T07:30:00Z").
     static func timestamp(for date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        date.formatted(.iso8601)
     }
 }

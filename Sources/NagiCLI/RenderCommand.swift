@@ -1,7 +1,8 @@
 import AudioFile
 import Breath
 import CNagiSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synth
 
 /// `nagi render`: a breathing session in, a soundtrack file out.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Builds SVG text: elements with escaped text and compact numbers. No scripts, no outside references.
 struct SVGWriter {
@@ -31,12 +32,12 @@ struct SVGWriter {
 
     /// A coordinate with two decimals.
     static func number(_ value: Double) -> String {
-        String(format: "%.2f", value.isFinite ? value : 0)
+        NumberText.fixed(value, decimals: 2)
     }
 
-    /// A value precise enough to compare with the renderer's (9 significant digits).
+    /// A value exactly as the renderer computed it (the shortest text that reads back to the same Double).
     static func precise(_ value: Double) -> String {
-        String(format: "%.9g", value.isFinite ? value : 0)
+        value.isFinite ? String(value) : "0"
     }
 
     /// Escapes text for XML content and attributes.

@@ -64,7 +64,7 @@ struct SessionPlot {
         drawBands(&svg, panel: levelPanel, labelled: true)
         drawTimeAxis(&svg, panel: levelPanel)
         svg.text(x: levelPanel.left, y: levelPanel.top - 8, "Horizon level L (0 exhaled, 1 inhaled) — first \(Microseconds.formatClock(Int64(Double(detailEnd) / Double(schedule.sampleRate) * 1_000_000)).dropLast(4)) in detail; cue marks at phase starts")
-        drawValueAxis(&svg, panel: levelPanel, range: 0...1, side: .left, label: "L", format: { String(format: "%.1f", $0) })
+        drawValueAxis(&svg, panel: levelPanel, range: 0...1, side: .left, label: "L", format: { NumberText.fixed($0, decimals: 1) })
         drawArea(&svg, panel: levelPanel, name: "level", range: 0...1) { curves.level(at: $0) }
         drawCues(&svg, panel: levelPanel)
 
@@ -73,8 +73,8 @@ struct SessionPlot {
         drawBands(&svg, panel: tonePanel, labelled: false)
         drawTimeAxis(&svg, panel: tonePanel)
         svg.text(x: tonePanel.left, y: tonePanel.top - 8, "Main tone: pitch in Hz (solid, left axis) and gain in dB (dashed, right axis)")
-        drawValueAxis(&svg, panel: tonePanel, range: pitchRange, side: .left, label: "pitch (Hz)", format: { String(format: "%.0f", $0) })
-        drawValueAxis(&svg, panel: tonePanel, range: gainRange, side: .right, label: "gain (dB)", format: { String(format: "%.1f", $0) })
+        drawValueAxis(&svg, panel: tonePanel, range: pitchRange, side: .left, label: "pitch (Hz)", format: { NumberText.fixed($0, decimals: 0) })
+        drawValueAxis(&svg, panel: tonePanel, range: gainRange, side: .right, label: "gain (dB)", format: { NumberText.fixed($0, decimals: 1) })
         drawLine(&svg, panel: tonePanel, name: "pitch", range: pitchRange) { curves.pitchHz(at: $0) }
         drawLine(&svg, panel: tonePanel, name: "gain", range: gainRange) { curves.toneGainDecibels(at: $0) }
 
@@ -82,15 +82,15 @@ struct SessionPlot {
         drawBands(&svg, panel: modulationPanel, labelled: false)
         drawTimeAxis(&svg, panel: modulationPanel)
         svg.text(x: modulationPanel.left, y: modulationPanel.top - 8, "Water modulation: hold swell × session calming (solid); calming alone (dashed)")
-        drawValueAxis(&svg, panel: modulationPanel, range: envelopeRange, side: .left, label: "depth ×", format: { String(format: "%.1f", $0) })
+        drawValueAxis(&svg, panel: modulationPanel, range: envelopeRange, side: .left, label: "depth ×", format: { NumberText.fixed($0, decimals: 1) })
         drawLine(&svg, panel: modulationPanel, name: "envelope", range: envelopeRange) { curves.modulationEnvelope(at: $0) }
         drawLine(&svg, panel: modulationPanel, name: "calming", range: envelopeRange) { curves.calming(at: $0) }
 
         drawBands(&svg, panel: overviewPanel, labelled: false)
         drawTimeAxis(&svg, panel: overviewPanel)
         svg.text(x: overviewPanel.left, y: overviewPanel.top - 8, "Whole session: level (filled), modulation envelope (solid), gain in dB (dashed, right axis)")
-        drawValueAxis(&svg, panel: overviewPanel, range: 0...envelopeRange.upperBound, side: .left, label: "L, depth", format: { String(format: "%.1f", $0) })
-        drawValueAxis(&svg, panel: overviewPanel, range: gainRange, side: .right, label: "gain (dB)", format: { String(format: "%.1f", $0) })
+        drawValueAxis(&svg, panel: overviewPanel, range: 0...envelopeRange.upperBound, side: .left, label: "L, depth", format: { NumberText.fixed($0, decimals: 1) })
+        drawValueAxis(&svg, panel: overviewPanel, range: gainRange, side: .right, label: "gain (dB)", format: { NumberText.fixed($0, decimals: 1) })
         drawArea(&svg, panel: overviewPanel, name: "overview-level", range: 0...envelopeRange.upperBound) { curves.level(at: $0) }
         drawLine(&svg, panel: overviewPanel, name: "overview-envelope", range: 0...envelopeRange.upperBound, cssClass: "envelope") { curves.modulationEnvelope(at: $0) }
         drawLine(&svg, panel: overviewPanel, name: "overview-gain", range: gainRange, cssClass: "gain") { curves.toneGainDecibels(at: $0) }

@@ -1,5 +1,6 @@
 import Breath
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synth
 
 /// Finds the soundscape a command asks for: a preset name, `auto` (by the local hour), or a JSON path.
@@ -32,6 +33,6 @@ enum SoundscapeResolver {
 
     /// The local hour, 0 to 23, for `auto`.
     static func currentHour() -> Int {
-        Calendar.current.component(.hour, from: Date())
+        FileSystem.localHour()
     }
 }

@@ -1,7 +1,8 @@
 import AudioFile
 import Breath
 import CNagiSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synth
 
 /// Renders one session to one file: the pulled renderer feeding the libsndfile writer block by block.
@@ -82,7 +83,7 @@ struct SoundtrackJob: Sendable {
             throw Self.cliError(error)
         }
         progress(1)
-        let size = ((try? FileManager.default.attributesOfItem(atPath: outputPath)[.size]) as? NSNumber)?.int64Value ?? 0
+        let size = FileSystem.size(of: outputPath)
         return Result(frameCount: totalFrames, sampleRate: schedule.sampleRate, byteCount: size, wallSeconds: Date().timeIntervalSince(start))
     }
 

@@ -1,50 +1,44 @@
-import Foundation
+import Glibc
 
 /// Writes small text outputs (labels, playlists, manifests, SVG, progress records) safely: never a partial
 /// file at the target path.
 enum TextFileOutput {
-    /// Writes `text` to `path` through a temporary file in the same folder and a rename.
+    /// Writes `text` to `path` through a temporary file in the same folder, fsync and a rename.
     /// An existing regular file is kept unless `overwrite` (exit 73); a non-regular target (a pipe,
     /// /dev/null, /dev/stdout) is written straight.
     static func write(_ text: String, to path: String, overwrite: Bool) throws(CLIError) {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
-                throw .cannotCreate("cannot write '\(path)': it is a folder")
-            }
-            let type = (try? manager.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
-            if type != .typeRegular {
-                guard let handle = FileHandle(forWritingAtPath: path) else {
-                    throw .cannotCreate("cannot write '\(path)': permission denied")
-                }
-                defer { try? handle.close() }
-                do {
-                    try handle.write(contentsOf: Data(text.utf8))
-                } catch {
-                    throw .io("cannot write '\(path)': \(error.localizedDescription)")
-                }
-                return
-            }
-            guard overwrite else {
-                throw .cannotCreate("'\(path)' already exists; use --force to replace it")
-            }
+        let bytes = Array(text.utf8)
+        switch FileSystem.kind(of: path) {
+        case .folder:
+            throw .cannotCreate("cannot write '\(path)': it is a folder")
+        case .other:
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotCreate("cannot write '\(path)': \(FileSystem.lastErrorText)") }
+            defer { close(descriptor) }
+            guard FileSystem.writeAll(descriptor, bytes) else { throw .io("cannot write '\(path)': \(FileSystem.lastErrorText)") }
+            return
+        case .regularFile:
+            guard overwrite else { throw .cannotCreate("'\(path)' already exists; use --force to replace it") }
+        case .missing:
+            break
         }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let folder = FileSystem.folder(of: path)
+        guard FileSystem.kind(of: folder) == .folder else {
             throw .cannotCreate("cannot create '\(path)': the folder '\(folder)' does not exist")
         }
-        let temporary = folder + "/." + url.lastPathComponent + ".nagi-partial-\(ProcessInfo.processInfo.processIdentifier)"
-        guard manager.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-            throw .cannotCreate("cannot create '\(path)': permission denied or disk full")
-        }
-        if let handle = FileHandle(forWritingAtPath: temporary) {
-            try? handle.synchronize()
-            try? handle.close()
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = folder + "/." + name + ".nagi-partial-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotCreate("cannot create '\(path)': \(FileSystem.lastErrorText)") }
+        let written = FileSystem.writeAll(descriptor, bytes) && fsync(descriptor) == 0
+        let reason = FileSystem.lastErrorText
+        close(descriptor)
+        guard written else {
+            unlink(temporary)
+            throw .io("cannot write '\(path)': \(reason)")
         }
         if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = FileSystem.lastErrorText
             unlink(temporary)
             throw .cannotCreate("cannot create '\(path)': \(reason)")
         }
@@ -52,8 +46,6 @@ enum TextFileOutput {
 
     /// Whether `path` exists as a regular file (so writing it needs --force).
     static func isExistingRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
-        return ((try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType) == .typeRegular
+        FileSystem.kind(of: path) == .regularFile
     }
 }

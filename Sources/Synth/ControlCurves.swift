@@ -1,5 +1,5 @@
 import Breath
-import Foundation
+import NagiMath
 
 /// The renderer's control-rate parameters as pure functions of the frame index, public so a plot draws the
 /// very values the sound follows. The renderer evaluates these same functions at its control points (see

@@ -1,5 +1,5 @@
 import Breath
-import Foundation
+import NagiMath
 
 /// The three chimes (inhale, hold, exhale) pre-rendered once per render; a cue in the mix is a scaled read
 /// of one of them starting on a phase's first frame.

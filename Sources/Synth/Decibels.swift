@@ -1,4 +1,4 @@
-import Foundation
+import NagiMath
 
 /// Decibel arithmetic.
 enum Decibels {

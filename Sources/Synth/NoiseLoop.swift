@@ -1,4 +1,4 @@
-import Foundation
+import NagiMath
 
 /// Looping noise beds pre-rendered once per render from the seed ("pre-rendered once, then only scaled"):
 /// the hot loop reads them contiguously and scales them, with no generator or recursive filter per sample.

@@ -1,5 +1,5 @@
 import Breath
-import Foundation
+import NagiMath
 
 /// Turns a breathing schedule into sound, pulled block by block: the same `render(into:frameCount:)` feeds a
 /// file writer, the ALSA loop, a test or a benchmark, and the output is the same sample for sample whatever

@@ -1,0 +1,94 @@
+import Glibc
+
+/// The few file-system calls the command line needs, straight from the C library, with errno turned
+/// into the system's words.
+enum FileSystem {
+    /// What is at a path.
+    enum Kind {
+        case missing
+        case regularFile
+        case folder
+        /// A pipe, a device, a socket.
+        case other
+    }
+
+    /// What is at `path` (following symbolic links).
+    static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    /// The size of a file in bytes, or 0.
+    static func size(of path: String) -> Int64 {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int64(status.st_size) : 0
+    }
+
+    /// The system's words for the current errno ("No space left on device").
+    static var lastErrorText: String { String(cString: strerror(errno)) }
+
+    /// Reads at most `limit` bytes of a file; nil with the reason when it cannot be read.
+    static func read(_ path: String, limit: Int) -> (bytes: [UInt8]?, reason: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return (nil, lastErrorText) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return (nil, lastErrorText)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return (bytes, "")
+    }
+
+    /// Writes all of `bytes` to an open descriptor; false with errno set on failure.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress?.advanced(by: offset), bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Creates `path` and its missing parents (like `mkdir -p`); the reason on failure.
+    static func makeFolders(_ path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if kind(of: prefix) != .folder, mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                return "cannot create '\(prefix)': \(lastErrorText)"
+            }
+            prefix += "/"
+        }
+        return kind(of: path) == .folder ? nil : "cannot create '\(path)': not a folder"
+    }
+
+    /// The folder part of a path: "/a/b.json" → "/a", "b.json" → ".".
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The local hour, 0 to 23.
+    static func localHour() -> Int {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else { return 12 }
+        return Int(parts.tm_hour)
+    }
+}

@@ -1,0 +1,24 @@
+// The elementary functions the pure model and DSP code need, from the C library, behind one small
+// module: Breath and Synth import this instead of Glibc or Foundation (Foundation alone costs about
+// 7 MB of resident memory at startup). Each wrapper inlines to the C call.
+
+import Glibc
+
+/// The cosine of `x` radians.
+@inlinable @inline(__always) public func cos(_ x: Double) -> Double { Glibc.cos(x) }
+/// The sine of `x` radians.
+@inlinable @inline(__always) public func sin(_ x: Double) -> Double { Glibc.sin(x) }
+/// eˣ.
+@inlinable @inline(__always) public func exp(_ x: Double) -> Double { Glibc.exp(x) }
+/// 2ˣ.
+@inlinable @inline(__always) public func exp2(_ x: Double) -> Double { Glibc.exp2(x) }
+/// The natural logarithm.
+@inlinable @inline(__always) public func log(_ x: Double) -> Double { Glibc.log(x) }
+/// The base-2 logarithm.
+@inlinable @inline(__always) public func log2(_ x: Double) -> Double { Glibc.log2(x) }
+/// The base-10 logarithm.
+@inlinable @inline(__always) public func log10(_ x: Double) -> Double { Glibc.log10(x) }
+/// xʸ.
+@inlinable @inline(__always) public func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
+/// `x` rounded half away from zero.
+@inlinable @inline(__always) public func round(_ x: Double) -> Double { Glibc.round(x) }
