@@ -28,11 +28,11 @@ let package = Package(
         ),
         // ALSA helpers Swift cannot call directly (variadic error handler, alloca macros).
         .target(name: "CNagiALSA", dependencies: ["CALSA"]),
-        // Async-signal-safe stop flags (SIGINT / SIGTERM) for long renders and playback.
+        // Async-signal-safe stop flags (SIGINT / SIGTERM) and early writeback (sync_file_range).
         .target(name: "CNagiSystem"),
 
         // Files through libsndfile: formats, tags, cue points, atomic output.
-        .target(name: "AudioFile", dependencies: ["CSndFile"]),
+        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem"]),
         // Live playback through ALSA.
         .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA"]),
 

@@ -128,6 +128,7 @@ public final class AudioFileWriter {
             sf_close(handle)
             self.handle = nil
         }
+        sink.flush()
         if let code = sink.firstErrorCode { throw failure("sf_close", SystemErrorText.errno(code)) }
         guard let temporaryPath else {
             // A pipe or a device: nothing to sync, rename or remove.

@@ -1,3 +1,4 @@
+import CNagiSystem
 import CSndFile
 import Glibc
 
@@ -13,6 +14,15 @@ final class FileDescriptorSink {
     private(set) var firstErrorCode: Int32?
     /// When true, writes succeed without touching the file: used while closing output that is being discarded.
     var discardsWrites = false
+    /// Bytes written since writeback was last started.
+    private var unflushedByteCount = 0
+    /// Start the kernel's writeback every this many bytes, so the fsync at commit waits for little.
+    private static let writebackInterval = 4 << 20
+    /// libsndfile writes in chunks of a few kilobytes; gathering them into large writes saves most of the
+    /// system calls (14 000 → 120 for ten minutes of stereo WAV).
+    private static let bufferCapacity = 1 << 20
+    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: FileDescriptorSink.bufferCapacity, alignment: 16)
+    private var bufferedByteCount = 0
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -20,12 +30,25 @@ final class FileDescriptorSink {
 
     deinit {
         _ = close()
+        buffer.deallocate()
     }
 
-    /// Closes the descriptor once; returns the errno `close` failed with, or nil.
+    /// Writes out what is gathered; false if the system refused (the errno is recorded).
+    @discardableResult
+    func flush() -> Bool {
+        guard bufferedByteCount > 0 else { return firstErrorCode == nil }
+        let count = bufferedByteCount
+        bufferedByteCount = 0
+        if discardsWrites || fileDescriptor < 0 { return true }
+        return writeThrough(buffer, count) == count
+    }
+
+    /// Closes the descriptor once, after writing out what is gathered; returns the errno `close` failed
+    /// with, or nil.
     @discardableResult
     func close() -> Int32? {
         guard fileDescriptor >= 0 else { return nil }
+        flush()
         let result = Glibc.close(fileDescriptor)
         fileDescriptor = -1
         return result == 0 ? nil : errno
@@ -54,6 +77,7 @@ final class FileDescriptorSink {
     }
 
     private func fileLength() -> sf_count_t {
+        flush()
         var status = stat()
         guard fstat(fileDescriptor, &status) == 0 else {
             record(errno)
@@ -63,6 +87,7 @@ final class FileDescriptorSink {
     }
 
     private func seek(_ offset: sf_count_t, _ whence: Int32) -> sf_count_t {
+        flush()
         let position = lseek(fileDescriptor, off_t(offset), whence)
         if position < 0 { record(errno) }
         return sf_count_t(position)
@@ -70,11 +95,19 @@ final class FileDescriptorSink {
 
     private func read(_ buffer: UnsafeMutableRawPointer?, _ count: sf_count_t) -> sf_count_t {
         guard let buffer, count > 0 else { return 0 }
+        flush()
         var total = 0
         while total < Int(count) {
             let result = Glibc.read(fileDescriptor, buffer + total, Int(count) - total)
             if result > 0 {
                 total += result
+                unflushedByteCount += result
+                if unflushedByteCount >= Self.writebackInterval {
+                    unflushedByteCount = 0
+                    // Asynchronous: queues the dirty pages for writing and returns. Fails harmlessly on
+                    // pipes and devices; errors still surface at write or fsync.
+                    _ = nagi_start_writeback(fileDescriptor)
+                }
             } else if result == 0 {
                 break
             } else if errno != EINTR {
@@ -85,15 +118,37 @@ final class FileDescriptorSink {
         return sf_count_t(total)
     }
 
-    /// Writes everything or stops at the first error; returns the bytes written.
-    private func write(_ buffer: UnsafeRawPointer?, _ count: sf_count_t) -> sf_count_t {
-        guard let buffer, count > 0 else { return 0 }
+    /// Gathers `count` bytes, writing out when the buffer fills; returns `count`, or 0 once a write failed.
+    private func write(_ source: UnsafeRawPointer?, _ count: sf_count_t) -> sf_count_t {
+        guard let source, count > 0 else { return 0 }
         if discardsWrites { return count }
+        if firstErrorCode != nil { return 0 }
+        let size = Int(count)
+        if bufferedByteCount + size > Self.bufferCapacity {
+            guard flush() else { return 0 }
+        }
+        if size >= Self.bufferCapacity {
+            return sf_count_t(writeThrough(source, size))
+        }
+        (buffer + bufferedByteCount).copyMemory(from: source, byteCount: size)
+        bufferedByteCount += size
+        return count
+    }
+
+    /// Writes everything or stops at the first error; returns the bytes written.
+    private func writeThrough(_ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         var total = 0
         while total < Int(count) {
             let result = Glibc.write(fileDescriptor, buffer + total, Int(count) - total)
             if result > 0 {
                 total += result
+                unflushedByteCount += result
+                if unflushedByteCount >= Self.writebackInterval {
+                    unflushedByteCount = 0
+                    // Asynchronous: queues the dirty pages for writing and returns. Fails harmlessly on
+                    // pipes and devices; errors still surface at write or fsync.
+                    _ = nagi_start_writeback(fileDescriptor)
+                }
             } else if result == 0 {
                 // No progress and no errno: give up rather than spin.
                 record(EIO)
@@ -103,6 +158,6 @@ final class FileDescriptorSink {
                 break
             }
         }
-        return sf_count_t(total)
+        return total
     }
 }

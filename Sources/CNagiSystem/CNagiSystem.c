@@ -1,4 +1,6 @@
+#define _GNU_SOURCE
 #include "CNagiSystem.h"
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -38,4 +40,8 @@ void nagi_reset_stop_signal(void) {
 
 void nagi_ignore_sigpipe(void) {
     signal(SIGPIPE, SIG_IGN);
+}
+
+int nagi_start_writeback(int file_descriptor) {
+    return sync_file_range(file_descriptor, 0, 0, SYNC_FILE_RANGE_WRITE);
 }

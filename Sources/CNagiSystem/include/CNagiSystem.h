@@ -14,4 +14,8 @@ void nagi_reset_stop_signal(void);
 /// Ignores SIGPIPE so a closed pipe is an EPIPE write error, not a silent death.
 void nagi_ignore_sigpipe(void);
 
+/// Starts the kernel's writeback of a file's dirty pages without waiting (sync_file_range with
+/// SYNC_FILE_RANGE_WRITE), so a later fsync has little left to do. Returns -1 with errno on pipes.
+int nagi_start_writeback(int file_descriptor);
+
 #endif
