@@ -121,6 +121,8 @@ enum CourseExport {
             pending.append(track)
         }
 
+        // Longest first, so no long track is left running alone at the end.
+        pending.sort { $0.durationMicroseconds != $1.durationMicroseconds ? $0.durationMicroseconds > $1.durationMicroseconds : $0.index < $1.index }
         nagi_install_stop_handlers()
         let display = ExportProgress(enabled: !quiet && Console.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: pending.map { ($0.index, $0.fileName) }))
         let start = Date()
