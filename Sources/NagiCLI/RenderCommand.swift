@@ -61,6 +61,10 @@ enum RenderCommand {
             throw .cannotCreate("'\(labelsPath)' already exists; use --force to replace it")
         }
 
+        // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
+        if FileSystem.kind(of: output.path) != .other {
+            _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
+        }
         nagi_install_stop_handlers()
         let job = SoundtrackJob(schedule: schedule, soundscape: synthesis.soundscape, channelCount: synthesis.channelCount, cuesEnabled: synthesis.cuesEnabled, seed: synthesis.seed, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.path)

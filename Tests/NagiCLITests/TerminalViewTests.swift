@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The terminal view and keys, driven through tmux on a paced PulseAudio device.
+@Suite("nagi play's terminal view under tmux", .serialized)
+struct TerminalViewTests {
+    static func tmux(_ arguments: [String]) throws -> String {
+        let output = try NagiProcess.temporaryFolder().appendingPathComponent("tmux.txt").path
+        let child = try ChildProcess("/usr/bin/tmux", arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TERM": "xterm"], standardOutputPath: output)
+        _ = child.wait(seconds: 10)
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    static func waitForScreen(_ session: String, containing text: String, seconds: Double) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var screen = ""
+        while Date() < deadline {
+            screen = try tmux(["capture-pane", "-t", session, "-p"])
+            if screen.contains(text) { return screen }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return screen
+    }
+
+    @Test("the view shows the phase, a level bar and progress; space pauses and resumes; q ends gracefully")
+    func viewAndKeys() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; .ci/run installs it")
+        let server = try #require(PulseServer(), "pulseaudio could not start; .ci/run installs it")
+        let folder = try NagiProcess.temporaryFolder()
+        let session = "nagi-view-\(getpid())"
+        let command = "PULSE_SERVER=\(server.environment["PULSE_SERVER"] ?? "") '\(NagiProcess.executableURL.path)' play box --cycles 2 --device pulse 2>'\(folder.path)/stderr.txt'; echo \"exit=$?\" > '\(folder.path)/status.txt'; sleep 30"
+        _ = try Self.tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
+        defer { _ = try? Self.tmux(["kill-session", "-t", session]) }
+
+        let playing = try Self.waitForScreen(session, containing: "INHALE", seconds: 15)
+        #expect(playing.contains("INHALE"), "\(playing)")
+        #expect(playing.contains("Box breathing"))
+        #expect(playing.contains("breath 1/2"))
+        #expect(playing.contains("·") || playing.contains("█"))
+
+        _ = try Self.tmux(["send-keys", "-t", session, " "])
+        let paused = try Self.waitForScreen(session, containing: "PAUSED", seconds: 5)
+        #expect(paused.contains("PAUSED"), "\(paused)")
+        _ = try Self.tmux(["send-keys", "-t", session, " "])
+        let resumed = try Self.waitForScreen(session, containing: "INHALE", seconds: 5)
+        #expect(!resumed.contains("PAUSED"), "\(resumed)")
+
+        _ = try Self.tmux(["send-keys", "-t", session, "q"])
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: folder.path + "/status.txt"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let status = (try? String(contentsOfFile: folder.path + "/status.txt", encoding: .utf8)) ?? ""
+        #expect(status.contains("exit=0"), "\(status)")
+        let errorText = (try? String(contentsOfFile: folder.path + "/stderr.txt", encoding: .utf8)) ?? ""
+        #expect(errorText.contains("practised 0 breaths"), "\(errorText)")
+    }
+}
