@@ -10,20 +10,28 @@ public enum NearestNames {
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)
     }
 
-    /// The Levenshtein distance between two character arrays.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
+    /// neighbouring characters, so the common typo `--cylces` is one edit from `--cycles`.
+    public static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
+        if source.isEmpty { return target.count }
+        if target.isEmpty { return source.count }
+        let columnCount = target.count + 1
+        // Three rolling rows: the swap rule looks two rows back.
+        var beforePrevious = [Int](repeating: 0, count: columnCount)
+        var previous = Array(0..<columnCount)
+        var current = [Int](repeating: 0, count: columnCount)
+        for row in 1...source.count {
+            current[0] = row
+            for column in 1...target.count {
+                let substitutionCost = source[row - 1] == target[column - 1] ? 0 : 1
+                var best = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + substitutionCost)
+                if row > 1, column > 1, source[row - 1] == target[column - 2], source[row - 2] == target[column - 1] {
+                    best = min(best, beforePrevious[column - 2] + 1)
+                }
+                current[column] = best
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[b.count]
+        return previous[target.count]
     }
 }

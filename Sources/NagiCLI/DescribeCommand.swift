@@ -34,10 +34,8 @@ enum DescribeCommand {
 
     /// The readable table and summary.
     static func table(_ schedule: Schedule, options: SessionOptions) -> String {
-        var lines: [String] = []
-        lines.append("\(options.title) — \(options.name) at \(schedule.sampleRate) Hz")
-        let header = ["#", "cycle", "phase", "start", "end", "start frame", "end frame", "length"]
-        var rows: [[String]] = []
+        var rows: [[String]] = [["#", "cycle", "phase", "start", "end", "start frame", "end frame", "length"]]
+        rows.reserveCapacity(schedule.phases.count + 1)
         for (index, phase) in schedule.phases.enumerated() {
             rows.append([
                 String(index + 1),
@@ -50,22 +48,10 @@ enum DescribeCommand {
                 Microseconds.formatSeconds(phase.durationMicroseconds) + " s",
             ])
         }
-        let rightAligned: Set<Int> = [0, 1, 5, 6, 7]
-        var widths = header.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        func format(_ row: [String]) -> String {
-            row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return rightAligned.contains(column) ? padding + cell : cell + padding
-            }.joined(separator: "  ")
-        }
-        lines.append(format(header))
-        lines.append(contentsOf: rows.map(format))
+        var text = "\(options.title) — \(options.name) at \(schedule.sampleRate) Hz\n" + TextTable.render(rows, rightAligned: [0, 1, 5, 6, 7])
         let bpm = Microseconds.formatSeconds(Int64((schedule.breathsPerMinute * 100).rounded()) * 10_000)
-        lines.append("\(schedule.cycleCount) cycles · \(bpm) breaths/min · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)")
-        return lines.joined(separator: "\n") + "\n"
+        text += "\(schedule.cycleCount) cycles · \(bpm) breaths/min · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)\n"
+        return text
     }
 
     /// One JSON object: the contract keys `sampleRate`, `totalFrames`, `phases[].kind/startFrame/endFrame`, and more.

@@ -1,16 +1,17 @@
+import Breath
 import Testing
 @testable import NagiCLI
 
 @Suite struct NearestNamesTests {
     @Test func knownDistances() {
-        #expect(editDistance(Array("kitten"), Array("sitting")) == 3)
-        #expect(editDistance(Array(""), Array("abc")) == 3)
-        #expect(editDistance(Array("abc"), Array("")) == 3)
-        #expect(editDistance(Array("same"), Array("same")) == 0)
+        #expect(NearestNames.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(NearestNames.editDistance(Array(""), Array("abc")) == 3)
+        #expect(NearestNames.editDistance(Array("abc"), Array("")) == 3)
+        #expect(NearestNames.editDistance(Array("same"), Array("same")) == 0)
         // One swap of neighbours is one edit; plain Levenshtein would say 2.
-        #expect(editDistance(Array("--cylces"), Array("--cycles")) == 1)
+        #expect(NearestNames.editDistance(Array("--cylces"), Array("--cycles")) == 1)
         // Optimal string alignment edits no substring twice: "ca" → "abc" is 3, not 2.
-        #expect(editDistance(Array("ca"), Array("abc")) == 3)
+        #expect(NearestNames.editDistance(Array("ca"), Array("abc")) == 3)
     }
 
     @Test func nearestFirstTiesInCandidateOrder() {
