@@ -231,4 +231,46 @@ struct FuzzRegressionTests {
             try Schedule(session: Session(pattern: Self.box).withLength(.duration(microseconds: .max)), sampleRate: 48_000)
         }
     }
+
+    // MARK: - Slow input
+
+    /// Every nesting level measures its stages again, and a ramp was measured by a loop over its cycles: this
+    /// 450 KB course (999 lessons, each a 125 000-cycle ramp inside 14 nested repeats) took 15 s to decode.
+    @Test("a course of deeply nested long ramps decodes, and ramp totals in closed form equal the cycle-by-cycle sum")
+    func nestedRampCourse() throws {
+        let ramp = "{\"ramp\":{\"from\":\"0.1-0.1-0.1-0.1\",\"to\":\"0.15-0.15-0.15-0.15\"},\"cycles\":125000}"
+        let nested = String(repeating: "{\"repeat\":1,\"stages\":[", count: 14) + ramp + String(repeating: "]}", count: 14)
+        let lesson = "{\"title\":\"a\",\"pattern\":{\"stages\":[\(nested)]}}"
+        let text = "{\"name\":\"x\",\"title\":\"x\",\"lessons\":[" + Array(repeating: lesson, count: CourseDecoder.lessonLimit).joined(separator: ",") + "]}"
+        let course = try CourseDecoder(catalog: Self.catalog).decode(try JSONParser.parse(text, file: "hostile.json"), file: "hostile.json")
+        #expect(course.lessons.count == 999)
+        // 125 000 cycles from 0.4 s to 0.6 s: 0.5 s on average.
+        #expect(try SessionExpander.totalMicroseconds(of: course.lessons[998].session.stages) == 62_500 * Microseconds.perSecond)
+
+        func pattern(_ lengths: [Int64]) -> Pattern {
+            let kinds: [PhaseKind] = [.inhale, .holdIn, .exhale, .holdOut]
+            return Pattern(phases: lengths.enumerated().map { Phase(kind: kinds[$0.offset], durationMicroseconds: $0.element) })
+        }
+        let limit = Microseconds.sessionLimit
+        let cases: [([Int64], [Int64], [Int])] = [
+            ([1], [12], Array(1...40)),
+            ([12], [1], Array(1...40)),
+            ([7, 0, 3], [2, 9, 3], Array(1...60)),
+            ([4_000_000, 4_000_000], [4_000_000, 8_000_000], [2, 3, 74, 75, 1000]),
+            ([0, 1], [limit, 1], [2, 3, 499_999]),
+            ([limit - 1], [1], [2, 250_001, 500_000]),
+        ]
+        var mismatches = 0
+        for (from, to, cycleCounts) in cases {
+            let lanes = try RampLanes(from: pattern(from), to: pattern(to))
+            for cycles in cycleCounts {
+                var loop: Int64 = 0
+                for lane in lanes.lanes {
+                    for cycle in 0..<cycles { loop += lane.length(cycle: cycle, of: cycles) }
+                }
+                if lanes.totalMicroseconds(cycles: cycles) != loop { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
 }
