@@ -52,9 +52,13 @@ public enum SessionExpander {
     private static func measure(_ stage: Stage) throws(BreathError) -> Measure {
         switch stage {
         case let .pattern(pattern, length):
-            let cycles = length.cycleCount(cycleMicroseconds: pattern.cycleMicroseconds)
-            return try multiply(Measure(microseconds: pattern.cycleMicroseconds, phaseCount: pattern.phases.count), by: cycles)
+            let cycleMicroseconds = try checkedCycleMicroseconds(of: pattern)
+            let cycles = length.cycleCount(cycleMicroseconds: cycleMicroseconds)
+            return try multiply(Measure(microseconds: cycleMicroseconds, phaseCount: pattern.phases.count), by: cycles)
         case let .ramp(from, to, length):
+            // Checked first so the lanes' sums and the per-cycle arithmetic below cannot overflow.
+            _ = try checkedCycleMicroseconds(of: from)
+            _ = try checkedCycleMicroseconds(of: to)
             let lanes = try RampLanes(from: from, to: to)
             let cycles = lanes.cycleCount(for: length)
             let perCycle = Measure(microseconds: max(lanes.fromMicroseconds, lanes.toMicroseconds), phaseCount: lanes.lanes.count)
@@ -65,8 +69,32 @@ public enum SessionExpander {
             guard count >= 1 else {
                 throw .limitExceeded(reason: "a repeated group needs a count of at least 1")
             }
+            // An empty group measures 0 and would pass any count on to a loop of `count` empty rounds.
+            guard !stages.isEmpty else {
+                throw .limitExceeded(reason: "a repeated group needs at least one stage")
+            }
             return try multiply(measure(stages), by: count)
         }
+    }
+
+    /// One cycle of `pattern` in microseconds, refusing what only a caller outside the decoders can build:
+    /// no phases, a negative length, or lengths whose sum passes the 24-hour limit (or Int64) — a cycle of 0 µs
+    /// would repeat without end and an overflowing one would trap.
+    private static func checkedCycleMicroseconds(of pattern: Pattern) throws(BreathError) -> Int64 {
+        var total: Int64 = 0
+        for phase in pattern.phases {
+            guard phase.durationMicroseconds >= 0 else {
+                throw .limitExceeded(reason: "a phase of \(phase.durationMicroseconds) µs is negative; a phase lasts 0 s or more")
+            }
+            // Both terms are at most the limit here, so the sum cannot overflow.
+            guard phase.durationMicroseconds <= Microseconds.sessionLimit else { throw .limitExceeded(reason: limitMessage) }
+            total += phase.durationMicroseconds
+            guard total <= Microseconds.sessionLimit else { throw .limitExceeded(reason: limitMessage) }
+        }
+        guard total > 0 else {
+            throw .limitExceeded(reason: "a pattern needs at least one phase longer than 0 s")
+        }
+        return total
     }
 
     private static func multiply(_ measure: Measure, by count: Int) throws(BreathError) -> Measure {

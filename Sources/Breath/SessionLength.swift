@@ -11,8 +11,11 @@ public enum SessionLength: Sendable, Equatable {
         case let .cycles(count):
             return max(1, count)
         case let .duration(microseconds):
-            guard cycleMicroseconds > 0 else { return 1 }
-            let count = (microseconds + cycleMicroseconds / 2) / cycleMicroseconds
+            guard cycleMicroseconds > 0, microseconds > 0 else { return 1 }
+            // (microseconds + cycle / 2) / cycle, split so a duration near Int64.max cannot overflow.
+            let whole = microseconds / cycleMicroseconds
+            let remainder = microseconds % cycleMicroseconds
+            let count = whole + (remainder >= cycleMicroseconds - cycleMicroseconds / 2 ? 1 : 0)
             return Int(max(1, count))
         }
     }
