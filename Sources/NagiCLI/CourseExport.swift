@@ -13,7 +13,7 @@ enum CourseExport {
         positionals: [CourseCommand.courseArgument],
         options: [
             OptionSpec(names: ["-o", "--output"], valueName: "DIR", help: "The folder for the tracks (created if missing)."),
-            OptionSpec(names: ["--format"], valueName: "F", help: "wav (default), flac, ogg, opus or mp3.", allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
+            OptionSpec(names: ["--format"], valueName: "F", help: "flac (default: lossless, tagged, half the size of WAV), wav, ogg, opus or mp3.", allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
             OptionSpec(names: ["--bits"], valueName: "B", help: "16 (default), 24 or float, for wav and flac.", allowedValues: ["16", "24", "float"]),
             OptionSpec(names: ["--quality"], valueName: "Q", help: "0 (smallest) to 10 (best) for ogg, opus and mp3; compression effort for flac."),
             SessionOptions.rateOption,
@@ -57,7 +57,7 @@ enum CourseExport {
         let seed: UInt64
         let jobCount: Int
         do {
-            format = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:)) ?? .wav
+            format = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:)) ?? .flac
             quality = try arguments.decimal("--quality", in: 0...10).map { $0 / 10 }
             sampleRate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? 48000
             channelCount = try arguments.int("--channels", in: 1...2) ?? 2

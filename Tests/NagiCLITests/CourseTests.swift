@@ -60,12 +60,12 @@ struct CourseTests {
         let first = try NagiProcess.run(["course", "export", file, "-o", output.path, "--jobs", "2"], in: folder)
         #expect(first.status == 0, "\(first.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        let tracks = names.filter { $0.hasSuffix(".wav") }
+        let tracks = names.filter { $0.hasSuffix(".flac") }
         #expect(tracks.count == 3)
-        #expect(tracks[0] == "01 - Day 1 — Arrive.wav")
+        #expect(tracks[0] == "01 - Day 1 — Arrive.flac")
         #expect(tracks[1].hasPrefix("02 - "))
         #expect(!tracks[1].contains("/") && !tracks[1].contains("..") && !tracks[1].contains("\u{07}"))
-        #expect(tracks[2] == "03 - Day 3- box.wav")
+        #expect(tracks[2] == "03 - Day 3- box.flac")
         // Nothing escaped the folder.
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escape").path))
         #expect(!names.contains { $0.contains("nagi-partial") })
@@ -111,7 +111,7 @@ struct CourseTests {
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-            if names.contains(where: { $0.hasSuffix(".wav") }) { break }
+            if names.contains(where: { $0.hasSuffix(".flac") }) { break }
             Thread.sleep(forTimeInterval: 0.005)
         }
         kill(process.processIdentifier, SIGINT)
@@ -119,7 +119,7 @@ struct CourseTests {
         #expect(process.terminationStatus == 130)
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
         #expect(!names.contains { $0.contains("nagi-partial") }, "\(names)")
-        let tracks = names.filter { $0.hasSuffix(".wav") }
+        let tracks = names.filter { $0.hasSuffix(".flac") }
         #expect(!tracks.isEmpty && tracks.count < 21)
         for track in tracks {
             // Each one is whole: it reads back with the frame count its header promises.
