@@ -72,10 +72,17 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus" "$findings"
 
     echo "== $target: building"
+    # Breath imports NagiMath (the C library's elementary functions): build it as a module first.
+    math="$scratch/NagiMath"
+    mkdir -p "$math"
     # shellcheck disable=SC2086
-    if ! swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address $optimization \
+    if ! swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address $optimization -module-name NagiMath \
+        -emit-module -emit-module-path "$math/NagiMath.swiftmodule" -emit-library -static -o "$math/libNagiMath.a" \
+        "$root"/Sources/NagiMath/*.swift 2> "$scratch/logs/$target.build.log" ||
+       ! swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address $optimization \
+        -I "$math" -L "$math" -lNagiMath \
         -module-name BreathFuzz "$sources"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Fuzz/Targets/$file" \
-        -o "$binary" 2> "$scratch/logs/$target.build.log"; then
+        -o "$binary" 2>> "$scratch/logs/$target.build.log"; then
         grep -v "warning: Cannot export local symbol" "$scratch/logs/$target.build.log" | head -40 >&2
         summary+=("$(printf '%-9s BUILD FAILED (see %s)' "$target" "$scratch/logs/$target.build.log")")
         failed=1

@@ -49,22 +49,10 @@ public struct CourseProgress: Sendable, Equatable {
 
     /// The record as JSON text.
     public var jsonText: String {
-        func quote(_ text: String) -> String {
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
         let items = completions.map {
-            "    {\"lesson\": \($0.lessonIndex + 1), \"title\": \(quote($0.title)), \"completedAt\": \(quote($0.completedAt))}"
+            "    {\"lesson\": \($0.lessonIndex + 1), \"title\": \(JSONText.quote($0.title)), \"completedAt\": \(JSONText.quote($0.completedAt))}"
         }
-        return "{\n  \"course\": \(quote(course)),\n  \"completed\": [\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
+        return "{\n  \"course\": \(JSONText.quote(course)),\n  \"completed\": [\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
     /// Reads a record written by `jsonText`; any damage is an error naming the file and path.

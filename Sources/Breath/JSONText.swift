@@ -1,9 +1,7 @@
-import Breath
-
 /// Small helpers for writing JSON text by hand, deterministically.
-enum JSONText {
+public enum JSONText {
     /// A JSON string literal with the required escapes.
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -23,7 +21,7 @@ enum JSONText {
     }
 
     /// A finite number with up to 6 decimals ("0.5", "3.157895"); non-finite values become 0.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let scaled = (value * 1_000_000).rounded()
         if abs(scaled) >= 9e15 { return String(value) }
