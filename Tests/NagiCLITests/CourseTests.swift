@@ -97,8 +97,8 @@ struct CourseTests {
         #expect(forced.standardError.contains("exported 3 tracks"), "\(forced.standardError)")
     }
 
-    @Test("an export interrupted part-way leaves only whole tracks and no temporary files; exit 130")
-    func interruptedExport() throws {
+    @Test("an export interrupted part-way leaves only whole tracks and no temporary files; exit 130 / 143", arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func interruptedExport(signal: Int32, status: Int32) throws {
         let folder = try NagiProcess.temporaryFolder()
         let output = folder.appendingPathComponent("album")
         let process = Process()
@@ -114,9 +114,9 @@ struct CourseTests {
             if names.contains(where: { $0.hasSuffix(".flac") }) { break }
             Thread.sleep(forTimeInterval: 0.005)
         }
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == status)
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
         #expect(!names.contains { $0.contains("nagi-partial") }, "\(names)")
         let tracks = names.filter { $0.hasSuffix(".flac") }

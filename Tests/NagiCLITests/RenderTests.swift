@@ -148,6 +148,23 @@ struct RenderTests {
         #expect(Self.files(in: folder).isEmpty, "\(Self.files(in: folder))")
     }
 
+    @Test("a folder that vanishes mid-render ends with exit 74 naming the failed call, and nothing appears")
+    func vanishedFolder() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let target = folder.appendingPathComponent("gone")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let errorPath = folder.appendingPathComponent("stderr.txt").path
+        let process = try ChildProcess(NagiProcess.executableURL.path, ["render", "coherent", "--minutes", "10", "-o", target.appendingPathComponent("x.flac").path], environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], standardErrorPath: errorPath)
+        let deadline = Date().addingTimeInterval(30)
+        while Self.files(in: target).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        try FileManager.default.removeItem(at: target)
+        #expect(process.wait(seconds: 600))
+        #expect(process.exitStatus == 74)
+        let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        #expect(errorText.contains("No such file or directory"), "\(errorText)")
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
     @Test("--labels writes an Audacity label track, six decimals, one line per phase")
     func labels() throws {
         let folder = try NagiProcess.temporaryFolder()
