@@ -78,6 +78,17 @@ public struct PresetCatalog: Sendable {
         names(in: category).compactMap { entries[category]?[$0] }
     }
 
+    /// Whether a reference names a JSON file rather than a preset: it ends in `.json` or holds a `/`.
+    public static func isFilePath(_ reference: String) -> Bool {
+        reference.hasSuffix(".json") || reference.contains("/")
+    }
+
+    /// The name a file path goes by: its last component without `.json` ("./my/box.json" → "box").
+    public static func name(ofFile path: String) -> String {
+        let baseName = path.split(separator: "/").last.map(String.init) ?? path
+        return baseName.hasSuffix(".json") ? String(baseName.dropLast(5)) : baseName
+    }
+
     /// The "no such preset" error with the nearest names.
     public func notFound(_ name: String, in category: Category) -> BreathError {
         .notFound(name: name, kind: category.singular, suggestions: Array(NearestNames.find(name, among: names(in: category), maxDistance: 3).prefix(3)))

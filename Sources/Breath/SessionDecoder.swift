@@ -87,12 +87,9 @@ public struct SessionDecoder: Sendable {
     /// Resolves a reference written on the command line: a preset name, an inline string such as `4-7-8`, or
     /// (via `loadFile`) a path to a JSON file. Returns what it stands for and a short name for file names.
     public func resolveArgument(_ reference: String, loadFile: (String) throws(BreathError) -> (text: [UInt8], file: String)) throws(BreathError) -> (resolved: Resolved, name: String) {
-        if reference.hasSuffix(".json") || reference.contains("/") {
+        if PresetCatalog.isFilePath(reference) {
             let (bytes, file) = try loadFile(reference)
-            let value = try JSONParser.parse(bytes, file: file)
-            let baseName = reference.split(separator: "/").last.map(String.init) ?? reference
-            let name = baseName.hasSuffix(".json") ? String(baseName.dropLast(5)) : baseName
-            return (try decodeDocument(value, file: file), name)
+            return (try decodeDocument(try JSONParser.parse(bytes, file: file), file: file), PresetCatalog.name(ofFile: reference))
         }
         if let entry = catalog.entry(named: reference, in: .patterns) {
             return (try resolvePreset(entry, depth: 0), reference)

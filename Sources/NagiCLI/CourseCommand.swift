@@ -48,9 +48,9 @@ enum CourseCommand {
         }
         let decoder = CourseDecoder(catalog: catalog)
         do {
-            if reference.hasSuffix(".json") || reference.contains("/") {
-                let (bytes, file) = try PresetEnvironment.loadFile(reference)
-                return try decoder.decode(try JSONParser.parse(bytes, file: file), file: file)
+            if PresetCatalog.isFilePath(reference) {
+                let (value, file) = try PresetEnvironment.parseFile(reference)
+                return try decoder.decode(value, file: file)
             }
             return try decoder.course(named: reference)
         } catch {

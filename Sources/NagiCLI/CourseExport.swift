@@ -126,9 +126,9 @@ enum CourseExport {
         nagi_install_stop_handlers()
         let display = ExportProgress(enabled: !quiet && Console.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: pending.map { ($0.index, $0.fileName) }))
         let start = Date()
-        let outcomes = ParallelRunner.run(pending, jobs: jobCount) { slot, track -> Swift.Result<SoundtrackJob.Result, CLIError> in
+        let outcomes = ParallelRunner.run(pending, jobs: jobCount) { track -> Swift.Result<SoundtrackJob.Result, CLIError> in
             do throws(CLIError) {
-                let result = try track.job.run { fraction in display.update(slot: slot, trackIndex: track.index, fraction: fraction) }
+                let result = try track.job.run { fraction in display.update(trackIndex: track.index, fraction: fraction) }
                 manifest.record(track.fileName, fingerprint: track.fingerprint)
                 display.finished(trackIndex: track.index)
                 return .success(result)
@@ -152,11 +152,13 @@ enum CourseExport {
         if signal != 0 {
             throw .interrupted(signal: signal)
         }
-        if let (track, error) = failures.first {
-            for (other, otherError) in failures.dropFirst() {
-                Console.err("nagi: error: \(other.fileName): \(otherError.message)\n")
+        if let (_, error) = failures.first {
+            // Each failure's message names its track's path; all but the first are listed here, the
+            // first becomes the command's error and exit code.
+            for (_, otherError) in failures.dropFirst() {
+                Console.report(otherError)
             }
-            throw error.prefixed("\(track.fileName): ")
+            throw error
         }
         let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.durationMicroseconds) })
         try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true)
@@ -176,28 +178,6 @@ enum CourseExport {
             if let reason = FileSystem.makeFolders(folder) { throw .cannotCreate(reason) }
         case .regularFile, .other:
             throw .cannotCreate("cannot export to '\(folder)': it is a file, not a folder")
-        }
-    }
-}
-
-extension CLIError {
-    /// The same error with `prefix` in front of its message (to name the track at fault).
-    func prefixed(_ prefix: String) -> CLIError {
-        switch self {
-        case .usage, .noInput, .cannotCreate, .io, .unavailable:
-            return Self.withMessage(self, prefix + message)
-        default:
-            return self
-        }
-    }
-
-    private static func withMessage(_ error: CLIError, _ message: String) -> CLIError {
-        switch error {
-        case .usage: .usage(message)
-        case .noInput: .noInput(message)
-        case .cannotCreate: .cannotCreate(message)
-        case .unavailable: .unavailable(message)
-        default: .io(message)
         }
     }
 }

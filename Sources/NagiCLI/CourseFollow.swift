@@ -52,7 +52,15 @@ enum CourseFollow {
         if !arguments.isSet("--quiet") {
             Console.err("\(course.title): lesson \(index + 1) of \(course.lessons.count), \(lesson.title)\n")
         }
-        let finished = try PlayCommand.play(session: lesson.session, name: lesson.patternLabel, soundscapeReference: arguments.value("--soundscape") ?? lesson.soundscape, arguments: arguments, catalog: catalog)
+        var session = lesson.session
+        if let length = try SessionOptions.length(arguments) {
+            do {
+                session = try session.withLength(length)
+            } catch {
+                throw .breath(error)
+            }
+        }
+        let finished = try PlayCommand.play(session: session, name: lesson.patternLabel, soundscapeReference: arguments.value("--soundscape") ?? lesson.soundscape, arguments: arguments, catalog: catalog)
         if finished {
             record.completions.append(CourseProgress.Completion(lessonIndex: index, title: lesson.title, completedAt: ProgressStore.timestamp(for: Date())))
             try ProgressStore.save(record)

@@ -18,7 +18,7 @@ final class ExportProgress: @unchecked Sendable {
     }
 
     /// A running track's progress.
-    func update(slot: Int, trackIndex: Int, fraction: Double) {
+    func update(trackIndex: Int, fraction: Double) {
         guard enabled else { return }
         lock.withLock {
             fractions[trackIndex] = fraction

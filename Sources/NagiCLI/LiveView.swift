@@ -79,9 +79,6 @@ final class LiveView {
         drawnLines = lines.count
     }
 
-    /// Leaves the view on screen (the last state) and moves below it.
-    func finish() {}
-
     /// "practised 12 breaths in 3:48" (with underruns if any).
     func practisedLine(heardFrame: Int64, underrunCount: Int) -> String {
         let frame = min(heardFrame, schedule.totalFrames)

@@ -2,16 +2,16 @@ import Dispatch
 
 /// Runs independent jobs on a fixed number of threads, keeping results in input order.
 enum ParallelRunner {
-    /// Runs `work` for every item on at most `jobs` threads; `work` gets the thread's slot number.
-    static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Int, Item) -> Output) -> [Output] {
+    /// Runs `work` for every item on at most `jobs` threads.
+    static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Output) -> [Output] {
         let results = ResultSlots<Output>(count: items.count)
         let next = Counter()
         let group = DispatchGroup()
         let threadCount = max(1, min(jobs, items.count))
-        for slot in 0..<threadCount {
+        for _ in 0..<threadCount {
             DispatchQueue.global().async(group: group) {
                 while let index = next.take(below: items.count) {
-                    results.set(index, work(slot, items[index]))
+                    results.set(index, work(items[index]))
                 }
             }
         }

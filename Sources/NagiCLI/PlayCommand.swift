@@ -39,42 +39,27 @@ enum PlayCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let options = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
-        _ = try play(session: options.session, name: options.name, soundscapeReference: arguments.value("--soundscape"), arguments: arguments, catalog: catalog, sampleRate: options.sampleRate)
+        _ = try play(session: options.session, name: options.name, soundscapeReference: arguments.value("--soundscape"), arguments: arguments, catalog: catalog)
     }
 
-    /// Plays `session` with the live options in `arguments`; returns whether it was played to the end.
-    /// Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
-    static func play(session: Session, name: String, soundscapeReference: String?, arguments: ParsedArguments, catalog: PresetCatalog, sampleRate: Int? = nil) throws(CLIError) -> Bool {
-        var resolvedSession = session
-        if let length = try SessionOptions.length(arguments) {
-            do {
-                resolvedSession = try session.withLength(length)
-            } catch {
-                throw .breath(error)
-            }
-        }
+    /// Plays `session` (already at its final length) with the live options in `arguments`; returns whether
+    /// it was played to the end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
+    static func play(session: Session, name: String, soundscapeReference: String?, arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) -> Bool {
         let rate: Int
         let latency: Int
         do throws(ArgumentError) {
-            if let sampleRate {
-                rate = sampleRate
-            } else {
-                rate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? 48000
-            }
+            rate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? 48000
             latency = try arguments.int("--latency", in: 50...1000) ?? 200
         } catch {
             throw .arguments(error)
         }
         let schedule: Schedule
         do {
-            schedule = try Schedule(session: resolvedSession, sampleRate: rate)
+            schedule = try Schedule(session: session, sampleRate: rate)
         } catch {
             throw .breath(error)
         }
-        var synthesis = try SynthesisOptions(arguments, catalog: catalog)
-        if soundscapeReference != arguments.value("--soundscape") {
-            (synthesis.soundscape, synthesis.soundscapeName) = try SoundscapeResolver.resolve(soundscapeReference, catalog: catalog)
-        }
+        let synthesis = try SynthesisOptions(arguments, catalog: catalog, soundscapeReference: .some(soundscapeReference))
         let format: PCMSampleFormat = switch synthesis.bits {
         case "16": .signed16
         case "24": .signed24in32
@@ -96,7 +81,7 @@ enum PlayCommand {
         let showView = !quiet && Console.standardOutputIsTerminal
         let keys = showView ? TerminalKeys() : nil
         defer { keys?.restore() }
-        let view = LiveView(schedule: schedule, title: resolvedSession.title ?? name, mode: quiet ? .silent : (showView ? .terminal : .lines))
+        let view = LiveView(schedule: schedule, title: session.title ?? name, mode: quiet ? .silent : (showView ? .terminal : .lines))
         let loop = PlaybackLoop(source: renderer, sink: device)
         let summary: PlaybackSummary
         do {
@@ -108,11 +93,9 @@ enum PlayCommand {
                 view.update(progress)
             })
         } catch {
-            view.finish()
             keys?.restore()
             throw .io(error.message)
         }
-        view.finish()
         keys?.restore()
         if !quiet {
             Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount) + "\n")

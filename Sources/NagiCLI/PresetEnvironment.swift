@@ -40,6 +40,12 @@ enum PresetEnvironment {
         return entries
     }
 
+    /// Reads and parses a JSON file named on the command line.
+    static func parseFile(_ path: String) throws(BreathError) -> (value: JSONValue, file: String) {
+        let (bytes, file) = try loadFile(path)
+        return (try JSONParser.parse(bytes, file: file), file)
+    }
+
     /// Reads a JSON file named on the command line or in a preset, as bytes.
     static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
         switch FileSystem.kind(of: path) {

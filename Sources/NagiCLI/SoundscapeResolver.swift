@@ -15,11 +15,9 @@ enum SoundscapeResolver {
             name = SoundscapeChoice.autoName(hour: hour)
         }
         do throws(BreathError) {
-            if name.hasSuffix(".json") || name.contains("/") {
-                let (bytes, file) = try PresetEnvironment.loadFile(name)
-                let value = try JSONParser.parse(bytes, file: file)
-                let baseName = name.split(separator: "/").last.map(String.init) ?? name
-                return (try Soundscape.decode(value, file: file), baseName.hasSuffix(".json") ? String(baseName.dropLast(5)) : baseName)
+            if PresetCatalog.isFilePath(name) {
+                let (value, file) = try PresetEnvironment.parseFile(name)
+                return (try Soundscape.decode(value, file: file), PresetCatalog.name(ofFile: name))
             }
             guard let entry = catalog.entry(named: name, in: .soundscapes) else {
                 throw catalog.notFound(name, in: .soundscapes)

@@ -19,7 +19,9 @@ struct SynthesisOptions {
         OptionSpec(names: ["--seed"], valueName: "N", help: "Seed for the noise (default 1); the same seed gives the same bytes."),
     ]
 
-    init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) {
+    /// Reads the options; `soundscapeReference` replaces `--soundscape` when a caller (a course lesson)
+    /// decides which soundscape applies.
+    init(_ arguments: ParsedArguments, catalog: PresetCatalog, soundscapeReference: String?? = nil) throws(CLIError) {
         do {
             channelCount = try arguments.int("--channels", in: 1...2) ?? 2
             bits = try arguments.choice("--bits")
@@ -29,6 +31,6 @@ struct SynthesisOptions {
             throw .arguments(error)
         }
         cuesEnabled = !arguments.isSet("--no-cues")
-        (soundscape, soundscapeName) = try SoundscapeResolver.resolve(arguments.value("--soundscape"), catalog: catalog)
+        (soundscape, soundscapeName) = try SoundscapeResolver.resolve(soundscapeReference ?? arguments.value("--soundscape"), catalog: catalog)
     }
 }

@@ -44,9 +44,7 @@ struct RenderTests {
         #expect(info.frameCount >= 16 * 48000)
         #expect(info.frameCount < 31 * 48000)
         #expect(info.tags.title == "Square")
-        if format != .opus || info.tags.artist != nil {
-            #expect(info.tags.artist == "nagi")
-        }
+        #expect(info.tags.artist == "nagi")
     }
 
     @Test("24-bit and float WAV, and mono at 44.1 kHz")
