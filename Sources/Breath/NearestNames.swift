@@ -4,7 +4,11 @@ public enum NearestNames {
     public static func find(_ name: String, among candidates: [String], maxDistance: Int = 3) -> [String] {
         let target = Array(name.lowercased())
         let scored = candidates.compactMap { candidate -> (String, Int)? in
-            let distance = editDistance(target, Array(candidate.lowercased()))
+            let lowered = Array(candidate.lowercased())
+            // Lengths further apart than maxDistance cannot be near: skip the quadratic work,
+            // which a megabyte-long hostile name would otherwise make take seconds.
+            guard abs(lowered.count - target.count) <= maxDistance else { return nil }
+            let distance = editDistance(target, lowered)
             return distance <= maxDistance ? (candidate, distance) : nil
         }
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)

@@ -61,10 +61,14 @@ public enum SessionExpander {
             _ = try checkedCycleMicroseconds(of: to)
             let lanes = try RampLanes(from: from, to: to)
             let cycles = lanes.cycleCount(for: length)
-            let perCycle = Measure(microseconds: max(lanes.fromMicroseconds, lanes.toMicroseconds), phaseCount: lanes.lanes.count)
-            _ = try multiply(perCycle, by: cycles)
-            let total = lanes.totalMicroseconds(cycles: cycles)
-            return Measure(microseconds: total, phaseCount: lanes.lanes.count * cycles)
+            // The phase count bounds the cycles, which with each end within 24 h keeps the closed-form
+            // total below Int64.max; the limit then applies to the exact total, not to the longer end
+            // times the cycles (which refused a 21-hour ramp as over 24 hours).
+            let (phaseCount, overflow) = lanes.lanes.count.multipliedReportingOverflow(by: cycles)
+            guard !overflow, phaseCount <= phaseLimit else { throw .limitExceeded(reason: limitMessage) }
+            let result = Measure(microseconds: lanes.totalMicroseconds(cycles: cycles), phaseCount: phaseCount)
+            try check(result)
+            return result
         case let .group(count, stages):
             guard count >= 1 else {
                 throw .limitExceeded(reason: "a repeated group needs a count of at least 1")

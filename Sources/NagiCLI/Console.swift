@@ -15,8 +15,7 @@ enum Console {
 
     /// Prints the one-line error for `error` on standard error.
     static func report(_ error: CLIError) {
-        let line = error.message.replacing("\n", with: " ")
-        err("nagi: error: \(line)\n")
+        err("nagi: error: \(ErrorLine.printable(error.message))\n")
     }
 
     /// Whether standard error is a terminal (progress bars go there only then).

@@ -39,7 +39,7 @@ enum ProgressStore {
         } catch {
             let aside = path + ".damaged-" + timestamp(for: Date()).replacing(":", with: "")
             if rename(path, aside) == 0 {
-                Console.err("nagi: warning: the progress record \(path) is damaged (\(error.message)); kept it as \(aside) and starting a new record\n")
+                Console.err("nagi: warning: the progress record \(path) is damaged (\(ErrorLine.printable(error.message))); kept it as \(aside) and starting a new record\n")
             } else {
                 throw .io("the progress record \(path) is damaged (\(error.message)) and could not be moved aside: \(String(cString: strerror(errno)))")
             }

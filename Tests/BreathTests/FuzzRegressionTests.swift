@@ -232,6 +232,21 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("a ramp is held to the 24-hour limit by its exact length, not by its longer end times its cycles")
+    func rampLimitUsesTheExactTotal() throws {
+        let short = try InlinePattern.parse("4-4")
+        let long = try InlinePattern.parse("16-16")
+        // 8 s → 32 s over 3780 cycles: 3780 × 20 s = 21 h, though 3780 × 32 s would be 33.6 h.
+        let accepted = Self.outcome(stages: [.ramp(from: short, to: long, .cycles(3780))])
+        guard case let .scheduled(schedule) = accepted else {
+            Issue.record("a 21-hour ramp was refused: \(String(describing: accepted.error))")
+            return
+        }
+        #expect(schedule.totalMicroseconds == 3780 * 20_000_000)
+        // One cycle more per hour over the limit is still refused.
+        #expect(Self.isLimit(Self.outcome(stages: [.ramp(from: short, to: long, .cycles(4321))]).error))
+    }
+
     // MARK: - Slow input
 
     /// Every nesting level measures its stages again, and a ramp was measured by a loop over its cycles: this

@@ -102,4 +102,30 @@ struct ErrorExitTests {
         #expect(result.standardError.contains("bad.json"))
         #expect(result.standardError.contains(testCase.mentions), "\(result.standardError)")
     }
+
+    @Test("a huge or hostile token is quoted shortened, on one printable line")
+    func hostileTokensInErrorLines() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = folder.appendingPathComponent("huge-name.json")
+        let hugeName = String(repeating: "a", count: 2_000_000)
+        try Data(#"{"stages": [{"pattern": "\#(hugeName)", "cycles": 2}]}"#.utf8).write(to: file)
+        let cases: [(arguments: [String], status: Int32, mentions: String)] = [
+            (["describe", file.path], 65, "$.stages[0].pattern"),
+            (["describe", String(repeating: "b", count: 100_000)], 66, "nagi presets"),
+            (["describe", "box", "--rate", String(repeating: "9", count: 100_000)], 64, "--rate"),
+            (["describe", "a\u{1B}[2J\u{1B}]0;owned\u{07}b.json"], 66, #"a\u{1B}[2J"#),
+            (["render", "box", "-o", "x\ny\u{202E}.wav", "--format", "nope"], 64, "nope"),
+        ]
+        for (arguments, status, mentions) in cases {
+            let result = try NagiProcess.run(arguments, in: folder)
+            #expect(result.status == status, "\(result.standardError.prefix(300))")
+            #expect(result.standardError.hasPrefix("nagi: error: "))
+            #expect(result.standardError.split(separator: "\n").count == 1)
+            #expect(result.standardError.count < 1000, "\(result.standardError.count) characters")
+            #expect(!result.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+            #expect(result.standardError.contains(mentions), "\(result.standardError)")
+        }
+        let created = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(created == ["huge-name.json"])
+    }
 }
