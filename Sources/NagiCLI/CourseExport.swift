@@ -115,7 +115,7 @@ enum CourseExport {
                 skipped += 1
                 continue
             }
-            if !force, exists, manifest.fingerprint(for: track.fileName) == nil {
+            if !force, exists, !manifest.isExported(track.fileName) {
                 throw .cannotCreate("'\(path)' already exists and was not exported by nagi; use --force to replace it")
             }
             pending.append(track)
@@ -128,6 +128,7 @@ enum CourseExport {
         let start = Date()
         let outcomes = ParallelRunner.run(pending, jobs: jobCount) { track -> Swift.Result<SoundtrackJob.Result, CLIError> in
             do throws(CLIError) {
+                manifest.beginWriting(track.fileName)
                 let result = try track.job.run { fraction in display.update(trackIndex: track.index, fraction: fraction) }
                 manifest.record(track.fileName, fingerprint: track.fingerprint)
                 display.finished(trackIndex: track.index)

@@ -12,6 +12,9 @@ final class ExportManifest: @unchecked Sendable {
     private let course: String
     private let lock = Lock()
     private var fingerprints: [String: String]
+    /// Tracks an export started and did not see finish: killed between the track's rename and its
+    /// record, or while rendering over an older nagi track. Such a file is nagi's to redo, not the user's.
+    private var writing: Set<String> = []
 
     /// Reads the folder's manifest; a missing or damaged one counts as empty (every track is redone).
     init(folder: String, course: String) {
@@ -25,6 +28,9 @@ final class ExportManifest: @unchecked Sendable {
         for (name, entry) in tracks {
             if case let .string(fingerprint) = entry { fingerprints[name] = fingerprint }
         }
+        if case let .array(names)? = members["writing"] {
+            for case let .string(name) in names { writing.insert(name) }
+        }
     }
 
     /// The fingerprint recorded for a track file, if any.
@@ -32,14 +38,38 @@ final class ExportManifest: @unchecked Sendable {
         lock.withLock { fingerprints[fileName] }
     }
 
-    /// Records a finished track and rewrites the manifest atomically.
+    /// Whether nagi wrote, or began writing, the file at this name: replacing it needs no `--force`.
+    func isExported(_ fileName: String) -> Bool {
+        lock.withLock { fingerprints[fileName] != nil || writing.contains(fileName) }
+    }
+
+    /// Notes that a track is about to be written, before anything reaches its path.
+    func beginWriting(_ fileName: String) {
+        lock.withLock {
+            fingerprints[fileName] = nil
+            writing.insert(fileName)
+            save()
+        }
+    }
+
+    /// Records a finished track.
     func record(_ fileName: String, fingerprint: String) {
         lock.withLock {
-        fingerprints[fileName] = fingerprint
+            fingerprints[fileName] = fingerprint
+            writing.remove(fileName)
+            save()
+        }
+    }
+
+    /// Rewrites the manifest atomically; callers hold the lock.
+    private func save() {
         let entries = fingerprints.keys.sorted().map { "    \(JSONText.quote($0)): \(JSONText.quote(fingerprints[$0] ?? ""))" }
-        let text = "{\n  \"course\": \(JSONText.quote(course)),\n  \"tracks\": {\n" + entries.joined(separator: ",\n") + "\n  }\n}\n"
+        var text = "{\n  \"course\": \(JSONText.quote(course)),\n  \"tracks\": {\n" + entries.joined(separator: ",\n") + "\n  }"
+        if !writing.isEmpty {
+            text += ",\n  \"writing\": [" + writing.sorted().map(JSONText.quote).joined(separator: ", ") + "]"
+        }
+        text += "\n}\n"
         // A manifest that fails to write only costs a re-render next time; the track itself is whole.
         try? TextFileOutput.write(text, to: path, overwrite: true)
-        }
     }
 }
