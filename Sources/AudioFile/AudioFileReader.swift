@@ -41,6 +41,26 @@ public enum AudioFileReader {
         }
         return samples
     }
+
+    /// `frameCount` frames from `startFrame` of the file at `path`, interleaved (fewer at the end of the
+    /// file), so a file of hours can be checked where it matters without decoding it into memory whole.
+    /// - Throws: `.cannotRead` when the file cannot be opened, the seek fails or a read fails.
+    public static func readFloat(path: String, startFrame: Int64, frameCount: Int) throws -> [Float] {
+        let file = try ReadHandle(path: path)
+        let channelCount = Int(file.info.channels)
+        guard sf_seek(file.handle, sf_count_t(startFrame), SEEK_SET) == sf_count_t(startFrame) else {
+            throw AudioFileError.cannotRead(path: path, reason: "sf_seek to frame \(startFrame): \(SystemErrorText.sndfile(file.handle))")
+        }
+        var samples = [Float](repeating: 0, count: max(0, frameCount) * channelCount)
+        let frames = samples.withUnsafeMutableBufferPointer { buffer in
+            sf_readf_float(file.handle, buffer.baseAddress, sf_count_t(max(0, frameCount)))
+        }
+        if sf_error(file.handle) != SF_ERR_NO_ERROR {
+            throw AudioFileError.cannotRead(path: path, reason: "sf_readf_float: \(SystemErrorText.sndfile(file.handle))")
+        }
+        samples.removeSubrange((Int(frames) * channelCount)...)
+        return samples
+    }
 }
 
 /// A SNDFILE* opened for reading; closes it when released.

@@ -72,6 +72,24 @@ import Testing
         }
     }
 
+    @Test("a ranged read returns the same frames as a whole read, in WAV and FLAC, and stops at the end", arguments: [AudioFileFormat.wav, .flac])
+    func rangedReadMatchesTheWholeRead(format: AudioFileFormat) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("track.\(format.fileExtension)")
+        let frames = 100_000
+        let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: format, encoding: .pcm16, tags: AudioTags())
+        let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+        try writer.write(TestSignal.sine(frames: frames, channelCount: 2, sampleRate: 48_000))
+        try writer.commit()
+        let whole = try AudioFileReader.readFloat(path: path)
+        for (start, count) in [(0, 10), (12_345, 4_096), (99_990, 10), (99_995, 100)] {
+            let part = try AudioFileReader.readFloat(path: path, startFrame: Int64(start), frameCount: count)
+            let end = min(frames, start + count)
+            #expect(part == Array(whole[(2 * start)..<(2 * end)]), "frames \(start)..<\(end)")
+        }
+        #expect(throws: AudioFileError.self) { try AudioFileReader.readFloat(path: path, startFrame: 200_000, frameCount: 1) }
+    }
+
     @Test func trackNumberWithoutCountAndPartialTagsReadBack() throws {
         let folder = try TemporaryFolder()
         let tags = AudioTags(title: "Only a title", trackNumber: 7)

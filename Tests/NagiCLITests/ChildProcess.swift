@@ -6,6 +6,11 @@ import Glibc
 final class ChildProcess {
     let pid: pid_t
     private(set) var exitStatus: Int32?
+    /// The child's own peak resident memory in KiB (`VmHWM`), as last seen while `wait` polled it.
+    ///
+    /// Not `ru_maxrss` from wait4: posix_spawn's child runs in the parent's memory until it execs, and Linux
+    /// folds that memory's high-water mark into the child's `ru_maxrss`, so it would report the test runner.
+    private(set) var peakResidentKilobytes = 0
 
     /// Starts `executable` with `arguments` and exactly `environment`; stdin is /dev/null, stdout and stderr
     /// go to the given files (or /dev/null). The child starts with no signals blocked.
@@ -56,9 +61,18 @@ final class ChildProcess {
         let deadline = Date().addingTimeInterval(seconds)
         while isRunning {
             if Date() >= deadline { return false }
+            peakResidentKilobytes = max(peakResidentKilobytes, highWaterKilobytes() ?? 0)
             usleep(5000)
         }
         return true
+    }
+
+    /// `VmHWM` from /proc/PID/status, nil once the child has exited.
+    private func highWaterKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.dropFirst("VmHWM:".count).filter(\.isNumber))
     }
 
     func signal(_ signal: Int32) {
