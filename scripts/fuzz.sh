@@ -3,10 +3,10 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  how long each target runs (default 60)
-#   TARGET              any of: inline session course progress expander (default: all, one after another)
+#   TARGET              any of: inline session course progress expander soundscape (default: all, one after another)
 #
 # Each target is compiled with swiftc straight from Sources/Breath/*.swift + Fuzz/Targets/Support/*.swift +
-# its own file (no SwiftPM), seeded from the committed Fuzz/Corpus/<target>/, and writes what it learns to a
+# its own file (no SwiftPM; the soundscape target links NagiMath, Breath and Synth built as modules), seeded from the committed Fuzz/Corpus/<target>/, and writes what it learns to a
 # scratch folder outside the repository:
 #   $NAGI_FUZZ_DIR (default ${TMPDIR:-/tmp}/nagi-fuzz)/{bin,corpus/<target>,findings/<target>,logs}
 # Other settings: BREATH_SOURCES (folder of Breath sources, default Sources/Breath), NAGI_FUZZ_PRESETS
@@ -20,7 +20,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(inline session course progress expander)
+[ ${#targets[@]} -eq 0 ] && targets=(inline session course progress expander soundscape)
 
 scratch="${NAGI_FUZZ_DIR:-${TMPDIR:-/tmp}/nagi-fuzz}"
 sources="${BREATH_SOURCES:-$root/Sources/Breath}"
@@ -39,6 +39,7 @@ target_file() {
         course) echo CourseFuzz.swift ;;
         progress) echo ProgressFuzz.swift ;;
         expander) echo ExpanderFuzz.swift ;;
+        soundscape) echo SoundscapeFuzz.swift ;;
         *) return 1 ;;
     esac
 }
@@ -54,15 +55,38 @@ max_len() {
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-allocator_may_return_null=0:detect_stack_use_after_return=0}"
 
+# Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions), so
+# NagiMath is built as a module first; the soundscape target also needs Breath and Synth as modules.
+build_target() {
+    local math="$scratch/NagiMath" modules="$scratch/modules"
+    local flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address)
+    # shellcheck disable=SC2206
+    flags+=($optimization)
+    mkdir -p "$math" "$modules"
+    swiftc "${flags[@]}" -module-name NagiMath -emit-module -emit-module-path "$math/NagiMath.swiftmodule" \
+        -emit-library -static -o "$math/libNagiMath.a" "$root"/Sources/NagiMath/*.swift || return 1
+    if [ "$1" = soundscape ]; then
+        swiftc "${flags[@]}" -I "$math" -module-name Breath -emit-module -emit-module-path "$modules/Breath.swiftmodule" \
+            -emit-library -static -o "$modules/libBreath.a" "$sources"/*.swift || return 1
+        swiftc "${flags[@]}" -I "$math" -I "$modules" -module-name Synth -emit-module -emit-module-path "$modules/Synth.swiftmodule" \
+            -emit-library -static -o "$modules/libSynth.a" "$root"/Sources/Synth/*.swift || return 1
+        swiftc "${flags[@]}" -I "$math" -I "$modules" -L "$math" -L "$modules" -lSynth -lBreath -lNagiMath \
+            -module-name SoundscapeFuzz "$root/Fuzz/Targets/$2" -o "$3" || return 1
+    else
+        swiftc "${flags[@]}" -I "$math" -L "$math" -lNagiMath -module-name BreathFuzz \
+            "$sources"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Fuzz/Targets/$2" -o "$3" || return 1
+    fi
+}
+
 failed=0
 summary=()
 for target in "${targets[@]}"; do
     if ! file="$(target_file "$target")"; then
-        echo "fuzz.sh: unknown target '$target' (inline, session, course, progress, expander)" >&2
+        echo "fuzz.sh: unknown target '$target' (inline, session, course, progress, expander, soundscape)" >&2
         exit 64
     fi
     if [ "$target" = progress ] && [ ! -f "$sources/CourseProgress.swift" ]; then
-        summary+=("$(printf '%-9s skipped: %s/CourseProgress.swift does not exist' "$target" "$sources")")
+        summary+=("$(printf '%-10s skipped: %s/CourseProgress.swift does not exist' "$target" "$sources")")
         continue
     fi
     binary="$scratch/bin/$target"
@@ -72,19 +96,10 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus" "$findings"
 
     echo "== $target: building"
-    # Breath imports NagiMath (the C library's elementary functions): build it as a module first.
-    math="$scratch/NagiMath"
-    mkdir -p "$math"
-    # shellcheck disable=SC2086
-    if ! swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address $optimization -module-name NagiMath \
-        -emit-module -emit-module-path "$math/NagiMath.swiftmodule" -emit-library -static -o "$math/libNagiMath.a" \
-        "$root"/Sources/NagiMath/*.swift 2> "$scratch/logs/$target.build.log" ||
-       ! swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address $optimization \
-        -I "$math" -L "$math" -lNagiMath \
-        -module-name BreathFuzz "$sources"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Fuzz/Targets/$file" \
-        -o "$binary" 2>> "$scratch/logs/$target.build.log"; then
-        grep -v "warning: Cannot export local symbol" "$scratch/logs/$target.build.log" | head -40 >&2
-        summary+=("$(printf '%-9s BUILD FAILED (see %s)' "$target" "$scratch/logs/$target.build.log")")
+    build_log="$scratch/logs/$target.build.log"
+    if ! build_target "$target" "$file" "$binary" 2> "$build_log"; then
+        grep -v "warning: Cannot export local symbol" "$build_log" | head -40 >&2
+        summary+=("$(printf '%-10s BUILD FAILED (see %s)' "$target" "$build_log")")
         failed=1
         continue
     fi
@@ -114,7 +129,7 @@ for target in "${targets[@]}"; do
         verdict="nothing found"
         [ "$new_findings" -gt 0 ] && verdict="$verdict ($new_findings slow-unit files)"
     fi
-    summary+=("$(printf '%-9s %10s inputs in %5ss  %-40s %s' "$target" "${executed:-?}" "$elapsed" "${coverage:-cov: ?}" "$verdict")")
+    summary+=("$(printf '%-10s %10s inputs in %5ss  %-40s %s' "$target" "${executed:-?}" "$elapsed" "${coverage:-cov: ?}" "$verdict")")
 done
 
 echo

@@ -1,4 +1,5 @@
 import Foundation
+import NagiPresets
 import Testing
 
 @Suite("Errors: one line, the right exit code, never a crash")
@@ -127,5 +128,36 @@ struct ErrorExitTests {
         }
         let created = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(created == ["huge-name.json"])
+    }
+
+    /// The built-in horizon soundscape with `old` replaced by `new` (which must occur once).
+    static func horizon(replacing old: String, with new: String) -> String {
+        let text = BuiltinPresets.files["soundscapes/horizon.json"] ?? ""
+        #expect(text.components(separatedBy: old).count == 2, "'\(old)' is not in horizon.json once")
+        return text.replacingOccurrences(of: old, with: new)
+    }
+
+    @Test("bad soundscape files exit 65 naming the file and the JSON path, and no audio file appears")
+    func badSoundscape() throws {
+        let cases: [(name: String, text: String, mentions: String)] = [
+            ("empty", "", "empty"),
+            ("unknown key", Self.horizon(replacing: #""masterGainDecibels""#, with: #""masterGainDecibel""#), "masterGainDecibel"),
+            ("huge gain", Self.horizon(replacing: #""masterGainDecibels": -0.2"#, with: #""masterGainDecibels": 1e300"#), "$.masterGainDecibels"),
+            ("zero frequency", Self.horizon(replacing: #""lowFrequencyHz": 196.0"#, with: #""lowFrequencyHz": 0"#), "$.tone.lowFrequencyHz"),
+            ("wrong type", Self.horizon(replacing: #""lagSeconds": 0.2"#, with: #""lagSeconds": "0.2""#), "$.trail.lagSeconds"),
+            ("missing key", Self.horizon(replacing: #""title": "Horizon","#, with: ""), "title"),
+            ("empty harmonics", Self.horizon(replacing: #""harmonics": [1, 0.12]"#, with: #""harmonics": []"#), "$.trail.harmonics"),
+            ("top-level array", "[]", "expected an object"),
+        ]
+        for testCase in cases {
+            let folder = try NagiProcess.temporaryFolder()
+            try Data(testCase.text.utf8).write(to: folder.appendingPathComponent("bad-soundscape.json"))
+            let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--soundscape", "bad-soundscape.json", "-o", "x.wav"], in: folder)
+            #expect(result.status == 65, "\(testCase.name): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(testCase.name): \(result.standardError)")
+            #expect(result.standardError.contains("bad-soundscape.json"), "\(testCase.name): \(result.standardError)")
+            #expect(result.standardError.contains(testCase.mentions), "\(testCase.name): \(result.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bad-soundscape.json"], "\(testCase.name)")
+        }
     }
 }

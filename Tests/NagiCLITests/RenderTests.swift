@@ -95,6 +95,22 @@ struct RenderTests {
         #expect(Self.files(in: folder).isEmpty)
     }
 
+    @Test("a read-only folder exits 73 with the system's reason, for render and for course export")
+    func readOnlyFolder() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let mount = try TemporaryMount(in: folder, size: "64k", readOnly: true)
+        let render = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", mount.url.appendingPathComponent("x.flac").path], in: folder)
+        #expect(render.status == 73, "\(render.standardError)")
+        #expect(render.standardError.contains("Read-only file system"), "\(render.standardError)")
+        #expect(render.standardError.split(separator: "\n").count == 1)
+        let export = try NagiProcess.run(["course", "export", "sleep-7", "-o", mount.url.appendingPathComponent("album").path], in: folder)
+        #expect(export.status == 73, "\(export.standardError)")
+        #expect(export.standardError.contains("Read-only file system"), "\(export.standardError)")
+        let intoRoot = try NagiProcess.run(["course", "export", "sleep-7", "-o", mount.url.path], in: folder)
+        #expect(intoRoot.status == 73, "\(intoRoot.standardError)")
+        #expect(Self.files(in: mount.url).isEmpty)
+    }
+
     @Test("a non-regular target such as /dev/null is written straight and stays what it was")
     func devNull() throws {
         let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "/dev/null", "--format", "wav"])
@@ -107,21 +123,8 @@ struct RenderTests {
     @Test("a full disk exits 74 with the system's reason and leaves no file", arguments: ["wav", "flac", "ogg", "opus", "mp3"])
     func fullDisk(format: String) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let mountPoint = folder.appendingPathComponent("small")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]
-        try mount.run()
-        mount.waitUntilExit()
-        try #require(mount.terminationStatus == 0, "mounting a tmpfs needs root (CI runs as root)")
-        defer {
-            let unmount = Process()
-            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            unmount.arguments = [mountPoint.path]
-            try? unmount.run()
-            unmount.waitUntilExit()
-        }
+        let mount = try TemporaryMount(in: folder, size: "64k")
+        let mountPoint = mount.url
         let result = try NagiProcess.run(["render", "4-7-8", "--cycles", "3", "-o", mountPoint.appendingPathComponent("x.\(format)").path], in: folder)
         #expect(result.status == 74, "\(result.standardError)")
         #expect(result.standardError.contains("No space left on device"), "\(result.standardError)")
