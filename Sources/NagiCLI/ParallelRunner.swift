@@ -1,22 +1,51 @@
-import Dispatch
+import Glibc
 
 /// Runs independent jobs on a fixed number of threads, keeping results in input order.
 enum ParallelRunner {
-    /// Runs `work` for every item on at most `jobs` threads.
+    /// Runs `work` for every item on at most `jobs` threads: the calling thread and `jobs − 1` more.
+    ///
+    /// Plain pthreads that the caller works alongside and then joins, not a dispatch queue and a wait: the
+    /// caller's thread is the one Ctrl-C reaches (dispatch's workers block signals), and a thread parked in
+    /// a dispatch wait never runs a handler that ThreadSanitizer deferred, so an export under TSan ignored
+    /// Ctrl-C until it finished. Rendering or joining, the caller is always somewhere a handler runs.
     static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Output) -> [Output] {
         let results = ResultSlots<Output>(count: items.count)
         let next = Counter()
-        let group = DispatchGroup()
-        let threadCount = max(1, min(jobs, items.count))
-        for _ in 0..<threadCount {
-            DispatchQueue.global().async(group: group) {
-                while let index = next.take(below: items.count) {
-                    results.set(index, work(items[index]))
-                }
+        let drain: @Sendable () -> Void = {
+            while let index = next.take(below: items.count) {
+                results.set(index, work(items[index]))
             }
         }
-        group.wait()
+        var threads: [pthread_t] = []
+        for _ in 1..<max(1, min(jobs, items.count)) {
+            let context = Unmanaged.passRetained(Job(drain)).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { context in
+                guard let context else { return nil }
+                Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+            if started == 0 {
+                threads.append(thread)
+            } else {
+                // Fewer threads only means a slower export: the caller still drains every item.
+                Unmanaged<Job>.fromOpaque(context).release()
+            }
+        }
+        drain()
+        for thread in threads {
+            pthread_join(thread, nil)
+        }
         return results.values()
+    }
+
+    /// A thread's work, passed through pthread_create's context pointer.
+    private final class Job {
+        let body: @Sendable () -> Void
+
+        init(_ body: @escaping @Sendable () -> Void) {
+            self.body = body
+        }
     }
 
     /// A shared index dispenser.
