@@ -12,12 +12,13 @@ final class ChildProcess {
     /// folds that memory's high-water mark into the child's `ru_maxrss`, so it would report the test runner.
     private(set) var peakResidentKilobytes = 0
 
-    /// Starts `executable` with `arguments` and exactly `environment`; stdin is /dev/null, stdout and stderr
-    /// go to the given files (or /dev/null). The child starts with no signals blocked.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], standardOutputPath: String? = nil, standardErrorPath: String? = nil) throws {
+    /// Starts `executable` with `arguments` and exactly `environment`, in `workingDirectory` if given; stdin is
+    /// /dev/null, stdout and stderr go to the given files (or /dev/null). The child starts with no signals blocked.
+    init(_ executable: String, _ arguments: [String], environment: [String: String], workingDirectory: String? = nil, standardOutputPath: String? = nil, standardErrorPath: String? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, standardOutputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, standardErrorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -32,14 +33,22 @@ final class ChildProcess {
         for signal in [SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // posix_spawn_file_actions_addchdir_np does not import: change folder in a shell that then execs the
+        // executable, so the child keeps its pid (signals reach it) and its exit status is the executable's.
+        var program = executable
+        var programArguments = [executable] + arguments
+        if let workingDirectory {
+            program = "/bin/sh"
+            programArguments = ["/bin/sh", "-c", #"cd -- "$1" || exit 127; shift; exec "$@""#, "sh", workingDirectory] + programArguments
+        }
+        let argv = programArguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        let result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
         pid = child
     }

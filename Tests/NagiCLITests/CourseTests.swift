@@ -101,12 +101,7 @@ struct CourseTests {
     func interruptedExport(signal: Int32, status: Int32) throws {
         let folder = try NagiProcess.temporaryFolder()
         let output = folder.appendingPathComponent("album")
-        let process = Process()
-        process.executableURL = NagiProcess.executableURL
-        process.arguments = ["course", "export", "beginner-21", "-o", output.path, "--jobs", "2", "--quiet"]
-        process.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(NagiProcess.executableURL.path, ["course", "export", "beginner-21", "-o", output.path, "--jobs", "2", "--quiet"], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin"])
         // Wait until the first track lands, then interrupt.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
@@ -114,9 +109,9 @@ struct CourseTests {
             if names.contains(where: { $0.hasSuffix(".flac") }) { break }
             Thread.sleep(forTimeInterval: 0.005)
         }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == status)
+        process.signal(signal)
+        #expect(process.wait(seconds: 120))
+        #expect(process.exitStatus == status)
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
         #expect(!names.contains { $0.contains("nagi-partial") }, "\(names)")
         let tracks = names.filter { $0.hasSuffix(".flac") }

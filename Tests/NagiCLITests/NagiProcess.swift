@@ -23,53 +23,27 @@ struct NagiProcess {
 
     /// Runs nagi with `arguments` in `directory`, with `environment` added to a clean one
     /// (HOME and XDG folders point into a temporary folder unless given).
+    ///
+    /// Through ChildProcess (posix_spawn, waitpid) with output to files: Foundation's Process could miss a
+    /// signalled child's exit, and under ThreadSanitizer its run loop crashed the test runner.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> Result {
-        let process = Process()
-        process.executableURL = executableURL
-        process.arguments = arguments
         let home = directory ?? FileManager.default.temporaryDirectory
         var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path, "LANG": "C.UTF-8"]
         variables.merge(environment) { $1 }
-        process.environment = variables
-        if let directory { process.currentDirectoryURL = directory }
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so a large output cannot block the child.
-        nonisolated(unsafe) var outputData = Data()
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        // Output goes outside `directory`, whose contents tests check.
+        let outputFolder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outputFolder) }
+        let outputPath = outputFolder.appendingPathComponent("stdout").path
+        let errorPath = outputFolder.appendingPathComponent("stderr").path
+        let child = try ChildProcess(executableURL.path, arguments, environment: variables, workingDirectory: directory?.path, standardOutputPath: outputPath, standardErrorPath: errorPath)
+        if !child.wait(seconds: timeout) {
+            child.signal(SIGKILL)
+            Issue.record("nagi \(arguments.joined(separator: " ").prefix(200)) did not finish in \(timeout) s")
+            _ = child.wait(seconds: 10)
         }
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        if !waitForExit(process, seconds: timeout) {
-            process.terminate()
-            Issue.record("nagi \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
-            process.waitUntilExit()
-        }
-        group.wait()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self), standardError: String(decoding: errorData, as: UTF8.self))
-    }
-
-    /// Waits up to `seconds` for `process` to exit; true if it did. Waits on another thread, since polling
-    /// `isRunning` from a test's task can miss the exit.
-    static func waitForExit(_ process: Process, seconds: Double) -> Bool {
-        let exited = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            process.waitUntilExit()
-            exited.signal()
-        }
-        return exited.wait(timeout: .now() + seconds) == .success
+        let output = FileManager.default.contents(atPath: outputPath) ?? Data()
+        let error = FileManager.default.contents(atPath: errorPath) ?? Data()
+        return Result(status: child.exitStatus ?? -1, standardOutput: String(decoding: output, as: UTF8.self), standardError: String(decoding: error, as: UTF8.self))
     }
 
     /// A fresh empty temporary folder.
