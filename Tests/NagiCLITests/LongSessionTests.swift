@@ -94,8 +94,12 @@ struct LongSessionTests {
         // 16-bit quantisation, nothing more.
         #expect(largestDifference <= 1.5 / 32_768, "file differs from the render by \(largestDifference * 32_768) steps")
 
-        // Memory flat: ten times the length costs no more than a few MiB more at its peak.
-        #expect(long.peakKilobytes <= short.peakKilobytes + 4_096, "peak RSS \(short.peakKilobytes) KiB for \(short.minutes) min, \(long.peakKilobytes) KiB for \(long.minutes) min")
+        // Memory flat: ten times the length costs no more than a few MiB more at its peak. Not under
+        // AddressSanitizer (scripts/sanitizers.sh says so): its quarantine holds every freed block, up to
+        // 256 MB, so a debug build's short-lived temporaries pile up with the length they are freed over.
+        if Self.environment["NAGI_SANITIZER"] != "address" {
+            #expect(long.peakKilobytes <= short.peakKilobytes + 4_096, "peak RSS \(short.peakKilobytes) KiB for \(short.minutes) min, \(long.peakKilobytes) KiB for \(long.minutes) min")
+        }
 
         let audioHours = Double(schedule.totalFrames) / Double(Self.sampleRate) / 3600
         print("long-session: \(minutes) min, \(starts.count) phases, last phase start frame \(starts.last ?? 0), onset +\(firstOffset) frames at every phase start")
