@@ -108,19 +108,11 @@ struct DescribeTests {
         let folder = try NagiProcess.temporaryFolder()
         let copy = folder.appendingPathComponent("nagi")
         try FileManager.default.copyItem(at: NagiProcess.executableURL, to: copy)
-        let process = Process()
-        process.executableURL = copy
-        process.arguments = ["describe", "coherent", "--json"]
-        process.currentDirectoryURL = folder
-        process.environment = ["HOME": folder.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).contains("\"endFrame\": 264000"))
+        let outputPath = folder.appendingPathComponent("out.json").path
+        let process = try ChildProcess(copy.path, ["describe", "coherent", "--json"], environment: ["HOME": folder.path], workingDirectory: folder.path, standardOutputPath: outputPath)
+        #expect(process.wait(seconds: 60))
+        #expect(process.exitStatus == 0)
+        #expect(try String(contentsOfFile: outputPath, encoding: .utf8).contains("\"endFrame\": 264000"))
     }
 
     @Test("help and version")

@@ -19,11 +19,9 @@ final class TemporaryMount {
     }
 
     private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        guard let child = try? ChildProcess(executable, arguments, environment: ["PATH": "/usr/bin:/bin"]),
+              child.wait(seconds: 30)
+        else { return -1 }
+        return child.exitStatus ?? -1
     }
 }
