@@ -3,14 +3,18 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
-static volatile sig_atomic_t nagi_received_signal = 0;
+/* An atomic, not a volatile sig_atomic_t: the handler runs on whichever thread the kernel picks, and render
+ * threads read the flag. volatile only orders a handler against its own thread; ThreadSanitizer reported the
+ * cross-thread read as a data race. Lock-free atomics are async-signal-safe. */
+static atomic_int nagi_received_signal = 0;
 
 static void nagi_record_signal(int signal_number) {
-    if (nagi_received_signal == 0) {
-        nagi_received_signal = signal_number;
-    }
+    int none = 0;
+    /* The first signal wins: a SIGTERM after Ctrl-C does not change the exit code. */
+    atomic_compare_exchange_strong(&nagi_received_signal, &none, signal_number);
 }
 
 void nagi_install_stop_handlers(void) {
@@ -31,11 +35,11 @@ void nagi_install_stop_handlers(void) {
 }
 
 int nagi_stop_signal(void) {
-    return nagi_received_signal;
+    return atomic_load(&nagi_received_signal);
 }
 
 void nagi_reset_stop_signal(void) {
-    nagi_received_signal = 0;
+    atomic_store(&nagi_received_signal, 0);
 }
 
 void nagi_ignore_sigpipe(void) {

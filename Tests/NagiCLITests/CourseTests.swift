@@ -101,9 +101,10 @@ struct CourseTests {
     func interruptedExport(signal: Int32, status: Int32) throws {
         let folder = try NagiProcess.temporaryFolder()
         let output = folder.appendingPathComponent("album")
-        let process = try ChildProcess(NagiProcess.executableURL.path, ["course", "export", "beginner-21", "-o", output.path, "--jobs", "2", "--quiet"], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin"])
+        let errorPath = folder.appendingPathComponent("stderr.txt").path
+        let process = try ChildProcess(NagiProcess.executableURL.path, ["course", "export", "beginner-21", "-o", output.path, "--jobs", "2", "--quiet"], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin"], standardErrorPath: errorPath)
         // Wait until the first track lands, then interrupt.
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(300)
         while Date() < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
             if names.contains(where: { $0.hasSuffix(".flac") }) { break }
@@ -111,7 +112,7 @@ struct CourseTests {
         }
         process.signal(signal)
         #expect(process.wait(seconds: 120))
-        #expect(process.exitStatus == status)
+        #expect(process.exitStatus == status, "\((try? String(contentsOfFile: errorPath, encoding: .utf8))?.prefix(4000) ?? "")")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
         #expect(!names.contains { $0.contains("nagi-partial") }, "\(names)")
         let tracks = names.filter { $0.hasSuffix(".flac") }
