@@ -14,6 +14,9 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 # The long-session test skips its peak-memory comparison under AddressSanitizer, whose quarantine keeps freed
 # memory resident.
 export NAGI_SANITIZER="$kind"
-swift test --sanitize="$kind" --scratch-path "${TMPDIR:-/tmp}/nagi-$kind-build" \
-    --skip 'PacedPlayback|TerminalView|LoudnessTests' 2>&1 | tee "${TMPDIR:-/tmp}/nagi-$kind.log"
-echo "sanitizer reports: $(grep -c -E 'WARNING: ThreadSanitizer|ERROR: AddressSanitizer' "${TMPDIR:-/tmp}/nagi-$kind.log" || true)"
+# Inside this checkout's .build, so two checkouts never share a build folder.
+log=".build/sanitizer-$kind.log"
+mkdir -p .build
+swift test --sanitize="$kind" --scratch-path ".build/sanitizer-$kind" \
+    --skip 'PacedPlayback|TerminalView|LoudnessTests' 2>&1 | tee "$log"
+echo "sanitizer reports: $(grep -c -E 'WARNING: ThreadSanitizer|ERROR: AddressSanitizer' "$log" || true)"
