@@ -53,22 +53,17 @@ enum CourseExport {
         let format: AudioFileFormat
         let quality: Double?
         let sampleRate: Int
-        let channelCount: Int
-        let seed: UInt64
         let jobCount: Int
         do {
             format = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:)) ?? .flac
             quality = try arguments.decimal("--quality", in: 0...10).map { $0 / 10 }
             sampleRate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? 48000
-            channelCount = try arguments.int("--channels", in: 1...2) ?? 2
-            seed = UInt64(try arguments.int("--seed", in: 0...Int.max) ?? 1)
             jobCount = try arguments.int("--jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         } catch {
             throw .arguments(error)
         }
-        let bits = arguments.value("--bits")
-        let cuesEnabled = !arguments.isSet("--no-cues")
-        let defaultSoundscape = arguments.value("--soundscape")
+        // Channels, bits, cues, seed and `--soundscape` (for lessons that name none) read as render reads them.
+        let options = try SynthesisOptions(arguments, catalog: catalog)
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
         let lengths = try CourseCommand.lessonLengths(course)
@@ -76,12 +71,16 @@ enum CourseExport {
         var tracks: [Track] = []
         var soundscapes: [String: (Soundscape, String)] = [:]
         for (index, lesson) in course.lessons.enumerated() {
-            let reference = lesson.soundscape ?? defaultSoundscape
-            let key = reference ?? ""
-            if soundscapes[key] == nil {
-                soundscapes[key] = try SoundscapeResolver.resolve(reference, catalog: catalog)
+            var (soundscape, soundscapeName) = (options.soundscape, options.soundscapeName)
+            if let reference = lesson.soundscape {
+                // Each soundscape a lesson names is read once.
+                if soundscapes[reference] == nil {
+                    soundscapes[reference] = try SoundscapeResolver.resolve(reference, catalog: catalog)
+                }
+                if let resolved = soundscapes[reference] {
+                    (soundscape, soundscapeName) = resolved
+                }
             }
-            guard let (soundscape, soundscapeName) = soundscapes[key] else { continue }
             let schedule: Schedule
             do {
                 schedule = try Schedule(session: lesson.session, sampleRate: sampleRate)
@@ -93,12 +92,12 @@ enum CourseExport {
             let fileName = "\(paddedNumber) - \(FileNames.safeStem(lesson.title)).\(format.fileExtension)"
             let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: quality)
-            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: channelCount, bits: bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
-            let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: channelCount, cuesEnabled: cuesEnabled, seed: seed, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
+            let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, cuesEnabled: options.cuesEnabled, seed: options.seed, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),
-                String(describing: fileSpec), "cues \(cuesEnabled)", "seed \(seed)",
+                String(describing: fileSpec), "cues \(options.cuesEnabled)", "seed \(options.seed)",
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
         }

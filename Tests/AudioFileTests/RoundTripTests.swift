@@ -90,16 +90,21 @@ import Testing
         #expect(throws: AudioFileError.self) { try AudioFileReader.readFloat(path: path, startFrame: 200_000, frameCount: 1) }
     }
 
+    /// Writes a tenth of a second of mono sine with `tags` as `format` at `path`; the tags libsndfile reads back.
+    static func tagsReadBack(_ tags: AudioTags, format: AudioFileFormat, path: String) throws -> AudioTags {
+        let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, tags: tags)
+        let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+        try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
+        try writer.commit()
+        return try AudioFileReader.info(path: path).tags
+    }
+
     @Test func trackNumberWithoutCountAndPartialTagsReadBack() throws {
         let folder = try TemporaryFolder()
         let tags = AudioTags(title: "Only a title", trackNumber: 7)
         for format in AudioFileFormat.allCases {
             let path = folder.file("t.\(format.fileExtension)")
-            let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, tags: tags)
-            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
-            try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
-            try writer.commit()
-            #expect(try AudioFileReader.info(path: path).tags == tags, "\(format)")
+            #expect(try Self.tagsReadBack(tags, format: format, path: path) == tags, "\(format)")
         }
     }
 
@@ -108,21 +113,11 @@ import Testing
         let unicode = AudioTags(title: "凪 — the sea gone still", artist: "Ärtist")
         for format in AudioFileFormat.allCases where format.supportsUnicodeTags {
             let path = folder.file("u.\(format.fileExtension)")
-            let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, tags: unicode)
-            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
-            try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
-            try writer.commit()
-            #expect(try AudioFileReader.info(path: path).tags == unicode, "\(format)")
+            #expect(try Self.tagsReadBack(unicode, format: format, path: path) == unicode, "\(format)")
         }
         // MP3 carries Latin-1, which covers "Ärtist" but not "凪".
         let latin1 = AudioTags(title: "Café à la mer", artist: "Ärtist")
-        let path = folder.file("latin1.mp3")
-        let writer = try AudioFileWriter(
-            path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: .mp3, tags: latin1),
-            overwrite: false)
-        try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
-        try writer.commit()
-        #expect(try AudioFileReader.info(path: path).tags == latin1)
+        #expect(try Self.tagsReadBack(latin1, format: .mp3, path: folder.file("latin1.mp3")) == latin1)
     }
 
     @Test func longTagsReadBack() throws {
@@ -131,11 +126,7 @@ import Testing
         let tags = AudioTags(title: long, comment: long)
         for format in AudioFileFormat.allCases {
             let path = folder.file("long.\(format.fileExtension)")
-            let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, tags: tags)
-            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
-            try writer.write(TestSignal.sine(frames: 4800, channelCount: 1, sampleRate: 48_000))
-            try writer.commit()
-            #expect(try AudioFileReader.info(path: path).tags == tags, "\(format)")
+            #expect(try Self.tagsReadBack(tags, format: format, path: path) == tags, "\(format)")
         }
     }
 

@@ -52,11 +52,7 @@ struct ALSAPlaybackDeviceTests {
         )
         #expect(device.deviceFormatName == "S16_LE")
         let bytes = try playAndCapture(device, path: path)
-        let captured = integers(bytes, as: Int16.self).map(Double.init)
-        let expected = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
-            .expectedSamples(0..<Self.frameCount).map { Double($0) * 32_767 }
-        #expect(captured.count == expected.count)
-        #expect(zip(captured, expected).allSatisfy { abs($0 - $1) <= 0.5 })
+        expectSigned16(bytes)
     }
 
     @Test func signed24in32CaptureUsesS32WithTwentyFourBits() throws {
@@ -97,11 +93,7 @@ struct ALSAPlaybackDeviceTests {
         #expect(device.format == .signed16)
         #expect(device.deviceFormatName == "S16_LE")
         let bytes = try playAndCapture(device, path: path)
-        let captured = integers(bytes, as: Int16.self).map(Double.init)
-        let expected = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
-            .expectedSamples(0..<Self.frameCount).map { Double($0) * 32_767 }
-        #expect(captured.count == expected.count)
-        #expect(zip(captured, expected).allSatisfy { abs($0 - $1) <= 0.5 })
+        expectSigned16(bytes)
     }
 
     @Test func closedDeviceRefusesWritesAndClosesOnlyOnce() throws {
@@ -178,6 +170,15 @@ struct ALSAPlaybackDeviceTests {
         } catch {
             return error
         }
+    }
+
+    /// Checks a captured S16_LE stream against the source rounded to the nearest 16-bit step.
+    private func expectSigned16(_ bytes: Data, sourceLocation: SourceLocation = #_sourceLocation) {
+        let captured = integers(bytes, as: Int16.self).map(Double.init)
+        let expected = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)
+            .expectedSamples(0..<Self.frameCount).map { Double($0) * 32_767 }
+        #expect(captured.count == expected.count, sourceLocation: sourceLocation)
+        #expect(zip(captured, expected).allSatisfy { abs($0 - $1) <= 0.5 }, sourceLocation: sourceLocation)
     }
 
     private func integers<T: FixedWidthInteger>(_ bytes: Data, as type: T.Type) -> [T] {

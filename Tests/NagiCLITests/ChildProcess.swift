@@ -6,7 +6,10 @@ import Glibc
 final class ChildProcess {
     let pid: pid_t
     private(set) var exitStatus: Int32?
-    /// The child's own peak resident memory in KiB (`VmHWM`), as last seen while `wait` polled it.
+    /// Whether `wait` samples the child's memory into `peakResidentKilobytes` (a /proc read per poll).
+    private let measuresPeakMemory: Bool
+    /// The child's own peak resident memory in KiB (`VmHWM`), as last seen while `wait` polled it (0 unless
+    /// the child was started with `measuresPeakMemory`).
     ///
     /// Not `ru_maxrss` from wait4: posix_spawn's child runs in the parent's memory until it execs, and Linux
     /// folds that memory's high-water mark into the child's `ru_maxrss`, so it would report the test runner.
@@ -14,17 +17,23 @@ final class ChildProcess {
 
     /// Starts `executable` with `arguments` and exactly `environment`, in `workingDirectory` if given; stdin is
     /// /dev/null, stdout and stderr go to the given files (or /dev/null). The child starts with no signals blocked.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], workingDirectory: String? = nil, standardOutputPath: String? = nil, standardErrorPath: String? = nil) throws {
+    init(_ executable: String, _ arguments: [String], environment: [String: String], workingDirectory: String? = nil, standardOutputPath: String? = nil, standardErrorPath: String? = nil, measuresPeakMemory: Bool = false) throws {
+        self.measuresPeakMemory = measuresPeakMemory
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
 
         // Nothing else the test runner has open reaches the child: a write descriptor of a binary being copied
         // would make its exec fail with ETXTBSY, and a pipe's write end would hold back its reader's EOF.
-        // glibc ≥ 2.34 has the call, but it does not import; look it up.
+        // glibc has both calls (2.34, 2.29), but they do not import; look them up.
         if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
             typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
             _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        }
+        if let workingDirectory {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { throw POSIXError(.ENOSYS) }
+            typealias ChangeFolder = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+            _ = unsafeBitCast(symbol, to: ChangeFolder.self)(&actions, workingDirectory)
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, standardOutputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -40,22 +49,14 @@ final class ChildProcess {
         for signal in [SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        // posix_spawn_file_actions_addchdir_np does not import: change folder in a shell that then execs the
-        // executable, so the child keeps its pid (signals reach it) and its exit status is the executable's.
-        var program = executable
-        var programArguments = [executable] + arguments
-        if let workingDirectory {
-            program = "/bin/sh"
-            programArguments = ["/bin/sh", "-c", #"cd -- "$1" || exit 127; shift; exec "$@""#, "sh", workingDirectory] + programArguments
-        }
-        let argv = programArguments.map { strdup($0) } + [nil]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
         pid = child
     }
@@ -74,13 +75,12 @@ final class ChildProcess {
 
     /// Waits up to `seconds` for the child to exit; true if it did.
     func wait(seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while isRunning {
-            if Date() >= deadline { return false }
-            peakResidentKilobytes = max(peakResidentKilobytes, highWaterKilobytes() ?? 0)
-            usleep(5000)
+        Poll.until(seconds: seconds) {
+            if measuresPeakMemory {
+                peakResidentKilobytes = max(peakResidentKilobytes, highWaterKilobytes() ?? 0)
+            }
+            return !isRunning
         }
-        return true
     }
 
     /// `VmHWM` from /proc/PID/status, nil once the child has exited.

@@ -104,12 +104,7 @@ struct CourseTests {
         let errorPath = folder.appendingPathComponent("stderr.txt").path
         let process = try ChildProcess(NagiProcess.executableURL.path, ["course", "export", "beginner-21", "-o", output.path, "--jobs", "2", "--quiet"], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin"], standardErrorPath: errorPath)
         // Wait until the first track lands, then interrupt.
-        let deadline = Date().addingTimeInterval(300)
-        while Date() < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-            if names.contains(where: { $0.hasSuffix(".flac") }) { break }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
+        #expect(Poll.until(seconds: 300) { NagiProcess.names(in: output).contains { $0.hasSuffix(".flac") } })
         process.signal(signal)
         #expect(process.wait(seconds: 120))
         #expect(process.exitStatus == status, "\((try? String(contentsOfFile: errorPath, encoding: .utf8))?.prefix(4000) ?? "")")

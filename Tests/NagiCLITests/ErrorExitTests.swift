@@ -115,7 +115,7 @@ struct ErrorExitTests {
             (["describe", String(repeating: "b", count: 100_000)], 66, "nagi presets"),
             (["describe", "box", "--rate", String(repeating: "9", count: 100_000)], 64, "--rate"),
             (["describe", "a\u{1B}[2J\u{1B}]0;owned\u{07}b.json"], 66, #"a\u{1B}[2J"#),
-            (["render", "box", "-o", "x\ny\u{202E}.wav", "--format", "nope"], 64, "nope"),
+            (["render", "box", "--cycles", "1", "-o", "no\u{202E}such/x\ny.wav"], 73, #"no\u{202E}such/x\ny.wav"#),
         ]
         for (arguments, status, mentions) in cases {
             let result = try NagiProcess.run(arguments, in: folder)

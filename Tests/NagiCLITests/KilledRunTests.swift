@@ -5,20 +5,6 @@ import Testing
 /// SIGKILL cannot be caught: what a killed run leaves must already be safe, and the next run tidies it.
 @Suite("Killed runs (SIGKILL): no partial file at a target path; the next run cleans up")
 struct KilledRunTests {
-    static func names(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-    }
-
-    /// Polls until `condition` holds, for up to `seconds`.
-    static func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() >= deadline { return false }
-            usleep(5000)
-        }
-        return true
-    }
-
     static func environment(_ folder: URL) -> [String: String] {
         ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8"]
     }
@@ -30,20 +16,20 @@ struct KilledRunTests {
         // Kill once the temporary file holds some audio, so the kill lands mid-write.
         let temporaryName = ".long.wav.nagi-partial-\(process.pid)"
         let temporaryPath = folder.appendingPathComponent(temporaryName).path
-        #expect(Self.waitUntil(seconds: 60) {
+        #expect(Poll.until(seconds: 60) {
             ((try? FileManager.default.attributesOfItem(atPath: temporaryPath)[.size] as? Int) ?? 0) > 1 << 20
         })
         process.signal(SIGKILL)
         #expect(process.wait(seconds: 10))
         #expect(process.exitStatus == 128 + SIGKILL)
-        #expect(Self.names(in: folder) == [temporaryName])
+        #expect(NagiProcess.names(in: folder) == [temporaryName])
 
         // A file of another, live process is not touched; the dead writer's is.
         let liveName = ".other.wav.nagi-partial-\(getpid())"
         try Data([1, 2, 3]).write(to: folder.appendingPathComponent(liveName))
         let result = try NagiProcess.run(["render", "4-7-8", "--cycles", "1", "-o", "long.wav"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(Self.names(in: folder) == [liveName, "long.wav"])
+        #expect(NagiProcess.names(in: folder) == [liveName, "long.wav"])
         #expect(try AudioFileReader.info(path: folder.appendingPathComponent("long.wav").path).frameCount > 0)
     }
 
@@ -53,12 +39,12 @@ struct KilledRunTests {
         let album = folder.appendingPathComponent("album")
         let arguments = ["course", "export", "beginner-21", "-o", album.path, "--jobs", "2", "--quiet"]
         let process = try ChildProcess(NagiProcess.executableURL.path, arguments, environment: Self.environment(folder))
-        #expect(Self.waitUntil(seconds: 300) { Self.names(in: album).contains { $0.hasSuffix(".flac") } })
+        #expect(Poll.until(seconds: 300) { NagiProcess.names(in: album).contains { $0.hasSuffix(".flac") } })
         process.signal(SIGKILL)
         #expect(process.wait(seconds: 10))
         #expect(process.exitStatus == 128 + SIGKILL)
 
-        let left = Self.names(in: album)
+        let left = NagiProcess.names(in: album)
         let tracks = left.filter { !$0.hasPrefix(".") }
         let temporaries = left.filter { $0.contains(".nagi-partial-") }
         #expect(!tracks.isEmpty && tracks.count < 21, "\(left)")
@@ -77,11 +63,11 @@ struct KilledRunTests {
 
         // The next export removes the dead run's temporaries before it renders; stop it once they are gone.
         let rerun = try ChildProcess(NagiProcess.executableURL.path, arguments, environment: Self.environment(folder))
-        #expect(Self.waitUntil(seconds: 60) { !Self.names(in: album).contains { temporaries.contains($0) } })
+        #expect(Poll.until(seconds: 60) { !NagiProcess.names(in: album).contains { temporaries.contains($0) } })
         rerun.signal(SIGINT)
         #expect(rerun.wait(seconds: 60))
         #expect(rerun.exitStatus == 130)
-        let after = Self.names(in: album)
+        let after = NagiProcess.names(in: album)
         #expect(!after.contains { $0.contains(".nagi-partial-") }, "\(after)")
         // Whole tracks of the killed run were recorded, so they were skipped, not rendered again.
         for (track, date) in zip(tracks, trackDates) {

@@ -46,6 +46,11 @@ struct NagiProcess {
         return Result(status: child.exitStatus ?? -1, standardOutput: String(decoding: output, as: UTF8.self), standardError: String(decoding: error, as: UTF8.self))
     }
 
+    /// The names in `folder`, sorted; empty when it does not exist.
+    static func names(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
     /// A fresh empty temporary folder.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("nagi-test-\(UUID().uuidString)")

@@ -4,10 +4,6 @@ import Testing
 
 @Suite("nagi render, end to end")
 struct RenderTests {
-    static func files(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-    }
-
     @Test("defaults: 4-7-8 at its preset length, 48 kHz stereo 16-bit WAV named after the pattern, cue points on every phase start")
     func defaults() throws {
         let folder = try NagiProcess.temporaryFolder()
@@ -68,7 +64,7 @@ struct RenderTests {
         let result = try NagiProcess.run(["render", "box", "--cycles", "1"] + arguments, in: folder)
         #expect(result.status == (arguments.contains("oceanic") ? 66 : 64), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
-        #expect(Self.files(in: folder).isEmpty, "\(Self.files(in: folder))")
+        #expect(NagiProcess.names(in: folder).isEmpty, "\(NagiProcess.names(in: folder))")
     }
 
     @Test("an existing target is kept unless --force (exit 73); --force replaces it")
@@ -80,7 +76,7 @@ struct RenderTests {
         #expect(refused.status == 73)
         #expect(refused.standardError.contains("--force"))
         #expect(try Data(contentsOf: target) == Data("precious".utf8))
-        #expect(Self.files(in: folder) == ["keep.wav"])
+        #expect(NagiProcess.names(in: folder) == ["keep.wav"])
         let forced = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "keep.wav", "--force"], in: folder)
         #expect(forced.status == 0)
         #expect(try AudioFileInfo(path: target.path).frameCount > 0)
@@ -92,7 +88,7 @@ struct RenderTests {
         let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "no/such/folder/x.wav"], in: folder)
         #expect(result.status == 73, "\(result.standardError)")
         #expect(result.standardError.contains("no/such/folder"))
-        #expect(Self.files(in: folder).isEmpty)
+        #expect(NagiProcess.names(in: folder).isEmpty)
     }
 
     @Test("a read-only folder exits 73 with the system's reason, for render and for course export")
@@ -108,7 +104,7 @@ struct RenderTests {
         #expect(export.standardError.contains("Read-only file system"), "\(export.standardError)")
         let intoRoot = try NagiProcess.run(["course", "export", "sleep-7", "-o", mount.url.path], in: folder)
         #expect(intoRoot.status == 73, "\(intoRoot.standardError)")
-        #expect(Self.files(in: mount.url).isEmpty)
+        #expect(NagiProcess.names(in: mount.url).isEmpty)
     }
 
     @Test("a non-regular target such as /dev/null is written straight and stays what it was")
@@ -128,7 +124,7 @@ struct RenderTests {
         let result = try NagiProcess.run(["render", "4-7-8", "--cycles", "3", "-o", mountPoint.appendingPathComponent("x.\(format)").path], in: folder)
         #expect(result.status == 74, "\(result.standardError)")
         #expect(result.standardError.contains("No space left on device"), "\(result.standardError)")
-        #expect(Self.files(in: mountPoint).isEmpty, "\(Self.files(in: mountPoint))")
+        #expect(NagiProcess.names(in: mountPoint).isEmpty, "\(NagiProcess.names(in: mountPoint))")
     }
 
     @Test("Ctrl-C and SIGTERM mid-render exit 130 / 143 and leave nothing", arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
@@ -136,12 +132,11 @@ struct RenderTests {
         let folder = try NagiProcess.temporaryFolder()
         let process = try ChildProcess(NagiProcess.executableURL.path, ["render", "coherent", "--minutes", "300", "-o", "long.wav"], environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], workingDirectory: folder.path)
         // Wait for the temporary file to appear, then interrupt.
-        let deadline = Date().addingTimeInterval(30)
-        while Self.files(in: folder).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(Poll.until(seconds: 30) { !NagiProcess.names(in: folder).isEmpty })
         process.signal(signal)
         #expect(process.wait(seconds: 60))
         #expect(process.exitStatus == status)
-        #expect(Self.files(in: folder).isEmpty, "\(Self.files(in: folder))")
+        #expect(NagiProcess.names(in: folder).isEmpty, "\(NagiProcess.names(in: folder))")
     }
 
     @Test("a folder that vanishes mid-render ends with exit 74 naming the failed call, and nothing appears")
@@ -151,8 +146,7 @@ struct RenderTests {
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let errorPath = folder.appendingPathComponent("stderr.txt").path
         let process = try ChildProcess(NagiProcess.executableURL.path, ["render", "coherent", "--minutes", "10", "-o", target.appendingPathComponent("x.flac").path], environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], standardErrorPath: errorPath)
-        let deadline = Date().addingTimeInterval(30)
-        while Self.files(in: target).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(Poll.until(seconds: 30) { !NagiProcess.names(in: target).isEmpty })
         try FileManager.default.removeItem(at: target)
         #expect(process.wait(seconds: 600))
         #expect(process.exitStatus == 74)
