@@ -41,7 +41,11 @@ public struct Schedule: Sendable {
                 endFrame: endFrame,
                 startLevel: level,
                 endLevel: target,
-                cycleIndex: phase.cycleIndex
+                cycleIndex: phase.cycleIndex,
+                spokenWords: phase.spokenWords,
+                roundIndex: phase.roundIndex,
+                stageLabel: phase.stageLabel?.label,
+                stageAnnouncement: phase.stageLabel?.announcement
             ))
             cumulative = end
             startFrame = endFrame
