@@ -10,6 +10,8 @@ public struct Pattern: Sendable, Equatable {
     public var phases: [Phase]
     /// The session length a preset suggests when the command line names none.
     public var defaultLength: SessionLength?
+    /// The pace this pattern was made from (`--bpm`, `{"bpm": …}`), so that a ratio given later can remake it.
+    public var pace: BreathPace?
 
     public init(title: String? = nil, description: String? = nil, easing: Easing? = nil, phases: [Phase], defaultLength: SessionLength? = nil) {
         self.title = title

@@ -52,6 +52,18 @@ public struct SessionDecoder: Sendable {
         let description = try fields.string("description")
         let easing = try decodeEasing(fields)
         let length = try decodeLength(fields)
+        if fields.has("bpm") {
+            guard !fields.has("phases"), !fields.has("stages") else {
+                throw fields.error("bpm", "a document has one of \"phases\", \"stages\" or \"bpm\", not two")
+            }
+            try fields.rejectUnknownKeys(allowed: common + ["bpm", "ratio"] + extraKeys)
+            var pattern = try decodePace(fields).pattern
+            pattern.title = title ?? pattern.title
+            pattern.description = description
+            pattern.easing = easing
+            pattern.defaultLength = length
+            return .pattern(pattern)
+        }
         switch (fields.has("phases"), fields.has("stages")) {
         case (true, false):
             try fields.rejectUnknownKeys(allowed: common + ["phases"] + extraKeys)
@@ -69,7 +81,7 @@ public struct SessionDecoder: Sendable {
         case (true, true):
             throw fields.error("stages", "a document has either \"phases\" (one cycle) or \"stages\" (a session), not both")
         case (false, false):
-            throw fields.error(nil, "expected \"phases\" (a list of phases) or \"stages\" (a list of stages)")
+            throw fields.error(nil, "expected \"phases\" (a list of phases), \"stages\" (a list of stages) or \"bpm\" (breaths a minute)")
         }
     }
 
@@ -163,6 +175,26 @@ public struct SessionDecoder: Sendable {
             return .duration(microseconds: microseconds)
         }
         return nil
+    }
+
+    /// `"bpm"` (a number, 1 to 30) and `"ratio"` (`"2:3"` or `"4:7:8:1"`, default 1:1): one breath at that pace.
+    func decodePace(_ fields: JSONFields) throws(BreathError) -> BreathPace {
+        var ratio = BreathRatio.even
+        if let ratioText = try fields.string("ratio") {
+            do {
+                ratio = try BreathRatio.parse(ratioText)
+            } catch {
+                throw fields.error("ratio", "\"\(ratioText)\" is not a ratio; expected \(error.expected)")
+            }
+        }
+        guard case let .number(_, text)? = fields.value("bpm") else {
+            throw fields.error("bpm", "expected \(BreathPace.expectedRate)")
+        }
+        do {
+            return try BreathPace(breathsPerMinute: text, ratio: ratio)
+        } catch {
+            throw fields.error("bpm", "\(text) is not usable; expected \(error.expected)")
+        }
     }
 
     /// A member holding words for the guide (`"say"`, `"label"`, `"announce"`), checked by `SpokenText`.

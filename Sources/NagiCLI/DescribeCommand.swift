@@ -6,7 +6,7 @@ enum DescribeCommand {
         name: "describe",
         summary: "Show a session's phases with exact start and end times and frames.",
         positionals: [SessionOptions.patternPositional],
-        options: SessionOptions.lengthOptions + [
+        options: SessionOptions.paceOptions + SessionOptions.lengthOptions + [
             SessionOptions.rateOption,
             OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
         ],
@@ -19,6 +19,8 @@ enum DescribeCommand {
           nagi describe 4-7-8
           nagi describe box --cycles 3 --rate 44100
           nagi describe wim-hof --json
+          nagi describe --bpm 6 --ratio 2:3
+          nagi describe resonance-steps --ratio 2:3
         """
     )
 

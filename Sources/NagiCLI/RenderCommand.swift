@@ -12,6 +12,7 @@ enum RenderCommand {
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3).",
         positionals: [PositionalSpec(name: "PATTERN", help: SessionOptions.patternPositional.help + " Default: 4-7-8.", isOptional: true)],
         options: [OptionSpec(names: ["-o", "--output"], valueName: "FILE", help: "The file to write (default: <pattern>.wav here). Its extension picks the format.")]
+            + SessionOptions.paceOptions
             + SessionOptions.lengthOptions
             + [SessionOptions.rateOption]
             + SynthesisOptions.specs
