@@ -45,7 +45,8 @@ public struct Schedule: Sendable {
                 spokenWords: phase.spokenWords,
                 roundIndex: phase.roundIndex,
                 stageLabel: phase.stageLabel?.label,
-                stageAnnouncement: phase.stageLabel?.announcement
+                stageAnnouncement: phase.stageLabel?.announcement,
+                stagePhaseCount: phase.stagePhaseCount
             ))
             cumulative = end
             startFrame = endFrame

@@ -25,6 +25,9 @@ public struct ScheduledPhase: Sendable, Equatable {
     public var stageLabel: String? = nil
     /// What a spoken guide says as this phase starts a labelled stage; set with `stageLabel` only.
     public var stageAnnouncement: String? = nil
+    /// On a labelled stage's first phase, how many phases the stage holds, this one included (so its end is
+    /// known: label tracks mark the whole stage); nil elsewhere.
+    public var stagePhaseCount: Int? = nil
 
     /// End in microseconds from the session start.
     public var endMicroseconds: Int64 { startMicroseconds + durationMicroseconds }

@@ -16,6 +16,8 @@ public enum SessionExpander {
         public var roundIndex: Int? = nil
         /// The label of the stage this phase starts, on a labelled stage's first phase only.
         public var stageLabel: StageLabel? = nil
+        /// On a labelled stage's first phase, how many phases the stage holds.
+        public var stagePhaseCount: Int? = nil
     }
 
     /// The total length of `stages` in microseconds, checked against the 24-hour and phase-count limits
@@ -180,7 +182,12 @@ public enum SessionExpander {
             if countsRounds { cursor.roundIndex = nil }
         case let .labelled(label, inner):
             cursor.pendingLabel = label
+            let first = phases.count
             append(inner, to: &phases, cursor: &cursor)
+            // A label nested at the same start wins (it was set last) and counted its own phases first.
+            if first < phases.count, phases[first].stagePhaseCount == nil {
+                phases[first].stagePhaseCount = phases.count - first
+            }
         }
     }
 }

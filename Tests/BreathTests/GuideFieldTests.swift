@@ -79,6 +79,16 @@ struct GuideFieldTests {
         #expect(schedule.phases[4].stageAnnouncement == "six and a half")
         #expect(schedule.phases[8].stageAnnouncement == "six and a half")
         #expect(schedule.phases.filter { $0.stageAnnouncement != nil }.count == 3)
+        #expect(schedule.phases.map(\.stagePhaseCount) == [4, nil, nil, nil, 4, nil, nil, nil, 4, nil, nil, nil, nil, nil])
+    }
+
+    @Test("a label nested at the same start as another wins, with its own stage's phase count")
+    func nestedLabels() throws {
+        let schedule = try Self.schedule(#"""
+            {"stages": [{"label": "outer", "repeat": 1, "stages": [{"pattern": "1-1", "cycles": 1, "label": "inner"}, {"pattern": "2-2", "cycles": 2}]}]}
+            """#)
+        #expect(schedule.phases.map(\.stageLabel) == ["inner", nil, nil, nil, nil, nil])
+        #expect(schedule.phases.map(\.stagePhaseCount) == [2, nil, nil, nil, nil, nil])
     }
 
     @Test("a ramp carries a phase's words from its start pattern into every cycle")
