@@ -184,6 +184,7 @@ public enum SessionExpander {
             cursor.pendingLabel = label
             let first = phases.count
             append(inner, to: &phases, cursor: &cursor)
+            cursor.pendingLabel = nil
             // A label nested at the same start wins (it was set last) and counted its own phases first.
             if first < phases.count, phases[first].stagePhaseCount == nil {
                 phases[first].stagePhaseCount = phases.count - first
