@@ -6,11 +6,8 @@ enum DescribeCommand {
         name: "describe",
         summary: "Show a session's phases with exact start and end times and frames.",
         positionals: [SessionOptions.patternPositional],
-        options: SessionOptions.lengthOptions + [
-            SessionOptions.rateOption,
-            OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
-        ],
-        exclusiveGroups: SessionOptions.exclusiveGroups,
+        groups: SessionOptions.groups,
+        options: [OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table.")],
         discussion: """
         Every phase boundary is round(cumulative microseconds × rate / 1000000) from the session start, \
         so the frames shown are exactly where `nagi render` and `nagi play` change phase.

@@ -57,6 +57,9 @@ public enum NagiCommandLine {
         do {
             try dispatch(arguments)
             return 0
+        } catch .stoppedEarly {
+            // The player's last line already says it stopped early.
+            return CLIError.stoppedEarly.exitCode
         } catch {
             Console.report(error)
             return error.exitCode

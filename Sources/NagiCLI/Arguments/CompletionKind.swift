@@ -1,0 +1,15 @@
+/// What a shell should offer for an option's value or a positional, beyond `allowedValues`.
+public enum CompletionKind: String, Sendable, Equatable, CaseIterable {
+    /// Any file path.
+    case file
+    /// A folder path.
+    case folder
+    /// Pattern preset names (built-in and user) or a JSON file.
+    case patterns
+    /// Soundscape preset names, `auto`, or a JSON file.
+    case soundscapes
+    /// Course preset names or a JSON file.
+    case courses
+    /// A command name (for `nagi help`).
+    case commands
+}
