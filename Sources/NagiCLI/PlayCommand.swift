@@ -16,7 +16,7 @@ enum PlayCommand {
     static let spec = CommandSpec(
         name: "play",
         summary: "Play a breathing session live through ALSA, with a view of the breath in the terminal.",
-        positionals: [PositionalSpec(name: "PATTERN", help: SessionOptions.patternPositional.help + " Default: 4-7-8.", isOptional: true)],
+        positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
         groups: liveGroups,
         options: [OptionSpec(names: ["--quiet"], help: "No view and no messages, only errors.")],
         discussion: """

@@ -12,7 +12,13 @@ struct SessionOptions {
 
     /// The groups every session command takes: the length and the sample rate.
     static let groups = [SessionLengthOptions.group, SampleRateOptions.group]
-    static let patternPositional = PositionalSpec(name: "PATTERN", help: "A preset name (see `nagi presets`), an inline pattern such as 4-7-8 or 5.5-5.5 (seconds; 0 skips a phase), or a path to a pattern or session JSON file.", completion: .patterns)
+    static let patternPositional = PositionalSpec(name: "PATTERN", help: patternHelp, completion: .patterns)
+    static let patternHelp = "A preset name (see `nagi presets`), an inline pattern such as 4-7-8 or 5.5-5.5 (seconds; 0 skips a phase), or a path to a pattern or session JSON file."
+
+    /// PATTERN for a command that plays `defaultPattern` when none is given.
+    static func patternPositional(defaultPattern: String) -> PositionalSpec {
+        PositionalSpec(name: "PATTERN", help: patternHelp + " Default: \(defaultPattern).", isOptional: true, completion: .patterns)
+    }
 
     /// Resolves the options; `defaultPattern` is used when PATTERN is absent.
     init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String? = nil) throws(CLIError) {

@@ -1,5 +1,5 @@
 /// What a shell should offer for an option's value or a positional, beyond `allowedValues`.
-public enum CompletionKind: String, Sendable, Equatable, CaseIterable {
+public enum CompletionKind: Sendable, Equatable {
     /// Any file path.
     case file
     /// A folder path.
@@ -10,6 +10,8 @@ public enum CompletionKind: String, Sendable, Equatable, CaseIterable {
     case soundscapes
     /// Course preset names or a JSON file.
     case courses
-    /// A command name (for `nagi help`).
+    /// A command name, at the level the earlier words of the same command reached (for `nagi help`).
     case commands
+    /// One of these words.
+    case words([String])
 }
