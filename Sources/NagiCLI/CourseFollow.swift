@@ -29,15 +29,15 @@ enum CourseFollow {
         let course = try CourseCommand.loadCourse(arguments, catalog: PresetEnvironment.catalog())
         if arguments.isSet("--reset") {
             try ProgressStore.reset(course: course.name)
-            Console.out("\(course.title): progress reset; next is lesson 1, \(course.lessons[0].title)\n")
+            Console.out(TerminalText.printable("\(course.title): progress reset; next is lesson 1, \(course.lessons[0].title)") + "\n")
             return
         }
         let record = try ProgressStore.load(course: course.name)
         let count = course.lessons.count
-        var text = "\(course.title) (\(course.name))\n"
+        var text = TerminalText.printable("\(course.title) (\(course.name))") + "\n"
         text += "done: \(record.completedCount(lessonCount: count)) / \(count)\n"
         if let next = record.nextLessonIndex(lessonCount: count) {
-            text += "next: lesson \(next + 1), \(course.lessons[next].title)\n"
+            text += TerminalText.printable("next: lesson \(next + 1), \(course.lessons[next].title)") + "\n"
         } else {
             text += "next: none — the course is complete\n"
         }
@@ -54,7 +54,7 @@ enum CourseFollow {
         let settings = try PlayCommand.LiveSettings(arguments)
         var record = try ProgressStore.load(course: course.name)
         guard let index = record.nextLessonIndex(lessonCount: course.lessons.count) else {
-            Console.out("\(course.title) is complete: all \(course.lessons.count) lessons done. `nagi course status \(course.name) --reset` starts over.\n")
+            Console.out(TerminalText.printable("\(course.title) is complete: all \(NumberText.count(course.lessons.count, "lesson")) done. `nagi course status \(course.name) --reset` starts over.") + "\n")
             return
         }
         let lesson = course.lessons[index]

@@ -45,10 +45,30 @@ enum DescribeCommand {
                 Microseconds.formatSeconds(phase.durationMicroseconds) + " s",
             ])
         }
-        var text = "\(options.title) — \(options.name) at \(schedule.sampleRate) Hz\n" + TextTable.render(rows, rightAligned: [0, 1, 5, 6, 7])
-        let bpm = Microseconds.formatSeconds(Int64((schedule.breathsPerMinute * 100).rounded()) * 10_000)
-        text += "\(schedule.cycleCount) cycles · \(bpm) breaths/min · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)\n"
+        var text = TerminalText.printable(header(options: options)) + " at \(schedule.sampleRate) Hz\n" + TextTable.render(rows, rightAligned: [0, 1, 5, 6, 7])
+        text += countsLine(schedule, session: options.session) + " · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)\n"
         return text
+    }
+
+    /// "Box breathing — box", or only the name for an untitled pattern (not "e — e").
+    static func header(options: SessionOptions) -> String {
+        guard let title = options.session.title, title != options.name else { return options.name }
+        return "\(title) — \(options.name)"
+    }
+
+    /// What a person counts: rounds (a session that is one repeated group, as Wim Hof's), breaths
+    /// (inhales; cycles for a pattern without one) and breaths per minute, e.g. "4 rounds · 124 breaths · 11.00 breaths/min".
+    static func countsLine(_ schedule: Schedule, session: Session) -> String {
+        var parts: [String] = []
+        if session.stages.count == 1, case let .group(count, _) = session.stages[0] {
+            parts.append(NumberText.count(count, "round"))
+        }
+        let inhaleCount = schedule.phases.reduce(0) { $0 + ($1.kind == .inhale ? 1 : 0) }
+        let breaths = inhaleCount > 0 ? inhaleCount : schedule.cycleCount
+        parts.append(NumberText.count(breaths, "breath"))
+        let perMinute = schedule.totalMicroseconds > 0 ? Double(breaths) * 60_000_000 / Double(schedule.totalMicroseconds) : 0
+        parts.append(Microseconds.formatSeconds(Int64((perMinute * 100).rounded()) * 10_000) + " breaths/min")
+        return parts.joined(separator: " · ")
     }
 
     /// One JSON object: the contract keys `sampleRate`, `totalFrames`, `phases[].kind/startFrame/endFrame`, and more.

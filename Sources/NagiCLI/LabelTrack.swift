@@ -1,13 +1,14 @@
 import Breath
 
 /// An Audacity label track: one line per phase, `start<TAB>end<TAB>label`, seconds with six decimals.
+/// Labels are the words a listener uses: inhale, hold, exhale.
 enum LabelTrack {
     /// The label track text for `schedule`.
     static func text(for schedule: Schedule) -> String {
         var lines = ""
         lines.reserveCapacity(schedule.phases.count * 32)
         for phase in schedule.phases {
-            lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(phase.endMicroseconds))\t\(phase.kind.rawValue)\n"
+            lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(phase.endMicroseconds))\t\(phase.kind.displayName)\n"
         }
         return lines
     }

@@ -20,7 +20,8 @@ enum PlayCommand {
         groups: liveGroups,
         options: [OptionSpec(names: ["--quiet"], help: "No view and no messages, only errors.")],
         discussion: """
-        Keys: space pauses (with a short fade) and resumes from the same point; q or Esc ends gracefully. \
+        Keys: space pauses (with a short fade) and resumes from the same point; q or Esc ends gracefully \
+        and exits 1 (stopped early), where playing to the end exits 0. The view fits the terminal's width. \
         Ctrl-C fades out within 300 ms and exits 130. The sound is, frame for frame, what `nagi render` \
         writes for the same options. With no sound card, use `nagi render` to write a file instead.
 
@@ -100,9 +101,14 @@ enum PlayCommand {
             keys?.restore()
             throw .io(error.message)
         }
+        let stoppedEarly: Bool
+        if case .stopped(reason: .user) = summary.endedBy { stoppedEarly = true } else { stoppedEarly = false }
+        if case .stopped(reason: .signal) = summary.endedBy {} else {
+            view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly : .finished)
+        }
         keys?.restore()
         if !quiet {
-            Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount) + "\n")
+            Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
         }
         switch summary.endedBy {
         case .finished:

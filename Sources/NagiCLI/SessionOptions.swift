@@ -26,7 +26,7 @@ struct SessionOptions {
             throw .usage("missing PATTERN; name a preset such as 4-7-8 or box, or write one like 4-7-8")
         }
         do {
-            let decoder = SessionDecoder(catalog: catalog)
+            let decoder = SessionDecoder(catalog: catalog, loadFile: PresetEnvironment.loadFile)
             let (resolved, name) = try decoder.resolveArgument(reference, loadFile: PresetEnvironment.loadFile)
             let session = try SessionLengthOptions(arguments).apply(to: resolved.session)
             // Refuse what cannot be scheduled before any work or output.
