@@ -18,7 +18,10 @@ struct NiceAxis: Equatable {
         var magnitude = 1.0
         while magnitude > rough { magnitude /= 10 }
         while magnitude * 10 <= rough { magnitude *= 10 }
-        let multiple = [1.0, 2, 2.5, 5, 10].first { $0 * magnitude >= rough * 0.999 } ?? 10
+        // The round step nearest the rough one (by ratio), so 0...2.5 steps by 0.5, not 1.
+        let multiple = [1.0, 2, 2.5, 5, 10].min { a, b in
+            max(a * magnitude / rough, rough / (a * magnitude)) < max(b * magnitude / rough, rough / (b * magnitude))
+        } ?? 1
         let step = multiple * magnitude
         // A hair of tolerance, so 1.0000000001 does not add a whole step.
         let first = (low / step + 1e-9).rounded(.down)
