@@ -82,7 +82,7 @@ enum CourseExport {
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),
-                String(describing: fileSpec), "cues \(guidance.cues.includesChimes)", "seed \(options.seed)",
+                String(describing: fileSpec), String(describing: guidance), "seed \(options.seed)",
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
         }
