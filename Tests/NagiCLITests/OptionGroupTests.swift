@@ -54,6 +54,19 @@ struct OptionGroupTests {
         }
     }
 
+    @Test("a command built of groups takes their options and their exclusive sets, groups first")
+    func specFromGroups() throws {
+        let length = OptionGroup(title: "Length", options: [OptionSpec(names: ["--cycles"], valueName: "N", help: "c"), OptionSpec(names: ["--minutes"], valueName: "M", help: "m")], exclusiveGroups: [["--cycles", "--minutes"]])
+        let spec = CommandSpec(name: "x", summary: "s", groups: [length], options: [OptionSpec(names: ["--quiet"], help: "q")])
+        #expect(spec.options.map(\.canonicalName) == ["--cycles", "--minutes", "--quiet"])
+        #expect(spec.ownOptions.map(\.canonicalName) == ["--quiet"])
+        #expect(spec.exclusiveGroups == [["--cycles", "--minutes"]])
+        #expect(throws: ArgumentError.conflictingOptions("--minutes", "--cycles")) {
+            try ArgumentParser.parse(["--minutes", "1", "--cycles", "2"], for: spec)
+        }
+        #expect(UsageText.usageLines(for: spec, commandPath: "x").joined().contains("[--cycles N | --minutes M] [--quiet]"))
+    }
+
     static func parse(_ line: [String]) throws -> ParsedArguments {
         try ArgumentParser.parse(line, for: NagiCommandLine.rootSpec)
     }
