@@ -61,11 +61,14 @@ enum CourseExport {
         var soundscapes: [String: (Soundscape, String)] = [:]
         for (index, lesson) in course.lessons.enumerated() {
             // Each soundscape is read once, whichever lessons share it.
-            let reference = options.soundscape.reference(lesson: lesson.soundscape) ?? SoundscapeResolver.defaultName
-            if soundscapes[reference] == nil {
-                soundscapes[reference] = try SoundscapeResolver.resolve(reference, catalog: catalog)
+            let reference = options.soundscape.chosenReference(lesson: lesson.soundscape) ?? SoundscapeResolver.defaultName
+            let soundscape: Soundscape, soundscapeName: String
+            if let cached = soundscapes[reference] {
+                (soundscape, soundscapeName) = cached
+            } else {
+                (soundscape, soundscapeName) = try SoundscapeResolver.resolve(reference, catalog: catalog)
+                soundscapes[reference] = (soundscape, soundscapeName)
             }
-            guard let (soundscape, soundscapeName) = soundscapes[reference] else { continue }
             let schedule: Schedule
             do {
                 schedule = try Schedule(session: lesson.session, sampleRate: sampleRate)

@@ -113,9 +113,9 @@ public enum NagiCommandLine {
         for word in words {
             guard let subcommand = spec.subcommand(named: word) else {
                 let names = spec.subcommands.map(\.name)
-                let suggestion = names.isEmpty ? nil : NearestNames.find(word, among: names, maxDistance: 3).first
-                if names.isEmpty { throw .arguments(.unexpectedArgument(word)) }
-                throw .arguments(.unknownCommand(word, suggestion: suggestion))
+                // `nagi help render extra`: render has no subcommands to name.
+                guard !names.isEmpty else { throw .arguments(.unexpectedArgument(word)) }
+                throw .arguments(.unknownCommand(word, suggestion: NearestNames.find(word, among: names, maxDistance: 3).first))
             }
             spec = subcommand
             path.append(word)

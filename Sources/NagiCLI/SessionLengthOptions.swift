@@ -31,12 +31,17 @@ struct SessionLengthOptions {
             }
             length = .duration(microseconds: microseconds)
         }
-        try validate()
+        try validate(cyclesGiven: arguments.isSet("--cycles"), minutesGiven: arguments.isSet("--minutes"))
     }
 
-    /// Precedence: at most one of `--cycles` and `--minutes` (the parser refuses both, for every
-    /// command that takes this group); either replaces the session's own length; neither keeps it.
-    func validate() throws(CLIError) {}
+    /// Precedence: at most one of `--cycles` and `--minutes`; either replaces the session's own
+    /// length; neither keeps it. The parser already refuses the pair through the group's exclusive
+    /// set; this holds the rule for a spec that took the options without the set.
+    func validate(cyclesGiven: Bool, minutesGiven: Bool) throws(CLIError) {
+        if cyclesGiven, minutesGiven {
+            throw .arguments(.conflictingOptions("--cycles", "--minutes"))
+        }
+    }
 
     /// `session` at the asked length, or as it is.
     func apply(to session: Session) throws(CLIError) -> Session {

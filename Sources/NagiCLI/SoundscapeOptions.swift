@@ -19,12 +19,12 @@ struct SoundscapeOptions {
 
     /// The one precedence rule, for every command: an explicit `--soundscape` wins over a course
     /// lesson's soundscape, which wins over the default (horizon).
-    func reference(lesson lessonReference: String?) -> String? {
+    func chosenReference(lesson lessonReference: String?) -> String? {
         reference ?? lessonReference
     }
 
     /// The soundscape that applies, decoded, and the name it goes by.
     func resolve(lesson lessonReference: String? = nil, catalog: PresetCatalog) throws(CLIError) -> (soundscape: Soundscape, name: String) {
-        try SoundscapeResolver.resolve(reference(lesson: lessonReference), catalog: catalog)
+        try SoundscapeResolver.resolve(chosenReference(lesson: lessonReference), catalog: catalog)
     }
 }
