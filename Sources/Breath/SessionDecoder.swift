@@ -10,9 +10,13 @@ public struct SessionDecoder: Sendable {
 
     /// The catalog that preset names resolve in.
     public let catalog: PresetCatalog
+    /// Reads a JSON file that a `"pattern"` inside a file names by path (`"./my.json"`, resolved
+    /// relative to the including file); `nil` refuses such paths.
+    public let loadFile: (@Sendable (String) throws(BreathError) -> (text: [UInt8], file: String))?
 
-    public init(catalog: PresetCatalog) {
+    public init(catalog: PresetCatalog, loadFile: (@Sendable (String) throws(BreathError) -> (text: [UInt8], file: String))? = nil) {
         self.catalog = catalog
+        self.loadFile = loadFile
     }
 
     /// What a pattern reference stands for: one cycle pattern, or a whole session of stages.
@@ -121,12 +125,27 @@ public struct SessionDecoder: Sendable {
         return try decodeDocument(value, file: entry.fileDescription, path: "$", depth: depth, extraKeys: [])
     }
 
+    /// `reference` as seen from the folder of the file at `including`: absolute paths stay, relative
+    /// ones join that folder ("./my.json" in "/a/s.json" → "/a/./my.json").
+    static func path(_ reference: String, relativeToFileAt including: String) -> String {
+        guard !reference.hasPrefix("/"), let slash = including.lastIndex(of: "/") else { return reference }
+        return String(including[...slash]) + reference
+    }
+
     /// Resolves a `"pattern"` member inside JSON: a preset name, an inline string, or an object.
     public func resolveReference(_ value: JSONValue, file: String, path: String, depth: Int) throws(BreathError) -> Resolved {
         switch value {
         case let .string(text):
             if let entry = catalog.entry(named: text, in: .patterns) {
                 return try resolvePreset(entry, depth: depth + 1)
+            }
+            if let loadFile, PresetCatalog.isFilePath(text) {
+                guard depth < Self.referenceDepthLimit else {
+                    throw .invalidContent(file: file, path: path, reason: "files refer to each other more than \(Self.referenceDepthLimit) deep (does a file include itself?)")
+                }
+                let included = Self.path(text, relativeToFileAt: file)
+                let (bytes, includedFile) = try loadFile(included)
+                return try decodeDocument(try JSONParser.parse(bytes, file: includedFile), file: includedFile, path: "$", depth: depth + 1, extraKeys: [])
             }
             if InlinePattern.looksInline(text) || text.first.map({ $0.isNumber }) == true {
                 do {

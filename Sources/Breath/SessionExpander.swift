@@ -43,7 +43,13 @@ public enum SessionExpander {
     }
 
     private static var limitMessage: String {
-        "the session is longer than nagi's limit of 24 hours or \(phaseLimit) phases; shorten it with --cycles or --minutes"
+        "the session is longer than nagi's limit of 24 hours; shorten it with --cycles or --minutes"
+    }
+
+    /// A session within 24 hours can still have too many phases (`0.000001-0.000001 --minutes 1`):
+    /// the message then names the phase count, which is what to change.
+    private static var phaseLimitMessage: String {
+        "the session has more than \(phaseLimit) phases, nagi's limit; use longer phases or fewer cycles"
     }
 
     private static func measure(_ stages: [Stage]) throws(BreathError) -> Measure {
@@ -73,7 +79,7 @@ public enum SessionExpander {
             // total below Int64.max; the limit then applies to the exact total, not to the longer end
             // times the cycles (which refused a 21-hour ramp as over 24 hours).
             let (phaseCount, overflow) = lanes.lanes.count.multipliedReportingOverflow(by: cycles)
-            guard !overflow, phaseCount <= phaseLimit else { throw .limitExceeded(reason: limitMessage) }
+            guard !overflow, phaseCount <= phaseLimit else { throw .limitExceeded(reason: phaseLimitMessage) }
             let result = Measure(microseconds: lanes.totalMicroseconds(cycles: cycles), phaseCount: phaseCount)
             try check(result)
             return result
@@ -114,15 +120,19 @@ public enum SessionExpander {
     private static func multiply(_ measure: Measure, by count: Int) throws(BreathError) -> Measure {
         let (microseconds, overflowA) = measure.microseconds.multipliedReportingOverflow(by: Int64(count))
         let (phaseCount, overflowB) = measure.phaseCount.multipliedReportingOverflow(by: count)
-        if overflowA || overflowB { throw .limitExceeded(reason: limitMessage) }
+        if overflowA { throw .limitExceeded(reason: limitMessage) }
+        if overflowB { throw .limitExceeded(reason: phaseLimitMessage) }
         let result = Measure(microseconds: microseconds, phaseCount: phaseCount)
         try check(result)
         return result
     }
 
     private static func check(_ measure: Measure) throws(BreathError) {
-        if measure.microseconds > Microseconds.sessionLimit || measure.phaseCount > phaseLimit {
+        if measure.microseconds > Microseconds.sessionLimit {
             throw .limitExceeded(reason: limitMessage)
+        }
+        if measure.phaseCount > phaseLimit {
+            throw .limitExceeded(reason: phaseLimitMessage)
         }
     }
 

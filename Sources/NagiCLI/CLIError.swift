@@ -18,6 +18,8 @@ enum CLIError: Error {
     case unavailable(String)
     /// Stopped by SIGINT (130) or SIGTERM (143).
     case interrupted(signal: Int32)
+    /// Live playback ended early by the listener (q or Esc): exit 1, after the view has said so.
+    case stoppedEarly
 
     /// The process exit code.
     var exitCode: Int32 {
@@ -31,6 +33,7 @@ enum CLIError: Error {
         case .cannotCreate: 73
         case .io: 74
         case let .interrupted(signal): 128 + signal
+        case .stoppedEarly: 1
         }
     }
 
@@ -42,6 +45,7 @@ enum CLIError: Error {
         case let .audioFile(error): error.message
         case let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
         case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted by Ctrl-C (SIGINT)"
+        case .stoppedEarly: "stopped early (q or Esc)"
         }
     }
 }

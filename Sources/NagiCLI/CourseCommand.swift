@@ -4,7 +4,7 @@ import Glibc
 
 /// `nagi course`: list, show, export as an album, and follow a course lesson by lesson.
 enum CourseCommand {
-    static let courseArgument = PositionalSpec(name: "NAME", help: "A course preset name (see `nagi course list`) or a path to a course JSON file.")
+    static let courseArgument = PositionalSpec(name: "NAME", help: "A course preset name (see `nagi course list`) or a path to a course JSON file.", completion: .courses)
 
     static let spec = CommandSpec(
         name: "course",
@@ -94,15 +94,15 @@ enum CourseCommand {
         let catalog = PresetEnvironment.catalog()
         let course = try loadCourse(arguments, catalog: catalog)
         let lengths = try lessonLengths(course)
-        var text = "\(course.title) (\(course.name))\n"
-        if let description = course.description { text += description + "\n" }
+        var text = TerminalText.printable("\(course.title) (\(course.name))") + "\n"
+        if let description = course.description { text += TerminalText.printable(description) + "\n" }
         text += "\n"
         var rows: [[String]] = [["#", "lesson", "pattern", "length", "soundscape"]]
         for (index, lesson) in course.lessons.enumerated() {
             rows.append([String(index + 1), lesson.title, lesson.patternLabel, String(Microseconds.formatClock(lengths[index]).dropLast(4)), lesson.soundscape ?? SoundscapeResolver.defaultName])
         }
         text += TextTable.render(rows, rightAligned: [0, 3])
-        text += "\(course.lessons.count) lessons · total \(Microseconds.formatClock(lengths.reduce(0, +)).dropLast(4))\n"
+        text += "\(NumberText.count(course.lessons.count, "lesson")) · total \(Microseconds.formatClock(lengths.reduce(0, +)).dropLast(4))\n"
         Console.out(text)
     }
 }

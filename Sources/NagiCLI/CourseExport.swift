@@ -11,24 +11,18 @@ enum CourseExport {
         name: "export",
         summary: "Export every lesson as a track named 'NN - Title.ext', with a playlist, in parallel.",
         positionals: [CourseCommand.courseArgument],
+        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group],
         options: [
-            OptionSpec(names: ["-o", "--output"], valueName: "DIR", help: "The folder for the tracks (created if missing)."),
-            OptionSpec(names: ["--format"], valueName: "F", help: "flac (default: lossless, tagged, half the size of WAV), wav, ogg, opus or mp3.", allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--bits"], valueName: "B", help: "16 (default), 24 or float, for wav and flac.", allowedValues: ["16", "24", "float"]),
-            OptionSpec(names: ["--quality"], valueName: "Q", help: "0 (smallest) to 10 (best) for ogg, opus and mp3; compression effort for flac."),
-            SessionOptions.rateOption,
-            OptionSpec(names: ["--channels"], valueName: "N", help: "1 (mono) or 2 (stereo, the default).", allowedValues: ["1", "2"]),
-            OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "The soundscape for lessons that name none (default horizon)."),
-            OptionSpec(names: ["--no-cues"], help: "Leave out the phase-change chimes."),
-            OptionSpec(names: ["--seed"], valueName: "N", help: "Seed for the noise (default 1)."),
-            OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once (default: the number of cores)."),
+            OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once, 1 to 64 (default: the number of cores)."),
             OptionSpec(names: ["--force"], help: "Redo every track, replacing existing files."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
         discussion: """
         Tracks are tagged album = course title, title = lesson title, track = NN/total, artist nagi. \
-        A second run skips tracks already exported with the same settings (recorded in DIR/.nagi-manifest.json) \
-        and leaves them untouched; --force redoes everything. Ctrl-C leaves only whole tracks.
+        A second run skips tracks already exported with the same settings (recorded in DIR/.nagi-manifest.json \
+        with each file's size and modification time) and leaves them untouched; a track replaced or changed \
+        since is redone, and --force redoes everything. Ctrl-C leaves only whole tracks. An explicit \
+        --soundscape replaces every lesson's own; without it each lesson sounds as the course says.
         """
     )
 
@@ -45,25 +39,20 @@ enum CourseExport {
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let course = try CourseCommand.loadCourse(arguments, catalog: catalog)
-        guard let folder = arguments.value("--output") else {
-            throw .arguments(.missingArgument("-o DIR"))
-        }
+        let output = try OutputOptions(arguments)
+        let folder = output.path ?? "./" + FileNames.safeStem(course.name)
         let force = arguments.isSet("--force")
         let quiet = arguments.isSet("--quiet")
-        let format: AudioFileFormat
-        let quality: Double?
-        let sampleRate: Int
+        let format = output.format ?? .flac
+        let sampleRate = try SampleRateOptions(arguments).sampleRate
         let jobCount: Int
         do {
-            format = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:)) ?? .flac
-            quality = try arguments.decimal("--quality", in: 0...10).map { $0 / 10 }
-            sampleRate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? 48000
             jobCount = try arguments.int("--jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         } catch {
             throw .arguments(error)
         }
-        // Channels, bits, cues, seed and `--soundscape` (for lessons that name none) read as render reads them.
-        let options = try SynthesisOptions(arguments, catalog: catalog)
+        let options = try SynthesisOptions(arguments)
+        let guidance = try GuidanceOptions(arguments)
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
         let lengths = try CourseCommand.lessonLengths(course)
@@ -71,15 +60,14 @@ enum CourseExport {
         var tracks: [Track] = []
         var soundscapes: [String: (Soundscape, String)] = [:]
         for (index, lesson) in course.lessons.enumerated() {
-            var (soundscape, soundscapeName) = (options.soundscape, options.soundscapeName)
-            if let reference = lesson.soundscape {
-                // Each soundscape a lesson names is read once.
-                if soundscapes[reference] == nil {
-                    soundscapes[reference] = try SoundscapeResolver.resolve(reference, catalog: catalog)
-                }
-                if let resolved = soundscapes[reference] {
-                    (soundscape, soundscapeName) = resolved
-                }
+            // Each soundscape is read once, whichever lessons share it.
+            let reference = options.soundscape.chosenReference(lesson: lesson.soundscape) ?? SoundscapeResolver.defaultName
+            let soundscape: Soundscape, soundscapeName: String
+            if let cached = soundscapes[reference] {
+                (soundscape, soundscapeName) = cached
+            } else {
+                (soundscape, soundscapeName) = try SoundscapeResolver.resolve(reference, catalog: catalog)
+                soundscapes[reference] = (soundscape, soundscapeName)
             }
             let schedule: Schedule
             do {
@@ -91,13 +79,13 @@ enum CourseExport {
             let paddedNumber = String(repeating: "0", count: numberWidth - number.count) + number
             let fileName = "\(paddedNumber) - \(FileNames.safeStem(lesson.title)).\(format.fileExtension)"
             let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
-            let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: quality)
+            let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
-            let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, cuesEnabled: options.cuesEnabled, seed: options.seed, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, cuesEnabled: guidance.cues.includesChimes, seed: options.seed, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),
-                String(describing: fileSpec), "cues \(options.cuesEnabled)", "seed \(options.seed)",
+                String(describing: fileSpec), String(describing: guidance), "seed \(options.seed)",
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
         }
@@ -110,7 +98,7 @@ enum CourseExport {
         for track in tracks {
             let path = folder + "/" + track.fileName
             let exists = TextFileOutput.isExistingRegularFile(path)
-            if !force, exists, manifest.fingerprint(for: track.fileName) == track.fingerprint {
+            if !force, exists, manifest.isUpToDate(track.fileName, fingerprint: track.fingerprint, path: path) {
                 skipped += 1
                 continue
             }
@@ -129,7 +117,7 @@ enum CourseExport {
             do throws(CLIError) {
                 manifest.beginWriting(track.fileName)
                 let result = try track.job.run { fraction in display.update(trackIndex: track.index, fraction: fraction) }
-                manifest.record(track.fileName, fingerprint: track.fingerprint)
+                manifest.record(track.fileName, fingerprint: track.fingerprint, path: track.job.outputPath)
                 display.finished(trackIndex: track.index)
                 return .success(result)
             } catch {
@@ -163,10 +151,21 @@ enum CourseExport {
         let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.durationMicroseconds) })
         try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true)
         if !quiet {
-            let speed = wallSeconds > 0 ? audioSeconds / wallSeconds : 0
-            let audioText = Microseconds.formatClock(Int64(audioSeconds * 1_000_000)).dropLast(4)
-            Console.err("exported \(pending.count) tracks (\(audioText) of audio) to \(folder) in \(NumberText.fixed(wallSeconds, decimals: wallSeconds < 10 ? 2 : 1)) s, \(Summary.speedText(speed)) real time, \(jobCount) jobs; \(skipped) already up to date\n")
+            Console.err(summaryLine(exportedCount: pending.count, skippedCount: skipped, audioSeconds: audioSeconds, wallSeconds: wallSeconds, jobCount: min(jobCount, max(1, pending.count)), folder: folder) + "\n")
         }
+    }
+
+    /// "exported 1 track (0:08 of audio) to album in 0.21 s, 38× real time, 1 job; 2 already up to date",
+    /// or "nothing to export: 3 tracks already up to date in album".
+    static func summaryLine(exportedCount: Int, skippedCount: Int, audioSeconds: Double, wallSeconds: Double, jobCount: Int, folder: String) -> String {
+        guard exportedCount > 0 else {
+            return "nothing to export: \(NumberText.count(skippedCount, "track")) already up to date in \(folder)"
+        }
+        let speed = wallSeconds > 0 ? audioSeconds / wallSeconds : 0
+        let audioText = Microseconds.formatClock(Int64(audioSeconds * 1_000_000)).dropLast(4)
+        var line = "exported \(NumberText.count(exportedCount, "track")) (\(audioText) of audio) to \(folder) in \(NumberText.fixed(wallSeconds, decimals: wallSeconds < 10 ? 2 : 1)) s, \(Summary.speedText(speed)) real time, \(NumberText.count(jobCount, "job"))"
+        if skippedCount > 0 { line += "; \(skippedCount) already up to date" }
+        return line
     }
 
     /// Creates the output folder (and parents) or explains why not.

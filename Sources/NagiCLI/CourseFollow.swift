@@ -8,8 +8,14 @@ enum CourseFollow {
         name: "next",
         summary: "Play the first lesson not yet completed; it counts as done when played to the end.",
         positionals: [CourseCommand.courseArgument],
-        options: PlayCommand.liveOptions,
-        discussion: "Progress is kept in $XDG_STATE_HOME/nagi/ (default ~/.local/state/nagi/)."
+        groups: PlayCommand.liveGroups,
+        options: [OptionSpec(names: ["--quiet"], help: "No view and no messages, only errors.")],
+        discussion: """
+        A lesson counts as done only when played to the end at its own length: one shortened or \
+        lengthened with --cycles or --minutes is practice, not recorded. An explicit --soundscape \
+        replaces the lesson's own. Quitting early (q or Esc) records nothing and exits 1. Progress is \
+        kept in $XDG_STATE_HOME/nagi/ (default ~/.local/state/nagi/).
+        """
     )
 
     static let statusSpec = CommandSpec(
@@ -23,15 +29,15 @@ enum CourseFollow {
         let course = try CourseCommand.loadCourse(arguments, catalog: PresetEnvironment.catalog())
         if arguments.isSet("--reset") {
             try ProgressStore.reset(course: course.name)
-            Console.out("\(course.title): progress reset; next is lesson 1, \(course.lessons[0].title)\n")
+            Console.out(TerminalText.printable("\(course.title): progress reset; next is lesson 1, \(course.lessons[0].title)") + "\n")
             return
         }
         let record = try ProgressStore.load(course: course.name)
         let count = course.lessons.count
-        var text = "\(course.title) (\(course.name))\n"
+        var text = TerminalText.printable("\(course.title) (\(course.name))") + "\n"
         text += "done: \(record.completedCount(lessonCount: count)) / \(count)\n"
         if let next = record.nextLessonIndex(lessonCount: count) {
-            text += "next: lesson \(next + 1), \(course.lessons[next].title)\n"
+            text += TerminalText.printable("next: lesson \(next + 1), \(course.lessons[next].title)") + "\n"
         } else {
             text += "next: none — the course is complete\n"
         }
@@ -43,28 +49,30 @@ enum CourseFollow {
     static func next(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let course = try CourseCommand.loadCourse(arguments, catalog: catalog)
+        let length = try SessionLengthOptions(arguments)
+        let sampleRate = try SampleRateOptions(arguments).sampleRate
+        let settings = try PlayCommand.LiveSettings(arguments)
         var record = try ProgressStore.load(course: course.name)
         guard let index = record.nextLessonIndex(lessonCount: course.lessons.count) else {
-            Console.out("\(course.title) is complete: all \(course.lessons.count) lessons done. `nagi course status \(course.name) --reset` starts over.\n")
+            Console.out(TerminalText.printable("\(course.title) is complete: all \(NumberText.count(course.lessons.count, "lesson")) done. `nagi course status \(course.name) --reset` starts over.") + "\n")
             return
         }
         let lesson = course.lessons[index]
-        if !arguments.isSet("--quiet") {
-            Console.err("\(course.title): lesson \(index + 1) of \(course.lessons.count), \(lesson.title)\n")
+        let session = try length.apply(to: lesson.session)
+        let (soundscape, soundscapeName) = try settings.synthesis.soundscape.resolve(lesson: lesson.soundscape, catalog: catalog)
+        if !settings.quiet {
+            Console.err(TerminalText.printable("\(course.title): lesson \(index + 1) of \(course.lessons.count), \(lesson.title) (soundscape \(soundscapeName))") + "\n")
         }
-        var session = lesson.session
-        if let length = try SessionOptions.length(arguments) {
-            do {
-                session = try session.withLength(length)
-            } catch {
-                throw .breath(error)
+        let finished = try PlayCommand.play(session: session, name: lesson.patternLabel, sampleRate: sampleRate, soundscape: soundscape, settings: settings)
+        guard finished else { throw .stoppedEarly }
+        if length.overridesLength {
+            if !settings.quiet {
+                Console.err("lesson \(index + 1) played at a length of your own (--cycles or --minutes); not recorded as done\n")
             }
-        }
-        let finished = try PlayCommand.play(session: session, name: lesson.patternLabel, soundscapeReference: arguments.value("--soundscape") ?? lesson.soundscape, arguments: arguments, catalog: catalog)
-        if finished {
+        } else {
             record.completions.append(CourseProgress.Completion(lessonIndex: index, title: lesson.title, completedAt: ProgressStore.timestamp(for: Date())))
             try ProgressStore.save(record)
-            if !arguments.isSet("--quiet") {
+            if !settings.quiet {
                 Console.err("lesson \(index + 1) done (\(record.completedCount(lessonCount: course.lessons.count)) / \(course.lessons.count))\n")
             }
         }

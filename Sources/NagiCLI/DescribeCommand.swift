@@ -6,11 +6,8 @@ enum DescribeCommand {
         name: "describe",
         summary: "Show a session's phases with exact start and end times and frames.",
         positionals: [SessionOptions.patternPositional],
-        options: SessionOptions.paceOptions + SessionOptions.lengthOptions + [
-            SessionOptions.rateOption,
-            OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
-        ],
-        exclusiveGroups: SessionOptions.exclusiveGroups,
+        groups: SessionOptions.groups,
+        options: [OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table.")],
         discussion: """
         Every phase boundary is round(cumulative microseconds × rate / 1000000) from the session start, \
         so the frames shown are exactly where `nagi render` and `nagi play` change phase.
@@ -41,11 +38,11 @@ enum DescribeCommand {
         let showsRounds = schedule.phases.contains { $0.roundIndex != nil }
         let showsStages = schedule.phases.contains { $0.stageLabel != nil }
         let showsWords = schedule.phases.contains { $0.spokenWords != nil }
-        var header = ["#", "cycle", "phase", "start", "end", "start frame", "end frame", "length"]
-        if showsRounds { header.insert("round", at: 1) }
-        if showsStages { header.append("stage") }
-        if showsWords { header.append("says") }
-        var rows: [[String]] = [header]
+        var headings = ["#", "cycle", "phase", "start", "end", "start frame", "end frame", "length"]
+        if showsRounds { headings.insert("round", at: 1) }
+        if showsStages { headings.append("stage") }
+        if showsWords { headings.append("says") }
+        var rows: [[String]] = [headings]
         rows.reserveCapacity(schedule.phases.count + 1)
         for (index, phase) in schedule.phases.enumerated() {
             var row = [
@@ -64,10 +61,30 @@ enum DescribeCommand {
             rows.append(row)
         }
         let rightAligned: Set<Int> = showsRounds ? [0, 1, 2, 6, 7, 8] : [0, 1, 5, 6, 7]
-        var text = "\(options.title) — \(options.name) at \(schedule.sampleRate) Hz\n" + TextTable.render(rows, rightAligned: rightAligned)
-        let bpm = Microseconds.formatSeconds(Int64((schedule.breathsPerMinute * 100).rounded()) * 10_000)
-        text += "\(schedule.cycleCount) cycles · \(bpm) breaths/min · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)\n"
+        var text = TerminalText.printable(header(options: options)) + " at \(schedule.sampleRate) Hz\n" + TextTable.render(rows, rightAligned: rightAligned)
+        text += countsLine(schedule, session: options.session) + " · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)\n"
         return text
+    }
+
+    /// "Box breathing — box", or only the name for an untitled pattern (not "e — e").
+    static func header(options: SessionOptions) -> String {
+        guard let title = options.session.title, title != options.name else { return options.name }
+        return "\(title) — \(options.name)"
+    }
+
+    /// What a person counts: rounds (a session that is one repeated group, as Wim Hof's), breaths
+    /// (inhales; cycles for a pattern without one) and breaths per minute, e.g. "4 rounds · 124 breaths · 11.00 breaths/min".
+    static func countsLine(_ schedule: Schedule, session: Session) -> String {
+        var parts: [String] = []
+        if session.stages.count == 1, case let .group(count, _) = session.stages[0] {
+            parts.append(NumberText.count(count, "round"))
+        }
+        let inhaleCount = schedule.phases.reduce(0) { $0 + ($1.kind == .inhale ? 1 : 0) }
+        let breaths = inhaleCount > 0 ? inhaleCount : schedule.cycleCount
+        parts.append(NumberText.count(breaths, "breath"))
+        let perMinute = schedule.totalMicroseconds > 0 ? Double(breaths) * 60_000_000 / Double(schedule.totalMicroseconds) : 0
+        parts.append(Microseconds.formatSeconds(Int64((perMinute * 100).rounded()) * 10_000) + " breaths/min")
+        return parts.joined(separator: " · ")
     }
 
     /// One JSON object: the contract keys `sampleRate`, `totalFrames`, `phases[].kind/startFrame/endFrame`, and more.

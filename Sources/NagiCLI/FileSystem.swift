@@ -29,6 +29,19 @@ enum FileSystem {
         return stat(path, &status) == 0 ? Int64(status.st_size) : 0
     }
 
+    /// A file's size and modification time: what tells a track nagi wrote from one replaced since.
+    struct Stamp: Equatable {
+        var byteCount: Int64
+        var modifiedNanoseconds: Int64
+    }
+
+    /// The size and modification time of the regular file at `path`, nil when there is none.
+    static func stamp(of path: String) -> Stamp? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Stamp(byteCount: Int64(status.st_size), modifiedNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+    }
+
     /// The system's words for the current errno ("No space left on device").
     static var lastErrorText: String { String(cString: strerror(errno)) }
 

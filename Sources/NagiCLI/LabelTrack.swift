@@ -2,6 +2,7 @@ import Breath
 
 /// An Audacity label track: one line per phase, `start<TAB>end<TAB>label`, seconds with six decimals; a
 /// labelled stage (a resonance-steps rate) also gets a line spanning the whole stage, just before its first phase.
+/// Labels are the words a listener uses: inhale, hold, exhale.
 enum LabelTrack {
     /// The label track text for `schedule`.
     static func text(for schedule: Schedule) -> String {
@@ -12,7 +13,7 @@ enum LabelTrack {
                 let lastIndex = min(schedule.phases.count, index + (phase.stagePhaseCount ?? 1)) - 1
                 lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(schedule.phases[lastIndex].endMicroseconds))\t\(oneLine(label))\n"
             }
-            lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(phase.endMicroseconds))\t\(phase.kind.rawValue)\n"
+            lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(phase.endMicroseconds))\t\(phase.kind.displayName)\n"
         }
         return lines
     }

@@ -22,6 +22,7 @@ final class LiveView {
     private var announcedPhase = -1
     private var lastDrawn = Date.distantPast
     private var drawnLines = 0
+    private var drawnColumns = 0
     private var wasPaused = false
 
     init(schedule: Schedule, title: String, mode: Mode) {
@@ -53,34 +54,96 @@ final class LiveView {
         }
     }
 
-    private func draw(frame: Int64, isPaused: Bool) {
+    /// How the playback ended, for the last screen.
+    enum Ending {
+        case finished
+        case stoppedEarly
+    }
+
+    /// Draws the last screen: the full bar when the session played to its end, or where it stopped.
+    func finish(heardFrame: Int64, ending: Ending) {
+        guard mode == .terminal, !schedule.phases.isEmpty else { return }
+        let frame = ending == .finished ? schedule.totalFrames : min(heardFrame, schedule.totalFrames)
+        draw(frame: frame, isPaused: false, ending: ending)
+    }
+
+    /// The columns of the terminal on standard output now (80 when it cannot say).
+    ///
+    /// Read at every redraw (at most every 50 ms), so a resize (SIGWINCH) is followed within one
+    /// redraw without a signal handler.
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// The view's lines for a terminal `columns` wide: each fits in `columns - 1` (so none wraps),
+    /// with fewer elements when narrow. Key hints are shown from the start.
+    static func lines(schedule: Schedule, title: String, frame: Int64, phaseIndex: Int, isPaused: Bool, ending: Ending?, columns: Int) -> [String] {
+        let usable = max(8, columns - 1)
         let phase = schedule.phases[phaseIndex]
         let rate = Double(schedule.sampleRate)
-        let remainingInPhase = max(0, Double(phase.endFrame - frame) / rate)
-        let level = schedule.level(at: frame, inPhase: phaseIndex)
-        let width = 40
-        let filled = Int((level * Double(width)).rounded())
-        let levelBar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        let fraction = schedule.sessionProgress(at: frame)
-        let progressWidth = 30
-        let done = Int(fraction * Double(progressWidth))
+        let atEnd = frame >= schedule.totalFrames
+        let remainingInPhase = atEnd ? 0 : max(0, Double(phase.endFrame - frame) / rate)
+        let level = atEnd ? schedule.phases[schedule.phases.count - 1].endLevel : schedule.level(at: frame, inPhase: phaseIndex)
+        let barWidth = max(4, min(40, usable - 2))
+        let filled = max(0, min(barWidth, Int((level * Double(barWidth)).rounded())))
+        let levelBar = String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
+        let fraction = atEnd ? 1 : schedule.sessionProgress(at: frame)
+        let leftMicroseconds = Int64(max(0, Double(schedule.totalFrames - min(frame, schedule.totalFrames)) / rate) * 1_000_000)
+        let breathText = "breath \(phase.cycleIndex + 1)/\(schedule.cycleCount)"
+        let leftText = "\(Microseconds.formatClock(leftMicroseconds).dropLast(4)) left"
+        // The progress line loses its words before its bar gets too short to read.
+        var progressWords = " \(breathText) · \(leftText)"
+        if usable - 2 - progressWords.count < 10 { progressWords = " \(phase.cycleIndex + 1)/\(schedule.cycleCount)" }
+        let progressWidth = max(4, min(30, usable - 2 - progressWords.count))
+        let done = max(0, min(progressWidth, Int(fraction * Double(progressWidth))))
         let progressBar = String(repeating: "━", count: done) + String(repeating: "─", count: progressWidth - done)
-        let left = Int64(max(0, Double(schedule.totalFrames - frame) / rate) * 1_000_000)
-        let phaseWord = phase.kind.displayName.uppercased()
-        let lines = [
-            "\(title)",
-            isPaused ? "  PAUSED — space resumes, q ends" : "  \(phaseWord)  \(Int(remainingInPhase.rounded(.up))) s",
-            "  \(levelBar)",
-            "  \(progressBar) breath \(phase.cycleIndex + 1)/\(schedule.cycleCount) · \(Microseconds.formatClock(left).dropLast(4)) left",
-        ]
-        var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
+
+        let status: String
+        let hints: String
+        switch ending {
+        case .finished?:
+            status = "  DONE"
+            hints = "  the session is complete"
+        case .stoppedEarly?:
+            status = "  STOPPED EARLY"
+            hints = "  ended with q before the end"
+        case nil:
+            status = isPaused ? "  PAUSED" : "  \(phase.kind.displayName.uppercased())  \(Int(remainingInPhase.rounded(.up))) s"
+            hints = usable >= 36
+                ? (isPaused ? "  space resumes · q or Esc ends" : "  space pauses · q or Esc ends")
+                : (isPaused ? "  space: resume  q: end" : "  space: pause  q: end")
+        }
+        let lines = [TerminalText.printable(title), status, "  " + levelBar, "  " + progressBar + progressWords, hints]
+        return lines.map { fitted($0, columns: usable) }
+    }
+
+    /// `line` cut to `columns` characters, with "…" where it was cut.
+    static func fitted(_ line: String, columns: Int) -> String {
+        guard line.count > columns else { return line }
+        return String(line.prefix(max(0, columns - 1))) + "…"
+    }
+
+    private func draw(frame: Int64, isPaused: Bool, ending: Ending? = nil) {
+        let columns = Self.terminalColumns()
+        let lines = Self.lines(schedule: schedule, title: title, frame: frame, phaseIndex: schedule.phaseIndex(containing: min(frame, max(0, schedule.totalFrames - 1))), isPaused: isPaused, ending: ending, columns: columns)
+        var text: String
+        if columns != drawnColumns, drawnLines > 0 {
+            // After a resize the terminal may have rewrapped the old lines: clear rather than count them.
+            text = "\u{1B}[H\u{1B}[2J"
+        } else {
+            text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
+        }
         for line in lines { text += "\r\u{1B}[2K" + line + "\n" }
         Console.out(text)
         drawnLines = lines.count
+        drawnColumns = columns
     }
 
-    /// "practised 12 breaths in 3:48" (with underruns if any).
-    func practisedLine(heardFrame: Int64, underrunCount: Int) -> String {
+    /// "practised 12 breaths in 3:48" (with underruns if any); "stopped early: practised 2 breaths in
+    /// 0:24 of 5:00" when the listener ended it.
+    func practisedLine(heardFrame: Int64, underrunCount: Int, stoppedEarly: Bool = false) -> String {
         let frame = min(heardFrame, schedule.totalFrames)
         var breaths = 0
         if frame >= schedule.totalFrames {
@@ -91,7 +154,10 @@ final class LiveView {
             breaths = schedule.phases[index].cycleIndex
         }
         let microseconds = frame * 1_000_000 / Int64(schedule.sampleRate)
-        var line = "practised \(breaths) breath\(breaths == 1 ? "" : "s") in \(Microseconds.formatClock(microseconds).dropLast(4))"
+        var line = "practised \(NumberText.count(breaths, "breath")) in \(Microseconds.formatClock(microseconds).dropLast(4))"
+        if stoppedEarly {
+            line = "stopped early: " + line + " of \(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4))"
+        }
         if underrunCount > 0 { line += " (\(underrunCount) underrun\(underrunCount == 1 ? "" : "s") recovered)" }
         return line
     }

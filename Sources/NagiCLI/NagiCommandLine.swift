@@ -15,11 +15,10 @@ public enum NagiCommandLine {
             summary: "Turn a breathing practice into sound: soundtracks rendered to files or played live.",
             options: [OptionSpec(names: ["--version"], help: "Print the version and exit.")],
             discussion: """
-            Run `nagi help COMMAND` or `nagi COMMAND --help` for a command's options.
+            Run `nagi help COMMAND [SUBCOMMAND]` or `nagi COMMAND --help` for a command's options, \
+            `nagi completions bash|zsh|fish` for shell completion, `man nagi` (docs/nagi.1) for the manual.
 
-            Exit codes: 0 done, 64 bad arguments, 65 bad JSON content, 66 no such file or preset, \
-            69 audio device unavailable, 73 cannot create the output, 74 I/O error, \
-            130 interrupted (Ctrl-C), 143 stopped (SIGTERM).
+            \(ExitCode.sentence)
             """,
             subcommands: commands.map(\.spec) + [helpSpec]
         )
@@ -38,12 +37,17 @@ public enum NagiCommandLine {
         Command(spec: PlotCommand.spec, run: PlotCommand.run),
         Command(spec: CourseCommand.spec, run: CourseCommand.run),
         Command(spec: PresetsCommand.spec, run: PresetsCommand.run),
+        Command(spec: CompletionsCommand.spec, run: CompletionsCommand.run),
     ]
 
     static let helpSpec = CommandSpec(
         name: "help",
         summary: "Show help for nagi or one of its commands.",
-        positionals: [PositionalSpec(name: "COMMAND", help: "The command to explain.", isOptional: true)]
+        positionals: [
+            PositionalSpec(name: "COMMAND", help: "The command to explain.", isOptional: true, completion: .commands),
+            PositionalSpec(name: "SUBCOMMAND", help: "A subcommand of it (`nagi help course next`).", isOptional: true, completion: .commands),
+        ],
+        options: [OptionSpec(names: ["--man"], help: "Print the manual page (roff) for all commands, as installed from docs/nagi.1.")]
     )
 
     /// Runs `arguments` (argv, program name first) and exits with the command's code.
@@ -57,6 +61,9 @@ public enum NagiCommandLine {
         do {
             try dispatch(arguments)
             return 0
+        } catch .stoppedEarly {
+            // The player's last line already says it stopped early.
+            return CLIError.stoppedEarly.exitCode
         } catch {
             Console.report(error)
             return error.exitCode
@@ -85,7 +92,12 @@ public enum NagiCommandLine {
             return
         }
         if first == "help" {
-            try showHelp(parsed.positionals.first, root: root)
+            if parsed.isSet("--man") {
+                guard parsed.positionals.isEmpty else { throw .usage("--man prints the whole manual; give no COMMAND with it") }
+                Console.out(ManPage.roff(root: root))
+                return
+            }
+            try showHelp(parsed.positionals, root: root)
             return
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
@@ -94,14 +106,20 @@ public enum NagiCommandLine {
         try command.run(parsed)
     }
 
-    static func showHelp(_ name: String?, root: CommandSpec) throws(CLIError) {
-        guard let name else {
-            Console.out(UsageText.help(for: root, commandPath: "nagi") + "\n")
-            return
+    /// The help page of the command `words` name (`["course", "next"]`), at any depth.
+    static func showHelp(_ words: [String], root: CommandSpec) throws(CLIError) {
+        var spec = root
+        var path = ["nagi"]
+        for word in words {
+            guard let subcommand = spec.subcommand(named: word) else {
+                let names = spec.subcommands.map(\.name)
+                // `nagi help render extra`: render has no subcommands to name.
+                guard !names.isEmpty else { throw .arguments(.unexpectedArgument(word)) }
+                throw .arguments(.unknownCommand(word, suggestion: NearestNames.find(word, among: names, maxDistance: 3).first))
+            }
+            spec = subcommand
+            path.append(word)
         }
-        guard let spec = root.subcommand(named: name) else {
-            throw .arguments(.unknownCommand(name, suggestion: NearestNames.find(name, among: root.subcommands.map(\.name), maxDistance: 3).first))
-        }
-        Console.out(UsageText.help(for: spec, commandPath: "nagi \(name)") + "\n")
+        Console.out(UsageText.help(for: spec, commandPath: path.joined(separator: " ")) + "\n")
     }
 }

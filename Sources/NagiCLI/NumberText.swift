@@ -14,4 +14,9 @@ enum NumberText {
         let fraction = String(integer % divisor)
         return sign + String(integer / divisor) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
+
+    /// "1 track", "3 tracks", "0 tracks": a count with its noun, plural when not one.
+    static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+    }
 }

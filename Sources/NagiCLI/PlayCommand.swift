@@ -10,22 +10,19 @@ extension Renderer: PCMFrameSource {}
 
 /// `nagi play`: the session live through ALSA, with a terminal view and keys.
 enum PlayCommand {
-    /// The options `play` and `course next` share.
-    static let liveOptions: [OptionSpec] = [
-        OptionSpec(names: ["--device"], valueName: "NAME", help: "The ALSA PCM to play on: default (the default), pulse, hw:0, plughw:0, or file:'x.raw',raw to capture."),
-        OptionSpec(names: ["--latency"], valueName: "MS", help: "The device buffer in milliseconds, 50 to 1000 (default 200)."),
-    ] + SessionOptions.lengthOptions + [SessionOptions.rateOption] + SynthesisOptions.specs + [
-        OptionSpec(names: ["--quiet"], help: "No view and no messages, only errors."),
-    ]
+    /// The option groups `play` and `course next` share.
+    /// (`play` adds `PaceOptions`; a lesson names its own pattern.)
+    static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group]
 
     static let spec = CommandSpec(
         name: "play",
         summary: "Play a breathing session live through ALSA, with a view of the breath in the terminal.",
-        positionals: [PositionalSpec(name: "PATTERN", help: SessionOptions.patternPositional.help + " Default: 4-7-8.", isOptional: true)],
-        options: SessionOptions.paceOptions + liveOptions,
-        exclusiveGroups: SessionOptions.exclusiveGroups,
+        positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
+        groups: [PaceOptions.group] + liveGroups,
+        options: [OptionSpec(names: ["--quiet"], help: "No view and no messages, only errors.")],
         discussion: """
-        Keys: space pauses (with a short fade) and resumes from the same point; q or Esc ends gracefully. \
+        Keys: space pauses (with a short fade) and resumes from the same point; q or Esc ends gracefully \
+        and exits 1 (stopped early), where playing to the end exits 0. The view fits the terminal's width. \
         Ctrl-C fades out within 300 ms and exits 130. The sound is, frame for frame, what `nagi render` \
         writes for the same options. With no sound card, use `nagi render` to write a file instead.
 
@@ -39,40 +36,49 @@ enum PlayCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let options = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
-        _ = try play(session: options.session, name: options.name, soundscapeReference: arguments.value("--soundscape"), arguments: arguments, catalog: catalog)
+        let settings = try LiveSettings(arguments)
+        let soundscape = try settings.synthesis.soundscape.resolve(catalog: catalog)
+        if try !play(session: options.session, name: options.name, sampleRate: options.sampleRate, soundscape: soundscape.soundscape, settings: settings) {
+            throw .stoppedEarly
+        }
     }
 
     /// Plays `session` (already at its final length) with the live options in `arguments`; returns whether
     /// it was played to the end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
-    static func play(session: Session, name: String, soundscapeReference: String?, arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) -> Bool {
-        let rate: Int
-        let latency: Int
-        do throws(ArgumentError) {
-            rate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? 48000
-            latency = try arguments.int("--latency", in: 50...1000) ?? 200
-        } catch {
-            throw .arguments(error)
+    /// What `play` and `course next` read from their command line besides the session, read once.
+    struct LiveSettings {
+        var live: LiveOptions
+        var synthesis: SynthesisOptions
+        var guidance: GuidanceOptions
+        var quiet: Bool
+
+        init(_ arguments: ParsedArguments) throws(CLIError) {
+            live = try LiveOptions(arguments)
+            synthesis = try SynthesisOptions(arguments)
+            guidance = try GuidanceOptions(arguments)
+            quiet = arguments.isSet("--quiet")
         }
+    }
+
+    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings) throws(CLIError) -> Bool {
+        let (live, synthesis, guidance, quiet) = (settings.live, settings.synthesis, settings.guidance, settings.quiet)
         let schedule: Schedule
         do {
             schedule = try Schedule(session: session, sampleRate: rate)
         } catch {
             throw .breath(error)
         }
-        let synthesis = try SynthesisOptions(arguments, catalog: catalog, soundscapeReference: .some(soundscapeReference))
         let format: PCMSampleFormat = switch synthesis.bits {
         case "16": .signed16
         case "24": .signed24in32
         default: .float32
         }
-        let deviceName = arguments.value("--device") ?? "default"
-        let quiet = arguments.isSet("--quiet")
 
         nagi_install_stop_handlers()
-        let renderer = Renderer(schedule: schedule, soundscape: synthesis.soundscape, channelCount: synthesis.channelCount, cuesEnabled: synthesis.cuesEnabled, seed: synthesis.seed)
+        let renderer = Renderer(schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, cuesEnabled: guidance.cues.includesChimes, seed: synthesis.seed)
         let device: ALSAPlaybackDevice
         do {
-            device = try ALSAPlaybackDevice(deviceName: deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: latency)
+            device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)
         } catch {
             throw .unavailable(error.message)
         }
@@ -96,9 +102,14 @@ enum PlayCommand {
             keys?.restore()
             throw .io(error.message)
         }
+        let stoppedEarly: Bool
+        if case .stopped(reason: .user) = summary.endedBy { stoppedEarly = true } else { stoppedEarly = false }
+        if case .stopped(reason: .signal) = summary.endedBy {} else {
+            view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly : .finished)
+        }
         keys?.restore()
         if !quiet {
-            Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount) + "\n")
+            Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
         }
         switch summary.endedBy {
         case .finished:

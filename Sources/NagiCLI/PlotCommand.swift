@@ -10,13 +10,12 @@ enum PlotCommand {
         name: "plot",
         summary: "Draw a session as an SVG: the horizon level, phases, pitch (Hz), gain (dB) and modulation.",
         positionals: [SessionOptions.patternPositional],
-        options: SessionOptions.paceOptions + SessionOptions.lengthOptions + [
-            SessionOptions.rateOption,
-            OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "The soundscape whose pitch and gain to draw (default horizon)."),
-            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg", help: "The SVG to write (default: <pattern>.svg here)."),
+        groups: SessionOptions.groups + [SoundscapeOptions.group],
+        options: [
+            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg", help: "The SVG to write (default: <pattern>.svg here).", completion: .file),
             OptionSpec(names: ["--force"], help: "Replace an existing file."),
+            OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
-        exclusiveGroups: SessionOptions.exclusiveGroups,
         discussion: """
         The plot shows the first cycles in detail and the whole session as an overview. It is a \
         standalone SVG (no scripts, no outside fonts or files).
@@ -32,7 +31,7 @@ enum PlotCommand {
         let catalog = PresetEnvironment.catalog()
         let options = try SessionOptions(arguments, catalog: catalog)
         let schedule = try options.schedule()
-        let (soundscape, soundscapeName) = try SoundscapeResolver.resolve(arguments.value("--soundscape"), catalog: catalog)
+        let (soundscape, soundscapeName) = try SoundscapeOptions(arguments).resolve(catalog: catalog)
         let path = arguments.value("--output") ?? FileNames.safeStem(options.name) + ".svg"
         let force = arguments.isSet("--force")
         if !force, TextFileOutput.isExistingRegularFile(path) {
@@ -41,6 +40,8 @@ enum PlotCommand {
         let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
         let svg = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)").svg()
         try TextFileOutput.write(svg, to: path, overwrite: force)
-        Console.err("wrote \(path)\n")
+        if !arguments.isSet("--quiet") {
+            Console.err("wrote \(path)\n")
+        }
     }
 }

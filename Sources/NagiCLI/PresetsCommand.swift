@@ -5,6 +5,9 @@ enum PresetsCommand {
     static let spec = CommandSpec(
         name: "presets",
         summary: "List the built-in and user presets: patterns, soundscapes and courses.",
+        options: [
+            OptionSpec(names: ["--names"], valueName: "KIND", help: "Print only the names of one kind, one a line, for scripts and shell completion.", allowedValues: PresetCatalog.Category.allCases.map(\.rawValue)),
+        ],
         discussion: """
         Add or override presets by putting JSON files in $XDG_CONFIG_HOME/nagi/patterns/, \
         soundscapes/ or courses/ (default ~/.config/nagi/). A user preset with the name of a \
@@ -14,6 +17,17 @@ enum PresetsCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
+        let namesKind: String?
+        do {
+            namesKind = try arguments.choice("--names")
+        } catch {
+            throw .arguments(error)
+        }
+        if let category = namesKind.flatMap(PresetCatalog.Category.init(rawValue:)) {
+            let names = catalog.names(in: category) + (category == .soundscapes ? ["auto"] : [])
+            Console.out(names.map { TerminalText.printable($0) + "\n" }.joined())
+            return
+        }
         var lines: [String] = []
         for category in PresetCatalog.Category.allCases {
             let entries = catalog.entries(in: category)
@@ -22,7 +36,7 @@ enum PresetsCommand {
             for entry in entries {
                 let padding = String(repeating: " ", count: width - entry.name.count)
                 let origin = entry.origin == .builtin ? "" : " [user: \(entry.fileDescription)]"
-                lines.append("  \(entry.name)\(padding)  \(summary(of: entry))\(origin)")
+                lines.append(TerminalText.printable("  \(entry.name)\(padding)  \(summary(of: entry))\(origin)"))
             }
             if category == .soundscapes {
                 let padding = String(repeating: " ", count: max(0, width - 4))
@@ -31,7 +45,7 @@ enum PresetsCommand {
             lines.append("")
         }
         if let folder = PresetEnvironment.userPresetFolder {
-            lines.append("User presets: \(folder)/{patterns,soundscapes,courses}/*.json")
+            lines.append(TerminalText.printable("User presets: \(folder)/{patterns,soundscapes,courses}/*.json"))
         }
         Console.out(lines.joined(separator: "\n") + "\n")
     }

@@ -10,21 +10,14 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3).",
-        positionals: [PositionalSpec(name: "PATTERN", help: SessionOptions.patternPositional.help + " Default: 4-7-8.", isOptional: true)],
-        options: [OptionSpec(names: ["-o", "--output"], valueName: "FILE", help: "The file to write (default: <pattern>.wav here). Its extension picks the format.")]
-            + SessionOptions.paceOptions
-            + SessionOptions.lengthOptions
-            + [SessionOptions.rateOption]
-            + SynthesisOptions.specs
-            + [
-                OptionSpec(names: ["--format"], valueName: "F", help: "File format, when the extension does not say.", allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
-                OptionSpec(names: ["--quality"], valueName: "Q", help: "0 (smallest) to 10 (best) for ogg, opus and mp3; compression effort for flac. Default 7."),
-                OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
-                OptionSpec(names: ["--labels"], valueName: "FILE", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates)."),
-                OptionSpec(names: ["--force"], help: "Replace existing files."),
-                OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
-            ],
-        exclusiveGroups: SessionOptions.exclusiveGroups,
+        positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
+        groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group],
+        options: [
+            OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
+            OptionSpec(names: ["--labels"], valueName: "FILE", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates).", completion: .file),
+            OptionSpec(names: ["--force"], help: "Replace existing files."),
+            OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
+        ],
         discussion: """
         The file's frame 0 is the schedule's frame 0: every phase starts exactly where `nagi describe` \
         says. WAV files carry each phase start as a cue point. The file appears only when complete \
@@ -41,7 +34,9 @@ enum RenderCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
-        let synthesis = try SynthesisOptions(arguments, catalog: catalog)
+        let synthesis = try SynthesisOptions(arguments)
+        let guidance = try GuidanceOptions(arguments)
+        let (soundscape, soundscapeName) = try synthesis.soundscape.resolve(catalog: catalog)
         let quiet = arguments.isSet("--quiet")
         let force = arguments.isSet("--force")
 
@@ -51,7 +46,7 @@ enum RenderCommand {
         let tags = AudioTags(
             title: title,
             artist: "nagi",
-            comment: "pattern \(session.name), soundscape \(synthesis.soundscapeName), nagi \(NagiCommandLine.version)"
+            comment: "pattern \(session.name), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)"
         )
         let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
@@ -67,7 +62,7 @@ enum RenderCommand {
             _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
         }
         nagi_install_stop_handlers()
-        let job = SoundtrackJob(schedule: schedule, soundscape: synthesis.soundscape, channelCount: synthesis.channelCount, cuesEnabled: synthesis.cuesEnabled, seed: synthesis.seed, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
+        let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, cuesEnabled: guidance.cues.includesChimes, seed: synthesis.seed, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.path)
         let result = try job.run { fraction in bar.update(fraction) }
         bar.finish()

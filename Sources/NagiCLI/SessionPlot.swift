@@ -59,40 +59,45 @@ struct SessionPlot {
         svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}</style>"#)
         svg.rect(x: 0, y: 0, width: Self.width, height: height, attributes: ##"fill="#fbfbfd""##)
         svg.text(x: Self.marginLeft, y: 32, "\(title)", attributes: #"class="title""#)
-        svg.text(x: Self.marginLeft, y: 52, "\(subtitle) · \(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)) · \(schedule.cycleCount) cycles")
+        svg.text(x: Self.marginLeft, y: 52, "\(subtitle) · \(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)) · \(NumberText.count(schedule.cycleCount, "cycle"))")
 
         drawBands(&svg, panel: levelPanel, labelled: true)
         drawTimeAxis(&svg, panel: levelPanel)
         svg.text(x: levelPanel.left, y: levelPanel.top - 8, "Horizon level L (0 exhaled, 1 inhaled) — first \(Microseconds.formatClock(Int64(Double(detailEnd) / Double(schedule.sampleRate) * 1_000_000)).dropLast(4)) in detail; cue marks at phase starts")
-        drawValueAxis(&svg, panel: levelPanel, range: 0...1, side: .left, label: "L", format: { NumberText.fixed($0, decimals: 1) })
+        drawValueAxis(&svg, panel: levelPanel, axis: NiceAxis(covering: 0...1), side: .left, label: "L", name: "level")
         drawArea(&svg, panel: levelPanel, name: "level", range: 0...1) { curves.level(at: $0) }
         drawCues(&svg, panel: levelPanel)
 
-        let pitchRange = range(of: { curves.pitchHz(at: $0) }, in: tonePanel, padding: 0.08)
-        let gainRange = range(of: { curves.toneGainDecibels(at: $0) }, in: overviewPanel, padding: 0.1)
+        let pitchAxis = NiceAxis(covering: range(of: { curves.pitchHz(at: $0) }, in: tonePanel, padding: 0.02))
+        let gainAxis = NiceAxis(covering: range(of: { curves.toneGainDecibels(at: $0) }, in: overviewPanel, padding: 0.02))
+        let (pitchRange, gainRange) = (pitchAxis.range, gainAxis.range)
         drawBands(&svg, panel: tonePanel, labelled: false)
         drawTimeAxis(&svg, panel: tonePanel)
         svg.text(x: tonePanel.left, y: tonePanel.top - 8, "Main tone: pitch in Hz (solid, left axis) and gain in dB (dashed, right axis)")
-        drawValueAxis(&svg, panel: tonePanel, range: pitchRange, side: .left, label: "pitch (Hz)", format: { NumberText.fixed($0, decimals: 0) })
-        drawValueAxis(&svg, panel: tonePanel, range: gainRange, side: .right, label: "gain (dB)", format: { NumberText.fixed($0, decimals: 1) })
+        drawValueAxis(&svg, panel: tonePanel, axis: pitchAxis, side: .left, label: "pitch (Hz)", name: "pitch")
+        drawValueAxis(&svg, panel: tonePanel, axis: gainAxis, side: .right, label: "gain (dB)", name: "gain")
         drawLine(&svg, panel: tonePanel, name: "pitch", range: pitchRange) { curves.pitchHz(at: $0) }
         drawLine(&svg, panel: tonePanel, name: "gain", range: gainRange) { curves.toneGainDecibels(at: $0) }
 
-        let envelopeRange = 0...max(1, range(of: { curves.modulationEnvelope(at: $0) }, in: modulationPanel, padding: 0.1).upperBound)
+        let envelopeAxis = NiceAxis(covering: 0...max(1, range(of: { curves.modulationEnvelope(at: $0) }, in: modulationPanel, padding: 0).upperBound))
+        let envelopeRange = envelopeAxis.range
         drawBands(&svg, panel: modulationPanel, labelled: false)
         drawTimeAxis(&svg, panel: modulationPanel)
         svg.text(x: modulationPanel.left, y: modulationPanel.top - 8, "Water modulation: hold swell × session calming (solid); calming alone (dashed)")
-        drawValueAxis(&svg, panel: modulationPanel, range: envelopeRange, side: .left, label: "depth ×", format: { NumberText.fixed($0, decimals: 1) })
+        drawValueAxis(&svg, panel: modulationPanel, axis: envelopeAxis, side: .left, label: "depth ×", name: "envelope")
         drawLine(&svg, panel: modulationPanel, name: "envelope", range: envelopeRange) { curves.modulationEnvelope(at: $0) }
         drawLine(&svg, panel: modulationPanel, name: "calming", range: envelopeRange) { curves.calming(at: $0) }
 
         drawBands(&svg, panel: overviewPanel, labelled: false)
         drawTimeAxis(&svg, panel: overviewPanel)
         svg.text(x: overviewPanel.left, y: overviewPanel.top - 8, "Whole session: level (filled), modulation envelope (solid), gain in dB (dashed, right axis)")
-        drawValueAxis(&svg, panel: overviewPanel, range: 0...envelopeRange.upperBound, side: .left, label: "L, depth", format: { NumberText.fixed($0, decimals: 1) })
-        drawValueAxis(&svg, panel: overviewPanel, range: gainRange, side: .right, label: "gain (dB)", format: { NumberText.fixed($0, decimals: 1) })
-        drawArea(&svg, panel: overviewPanel, name: "overview-level", range: 0...envelopeRange.upperBound) { curves.level(at: $0) }
-        drawLine(&svg, panel: overviewPanel, name: "overview-envelope", range: 0...envelopeRange.upperBound, cssClass: "envelope") { curves.modulationEnvelope(at: $0) }
+        // The overview's own range: a hold swell later in the session (Wim Hof's retention) must not be cut off.
+        let overviewAxis = NiceAxis(covering: 0...max(1, range(of: { curves.modulationEnvelope(at: $0) }, in: overviewPanel, padding: 0).upperBound))
+        let overviewRange = overviewAxis.range
+        drawValueAxis(&svg, panel: overviewPanel, axis: overviewAxis, side: .left, label: "L, depth", name: "overview")
+        drawValueAxis(&svg, panel: overviewPanel, axis: gainAxis, side: .right, label: "gain (dB)", name: "overview-gain")
+        drawArea(&svg, panel: overviewPanel, name: "overview-level", range: overviewRange) { curves.level(at: $0) }
+        drawLine(&svg, panel: overviewPanel, name: "overview-envelope", range: overviewRange, cssClass: "envelope") { curves.modulationEnvelope(at: $0) }
         drawLine(&svg, panel: overviewPanel, name: "overview-gain", range: gainRange, cssClass: "gain") { curves.toneGainDecibels(at: $0) }
 
         drawLegend(&svg, y: height - 22)
@@ -155,15 +160,16 @@ struct SessionPlot {
 
     enum Side { case left, right }
 
-    func drawValueAxis(_ svg: inout SVGWriter, panel: Panel, range: ClosedRange<Double>, side: Side, label: String, format: (Double) -> String) {
+    /// Ticks at the axis's round values; each tick line carries `data-axis` and `data-tick` so a test
+    /// can read the axis back.
+    func drawValueAxis(_ svg: inout SVGWriter, panel: Panel, axis: NiceAxis, side: Side, label: String, name: String) {
         let x = side == .left ? panel.left : panel.left + panel.plotWidth
         let anchor = side == .left ? "end" : "start"
         let offset = side == .left ? -6.0 : 6.0
-        for index in 0...4 {
-            let value = range.lowerBound + (range.upperBound - range.lowerBound) * Double(index) / 4
-            let y = panel.y(value, in: range)
-            svg.line(x1: x, y1: y, x2: x + (side == .left ? -4 : 4), y2: y, attributes: #"class="axis""#)
-            svg.text(x: x + offset * 1.5, y: y + 4, format(value), attributes: "text-anchor=\"\(anchor)\"")
+        for value in axis.ticks {
+            let y = panel.y(value, in: axis.range)
+            svg.line(x1: x, y1: y, x2: x + (side == .left ? -4 : 4), y2: y, attributes: "class=\"axis\" data-axis=\"\(name)\" data-tick=\"\(axis.label(value))\"")
+            svg.text(x: x + offset * 1.5, y: y + 4, axis.label(value), attributes: "text-anchor=\"\(anchor)\"")
         }
         let labelX = side == .left ? x - 50 : x + 52
         let middle = panel.top + panel.height / 2

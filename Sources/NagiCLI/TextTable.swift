@@ -1,6 +1,8 @@
-/// Plain aligned text tables for the terminal; the first row is the header.
+/// Plain aligned text tables for the terminal; the first row is the header. Cells may hold text
+/// from files (titles), so control characters are shown escaped, never sent to the terminal.
 enum TextTable {
-    static func render(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    static func render(_ rawRows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let rows = rawRows.map { $0.map(TerminalText.printable) }
         guard let header = rows.first else { return "" }
         var widths = Array(repeating: 0, count: header.count)
         for row in rows {

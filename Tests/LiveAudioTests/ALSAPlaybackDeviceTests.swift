@@ -158,7 +158,7 @@ struct ALSAPlaybackDeviceTests {
         #expect(process.terminationStatus == 0)
 
         let result = try String(contentsOfFile: resultPath, encoding: .utf8)
-        #expect(result.hasPrefix("69|Cannot play on ALSA device \"\(device)\""))
+        #expect(result.hasPrefix("69|cannot play on ALSA device \"\(device)\""))
         let captured = try Data(contentsOf: URL(fileURLWithPath: capturePath))
         #expect(captured.isEmpty, "stderr got: \(String(decoding: captured, as: UTF8.self))")
     }

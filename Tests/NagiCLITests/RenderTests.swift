@@ -163,7 +163,7 @@ struct RenderTests {
         let lines = try String(contentsOf: folder.appendingPathComponent("x.txt"), encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 6)
         #expect(lines[0] == "0.000000\t4.000000\tinhale")
-        #expect(lines[1] == "4.000000\t11.000000\tholdIn")
+        #expect(lines[1] == "4.000000\t11.000000\thold")
         #expect(lines[5] == "30.000000\t38.000000\texhale")
     }
 

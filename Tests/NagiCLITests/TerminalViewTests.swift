@@ -51,8 +51,9 @@ struct TerminalViewTests {
             Thread.sleep(forTimeInterval: 0.1)
         }
         let status = (try? String(contentsOfFile: folder.path + "/status.txt", encoding: .utf8)) ?? ""
-        #expect(status.contains("exit=0"), "\(status)")
+        // Quitting early is told apart from finishing: exit 1, and the last line says so.
+        #expect(status.contains("exit=1"), "\(status)")
         let errorText = (try? String(contentsOfFile: folder.path + "/stderr.txt", encoding: .utf8)) ?? ""
-        #expect(errorText.contains("practised 0 breaths"), "\(errorText)")
+        #expect(errorText.contains("stopped early: practised 0 breaths"), "\(errorText)")
     }
 }

@@ -10,12 +10,15 @@ public struct OptionSpec: Sendable, Equatable {
     public var help: String
     /// The only values accepted, checked while parsing and listed in help; `nil` accepts any text.
     public var allowedValues: [String]?
+    /// What shell completion offers for the value when `allowedValues` does not list it.
+    public var completion: CompletionKind?
 
-    public init(names: [String], valueName: String? = nil, help: String, allowedValues: [String]? = nil) {
+    public init(names: [String], valueName: String? = nil, help: String, allowedValues: [String]? = nil, completion: CompletionKind? = nil) {
         self.names = names
         self.valueName = valueName
         self.help = help
         self.allowedValues = allowedValues
+        self.completion = completion
     }
 
     /// The name values are stored under: the first `--long` spelling, else the first spelling.

@@ -6,10 +6,13 @@ public struct PositionalSpec: Sendable, Equatable {
     public var help: String
     /// Optional positionals must come after every required one.
     public var isOptional: Bool
+    /// What shell completion offers here.
+    public var completion: CompletionKind?
 
-    public init(name: String, help: String, isOptional: Bool = false) {
+    public init(name: String, help: String, isOptional: Bool = false, completion: CompletionKind? = nil) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
+        self.completion = completion
     }
 }

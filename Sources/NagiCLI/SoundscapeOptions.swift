@@ -1,0 +1,30 @@
+import Breath
+import Synth
+
+/// `--soundscape NAME|FILE`: which soundscape a command sounds (or plots) with.
+struct SoundscapeOptions {
+    static let group = OptionGroup(
+        title: "Soundscape",
+        options: [
+            OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "horizon (default), night, dusk, rain, auto (by the local hour), or a soundscape JSON file. In a course it replaces every lesson's own.", completion: .soundscapes),
+        ]
+    )
+
+    /// The reference given on the command line, if any.
+    var reference: String?
+
+    init(_ arguments: ParsedArguments) {
+        reference = arguments.value("--soundscape")
+    }
+
+    /// The one precedence rule, for every command: an explicit `--soundscape` wins over a course
+    /// lesson's soundscape, which wins over the default (horizon).
+    func chosenReference(lesson lessonReference: String?) -> String? {
+        reference ?? lessonReference
+    }
+
+    /// The soundscape that applies, decoded, and the name it goes by.
+    func resolve(lesson lessonReference: String? = nil, catalog: PresetCatalog) throws(CLIError) -> (soundscape: Soundscape, name: String) {
+        try SoundscapeResolver.resolve(chosenReference(lesson: lessonReference), catalog: catalog)
+    }
+}
