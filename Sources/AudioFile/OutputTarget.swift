@@ -3,7 +3,7 @@ import Glibc
 import Glibc
 
 /// Where output goes, decided once before anything is created.
-enum OutputTarget {
+enum OutputTarget: Equatable {
     /// A regular file or nothing yet: write a temporary file beside it and rename it into place.
     /// `finalPath` is the path renamed over (a symbolic link's target, so the link survives);
     /// `existingMode` the permission bits of the file being replaced, nil when there is none.
@@ -14,6 +14,8 @@ enum OutputTarget {
     /// A pipe or socket: written straight by libsndfile's own descriptor I/O, which knows it cannot seek back to
     /// finish headers.
     case stream
+    /// Standard output, whatever it is: streamed like a pipe, so the bytes are the same into a file or a pipe.
+    case standardOutput
 
     /// Looks at `path` without changing anything.
     static func classify(_ path: String) -> OutputTarget {
