@@ -13,7 +13,7 @@ enum PlotCommand {
         options: SessionOptions.lengthOptions + [
             SessionOptions.rateOption,
             OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "The soundscape whose pitch and gain to draw (default horizon)."),
-            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg", help: "The SVG to write (default: <pattern>.svg here)."),
+            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output."),
             OptionSpec(names: ["--force"], help: "Replace an existing file."),
         ],
         exclusiveGroups: SessionOptions.exclusiveGroups,
@@ -34,6 +34,9 @@ enum PlotCommand {
         let schedule = try options.schedule()
         let (soundscape, soundscapeName) = try SoundscapeResolver.resolve(arguments.value("--soundscape"), catalog: catalog)
         let path = arguments.value("--output") ?? FileNames.safeStem(options.name) + ".svg"
+        if path != OutputChoice.standardOutputPath, OutputChoice.extensionText(of: path)?.lowercased() != "svg" {
+            throw .usage("-o \(path): a plot is an SVG; name the file .svg, or write it to standard output with -o -")
+        }
         let force = arguments.isSet("--force")
         if !force, TextFileOutput.isExistingRegularFile(path) {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
@@ -41,6 +44,6 @@ enum PlotCommand {
         let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
         let svg = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)").svg()
         try TextFileOutput.write(svg, to: path, overwrite: force)
-        Console.err("wrote \(path)\n")
+        Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : path)\n")
     }
 }
