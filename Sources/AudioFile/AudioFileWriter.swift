@@ -217,7 +217,6 @@ public final class AudioFileWriter {
             handle = sf_open_fd(sink.fileDescriptor, Int32(SFM_WRITE), &info, Int32(SF_FALSE))
             if handle == nil { throw failure("sf_open_fd", SystemErrorText.sndfile(nil)) }
         }
-        handleCarriesMetadata = handleCarriesMetadata && spec.format.supportsTags
     }
 
     /// A descriptor of this writer's own for standard output.
@@ -264,7 +263,7 @@ public final class AudioFileWriter {
             throw refusal("sf_command(SFC_SET_CLIPPING)", SystemErrorText.sndfile(handle))
         }
         if let quality = spec.quality { try setQuality(quality, handle) }
-        guard handleCarriesMetadata else { return }
+        guard handleCarriesMetadata, spec.format.supportsTags else { return }
         for (type, name, text) in spec.tags.sndfileTexts {
             let bytes = AudioTags.cString(text, for: spec.format)
             if sf_set_string(handle, type, bytes) != SF_ERR_NO_ERROR {
