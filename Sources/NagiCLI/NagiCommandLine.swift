@@ -19,7 +19,7 @@ public enum NagiCommandLine {
 
             Exit codes: 0 done, 64 bad arguments, 65 bad JSON content, 66 no such file or preset, \
             69 audio device unavailable, 73 cannot create the output, 74 I/O error, \
-            130 interrupted (Ctrl-C), 143 stopped (SIGTERM).
+            130 interrupted (Ctrl-C), 143 stopped (SIGTERM), 141 standard output closed early by its reader.
             """,
             subcommands: commands.map(\.spec) + [helpSpec]
         )
