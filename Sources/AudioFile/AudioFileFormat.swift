@@ -42,15 +42,6 @@ public enum AudioFileFormat: String, CaseIterable, Sendable {
     /// takes ISO 8859-1 (Latin-1) only; the other formats store UTF-8 as given.
     public var supportsUnicodeTags: Bool { self != .mp3 }
 
-    /// Whether nagi writes a whole, valid stream of this format into a pipe or standard output: all of them.
-    /// WAV: libsndfile refuses (a RIFF header needs sizes known only at the end), so nagi writes the header itself
-    /// with sizes that say "unknown" (`WAVStreamHeader`) and has libsndfile encode raw PCM behind it. Raw PCM has
-    /// no header. FLAC: libFLAC's final rewrite of its STREAMINFO (total samples, MD5) cannot go back into a
-    /// stream and is dropped, leaving the values a stream encoder leaves: 0, "unknown", as the format allows.
-    /// Ogg and MP3 streams are whole (MP3 without LAME's length header, so libsndfile's own reader misjudges the
-    /// length of a piped VBR MP3).
-    public var canStreamIntoPipe: Bool { true }
-
     /// Sample rates the format can carry at all, or nil when libsndfile accepts any rate nagi allows.
     public var allowedSampleRates: [Int]? {
         switch self {

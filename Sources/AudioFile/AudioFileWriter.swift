@@ -8,7 +8,8 @@ import Glibc
 /// A regular (or missing) target is written as a hidden temporary file in the same folder
 /// (".<name>.nagi-partial-<pid>", see `PartialFileCleaner`); `commit()` fsyncs it, renames it over the target and
 /// fsyncs the folder. A failed `sf_open` or a full disk therefore never touches an existing target. An existing
-/// non-regular target (a pipe, /dev/null, a device) is written straight and never renamed.
+/// non-regular target (a pipe, /dev/null, a device) is written straight and never renamed; a pipe, and standard
+/// output (`init(standardOutputFor:)`), are streamed without ever seeking back, in every format.
 ///
 /// Any failure in `write` or `commit` removes the temporary file before throwing; `discard()` (and `deinit`,
 /// when nothing was committed) does the same. Not thread-safe: one writer belongs to one render loop.
@@ -52,8 +53,8 @@ public final class AudioFileWriter {
     /// Streams the output into standard output, whatever it is (a pipe, a file, a socket), never seeking back:
     /// the same bytes as into a pipe (WAV with sizes that say "unknown"). The caller refuses a terminal.
     /// `path` in messages is "standard output".
-    /// - Throws: `.unsupported` for a format that cannot be streamed (FLAC), naming those that can;
-    ///   `.readerClosed` when the reader has already gone; `.writeFailed` when libsndfile cannot start it.
+    /// - Throws: `.unsupported` for an impossible spec; `.readerClosed` when the reader has already gone;
+    ///   `.writeFailed` when libsndfile cannot start it.
     public convenience init(standardOutputFor spec: AudioFileSpec) throws {
         try self.init(path: "standard output", spec: spec, overwrite: true, target: .standardOutput)
     }
@@ -83,12 +84,6 @@ public final class AudioFileWriter {
         case .stream, .standardOutput:
             finalPath = path
             temporaryPath = nil
-            guard spec.format.canStreamIntoPipe else {
-                let streaming = AudioFileFormat.allCases.filter(\.canStreamIntoPipe).map(\.rawValue)
-                throw AudioFileError.unsupported(
-                    "libsndfile cannot stream \(spec.format.displayName) into a pipe whole; write a file, "
-                        + "or stream \(streaming.joined(separator: ", "))")
-            }
             // Standard output is duplicated so that this writer owns (and closes) its own descriptor.
             let descriptor = target == .standardOutput ? try Self.duplicateStandardOutput() : try Self.openExisting(path)
             sink = FileDescriptorSink(fileDescriptor: descriptor)
@@ -193,10 +188,15 @@ public final class AudioFileWriter {
         }
     }
 
-    /// Starts a stream into `sink`'s descriptor, never seeking back. WAV, raw PCM and FLAC go through virtual I/O
-    /// over the forward-only sink: a WAV stream is nagi's header (`WAVStreamHeader`) followed by raw
-    /// little-endian PCM from libsndfile, the same samples as a file. Ogg, Opus and MP3 go through libsndfile's
-    /// own descriptor I/O, which sees a pipe and leaves out what it would seek back for (LAME's length header);
+    /// Starts a stream into `sink`'s descriptor, never seeking back, in every format.
+    ///
+    /// WAV, raw PCM and FLAC go through virtual I/O over the forward-only sink. WAV: libsndfile refuses a pipe (a
+    /// RIFF header needs sizes known only at the end), so the stream is nagi's header with sizes that say
+    /// "unknown" (`WAVStreamHeader`) followed by raw little-endian PCM from libsndfile: the same samples as a
+    /// file. FLAC: libFLAC's final rewrite of its STREAMINFO (total samples, MD5) cannot go back into a stream and
+    /// is dropped, leaving 0, "unknown", as the format allows (`flac -t` passes). Ogg, Opus and MP3 go through
+    /// libsndfile's own descriptor I/O, which sees a pipe and leaves out what it would seek back for (LAME's
+    /// length header, so libsndfile's own reader misjudges the length of a piped VBR MP3; ffmpeg reads it all);
     /// its error texts for pipes are its own, without errno.
     private func openStream() throws {
         switch spec.format {

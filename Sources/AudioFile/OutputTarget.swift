@@ -11,8 +11,7 @@ enum OutputTarget: Equatable {
     /// An existing device or other non-regular file that can seek (/dev/null, /dev/full): written straight through
     /// the same error-tracking I/O as a temporary file, never renamed or removed.
     case device
-    /// A pipe or socket: written straight by libsndfile's own descriptor I/O, which knows it cannot seek back to
-    /// finish headers.
+    /// A pipe or socket: streamed, never seeking back to finish a header (see `AudioFileWriter.openStream`).
     case stream
     /// Standard output, whatever it is: streamed like a pipe, so the bytes are the same into a file or a pipe.
     case standardOutput

@@ -89,10 +89,6 @@ struct OutputChoice {
         if format == .wav || format == .raw, quality != nil {
             throw .usage("--quality applies to flac, ogg, opus and mp3; \(format.rawValue) is uncompressed")
         }
-        if isStandardOutput, !format.canStreamIntoPipe {
-            let streaming = AudioFileFormat.allCases.filter(\.canStreamIntoPipe).map(\.rawValue).joined(separator: ", ")
-            throw .usage("\(format.rawValue) cannot be streamed to standard output (libsndfile must seek back to finish it); stream \(streaming), or write a file with -o FILE.\(format.fileExtension)")
-        }
         let encoding: SampleEncoding = bits.flatMap(SampleEncoding.init(rawValue:)) ?? .pcm16
         let spec = AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: format, encoding: encoding, quality: quality, tags: tags, cueFrames: format.supportsCuePoints && cueFrames.count <= AudioFileSpec.maximumCuePointCount ? cueFrames : [])
         do {

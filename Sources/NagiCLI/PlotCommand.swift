@@ -13,7 +13,7 @@ enum PlotCommand {
         options: SessionOptions.lengthOptions + [
             SessionOptions.rateOption,
             OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "The soundscape whose pitch and gain to draw (default horizon)."),
-            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output."),
+            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output."),
             OptionSpec(names: ["--force"], help: "Replace an existing file."),
         ],
         exclusiveGroups: SessionOptions.exclusiveGroups,

@@ -11,7 +11,7 @@ enum RenderCommand {
         name: "render",
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3, raw PCM) or standard output.",
         positionals: [PositionalSpec(name: "PATTERN", help: SessionOptions.patternPositional.help + " Default: 4-7-8.", isOptional: true)],
-        options: [OptionSpec(names: ["-o", "--output"], valueName: "FILE", help: "The file to write (default: <pattern>.wav here). Its extension picks the format: .wav, .flac, .ogg, .opus, .mp3 or .raw. - writes to standard output (WAV unless --format says otherwise; not to a terminal).")]
+        options: [OptionSpec(names: ["-o", "--output"], valueName: "FILE|-", help: "The file to write (default: <pattern>.wav here). Its extension picks the format: .wav, .flac, .ogg, .opus, .mp3 or .raw. - writes to standard output (WAV unless --format says otherwise; not to a terminal).")]
             + SessionOptions.lengthOptions
             + [SessionOptions.rateOption]
             + SynthesisOptions.specs
@@ -19,7 +19,7 @@ enum RenderCommand {
                 OptionSpec(names: ["--format"], valueName: "F", help: "The format, for standard output or a path without an extension (/dev/null, a named pipe); it must agree with the extension. raw: headerless PCM, interleaved, little-endian, --bits 16 (default), 24 or float.", allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
                 OptionSpec(names: ["--quality"], valueName: "Q", help: "0 (smallest) to 10 (best) for ogg, opus and mp3; compression effort for flac. Default 7."),
                 OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
-                OptionSpec(names: ["--labels"], valueName: "FILE", help: "Also write an Audacity label track: start, end and phase, one line per phase. - writes it to standard output (after the audio is complete)."),
+                OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase. - writes it to standard output (after the audio is complete)."),
                 OptionSpec(names: ["--force"], help: "Replace existing files."),
                 OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
             ],
@@ -31,8 +31,8 @@ enum RenderCommand {
         both outputs are checked before rendering and appear together, or neither does.
 
         Standard output (-o -) streams: WAV with sizes that say "unknown" (as ffmpeg writes it to a \
-        pipe; sox, ffmpeg and Python's wave read it), the same samples as a WAV file, or ogg, opus, mp3 \
-        or raw with --format. FLAC cannot be streamed (libsndfile must seek back to finish it). \
+        pipe; sox, ffmpeg and Python's wave read it), the same samples as a WAV file, or flac, ogg, \
+        opus, mp3 or raw with --format (a FLAC stream's total sample count reads 0: unknown). \
         Progress and the summary go to standard error. When the reader closes the pipe early \
         (| head -c 1000), nagi stops quietly with exit code 141, like a program stopped by SIGPIPE.
 
