@@ -11,6 +11,9 @@ public enum AudioFileError: Error, Equatable, Sendable {
     case writeFailed(path: String, reason: String)
     /// A file could not be opened or read back.
     case cannotRead(path: String, reason: String)
+    /// The reader of a pipe or standard output closed its end before the output was complete (`| head -c 1000`).
+    /// Not a fault of nagi's: the command ends quietly with 141, the status of a process stopped by SIGPIPE.
+    case readerClosed(path: String)
 
     /// The process exit code after sysexits.h.
     public var exitCode: Int32 {
@@ -19,6 +22,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
         case .targetExists, .cannotCreate: return 73  // EX_CANTCREAT
         case .writeFailed: return 74  // EX_IOERR
         case .cannotRead: return 66  // EX_NOINPUT
+        case .readerClosed: return 141  // 128 + SIGPIPE, what a shell shows for `yes | head -1`
         }
     }
 
@@ -35,6 +39,8 @@ public enum AudioFileError: Error, Equatable, Sendable {
             return "cannot write \"\(path)\": \(reason)"
         case .cannotRead(let path, let reason):
             return "cannot read \"\(path)\": \(reason)"
+        case .readerClosed(let path):
+            return "the reader of \(path) closed it before the end"
         }
     }
 }

@@ -6,7 +6,7 @@ public struct AudioFileSpec: Sendable, Equatable {
     public var sampleRate: Int
     public var channelCount: Int
     public var format: AudioFileFormat
-    /// Sample storage for WAV and FLAC; ignored for lossy formats.
+    /// Sample storage for WAV, FLAC and raw PCM; ignored for lossy formats.
     public var encoding: SampleEncoding
     /// 0...1, 1 best, nil for libsndfile's default. Ogg Vorbis, Opus and MP3: VBR quality
     /// (`SFC_SET_VBR_ENCODING_QUALITY`; MP3 is put in VBR mode). FLAC, lossless: compression effort
@@ -77,7 +77,7 @@ public struct AudioFileSpec: Sendable, Equatable {
                 throw AudioFileError.unsupported("cue point at frame \(bad): WAV cue points lie in 0...\(UInt32.max)")
             }
         }
-        try tags.validate(for: format)
+        if format.supportsTags { try tags.validate(for: format) }
         var info = sndfileInfo
         guard sf_format_check(&info) == SF_TRUE else {
             throw AudioFileError.unsupported(
@@ -113,6 +113,7 @@ public struct AudioFileSpec: Sendable, Equatable {
         case .ogg: return SF_FORMAT_OGG | SF_FORMAT_VORBIS
         case .opus: return SF_FORMAT_OGG | SF_FORMAT_OPUS
         case .mp3: return SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III
+        case .raw: return SF_FORMAT_RAW | encoding.sndfileSubtype | SF_ENDIAN_LITTLE
         }
     }
 
@@ -140,6 +141,7 @@ extension AudioFileFormat {
         case .ogg: return "Ogg Vorbis"
         case .opus: return "Opus"
         case .mp3: return "MP3"
+        case .raw: return "raw PCM"
         }
     }
 }

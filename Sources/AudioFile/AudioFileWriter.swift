@@ -8,7 +8,8 @@ import Glibc
 /// A regular (or missing) target is written as a hidden temporary file in the same folder
 /// (".<name>.nagi-partial-<pid>", see `PartialFileCleaner`); `commit()` fsyncs it, renames it over the target and
 /// fsyncs the folder. A failed `sf_open` or a full disk therefore never touches an existing target. An existing
-/// non-regular target (a pipe, /dev/null, a device) is written straight and never renamed.
+/// non-regular target (a pipe, /dev/null, a device) is written straight and never renamed; a pipe, and standard
+/// output (`init(standardOutputFor:)`), are streamed without ever seeking back, in every format.
 ///
 /// Any failure in `write` or `commit` removes the temporary file before throwing; `discard()` (and `deinit`,
 /// when nothing was committed) does the same. Not thread-safe: one writer belongs to one render loop.
@@ -32,6 +33,11 @@ public final class AudioFileWriter {
     private var handle: OpaquePointer?
     /// Owns the output file descriptor; libsndfile writes through it except into a pipe.
     private let sink: FileDescriptorSink
+    /// True when libsndfile writes the descriptor itself (`sf_open_fd`, streams); false through virtual I/O.
+    private var handleOwnsDescriptorIO = false
+    /// Whether tags and cue points go through libsndfile; false for raw PCM and for a streamed WAV, whose header
+    /// nagi writes itself with them.
+    private var handleCarriesMetadata = true
     /// Where NaN and infinities are replaced when a block has any; grows to the largest block seen.
     private var scratch = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
 
@@ -40,7 +46,20 @@ public final class AudioFileWriter {
     ///
     /// - Throws: `.unsupported` or `.targetExists` before anything is created; `.cannotCreate` when the output
     ///   cannot be created; `.writeFailed` when libsndfile cannot start it (nothing is left behind).
-    public init(path: String, spec: AudioFileSpec, overwrite: Bool) throws {
+    public convenience init(path: String, spec: AudioFileSpec, overwrite: Bool) throws {
+        try self.init(path: path, spec: spec, overwrite: overwrite, target: OutputTarget.classify(path))
+    }
+
+    /// Streams the output into standard output, whatever it is (a pipe, a file, a socket), never seeking back:
+    /// the same bytes as into a pipe (WAV with sizes that say "unknown"). The caller refuses a terminal.
+    /// `path` in messages is "standard output".
+    /// - Throws: `.unsupported` for an impossible spec; `.readerClosed` when the reader has already gone;
+    ///   `.writeFailed` when libsndfile cannot start it.
+    public convenience init(standardOutputFor spec: AudioFileSpec) throws {
+        try self.init(path: "standard output", spec: spec, overwrite: true, target: .standardOutput)
+    }
+
+    private init(path: String, spec: AudioFileSpec, overwrite: Bool, target: OutputTarget) throws {
         try spec.validate()
         self.path = path
         self.spec = spec
@@ -48,7 +67,7 @@ public final class AudioFileWriter {
         channelCount = spec.channelCount
         frameLimit = spec.maximumFrameCount ?? Int64.max
 
-        switch OutputTarget.classify(path) {
+        switch target {
         case .replaceable(let finalPath, let existingMode):
             if existingMode != nil, !overwrite { throw AudioFileError.targetExists(path: path) }
             self.finalPath = finalPath
@@ -62,20 +81,13 @@ public final class AudioFileWriter {
             temporaryPath = nil
             sink = FileDescriptorSink(fileDescriptor: try Self.openExisting(path))
             try openVirtual()
-        case .stream:
+        case .stream, .standardOutput:
             finalPath = path
             temporaryPath = nil
-            guard spec.format.canStreamIntoPipe else {
-                throw AudioFileError.unsupported(
-                    "libsndfile cannot stream \(spec.format.displayName) into a pipe whole; write a file, "
-                        + "or stream ogg, opus or mp3")
-            }
-            sink = FileDescriptorSink(fileDescriptor: try Self.openExisting(path))
-            var info = spec.sndfileInfo
-            // libsndfile's own descriptor I/O sees the pipe and never seeks back to finish a header. The price:
-            // its error texts for pipes are its own (no errno), and what sf_close flushes is not checked.
-            handle = sf_open_fd(sink.fileDescriptor, Int32(SFM_WRITE), &info, Int32(SF_FALSE))
-            if handle == nil { throw failure("sf_open_fd", SystemErrorText.sndfile(nil)) }
+            // Standard output is duplicated so that this writer owns (and closes) its own descriptor.
+            let descriptor = target == .standardOutput ? try Self.duplicateStandardOutput() : try Self.openExisting(path)
+            sink = FileDescriptorSink(fileDescriptor: descriptor)
+            try openStream()
         }
         try configure()
     }
@@ -125,8 +137,12 @@ public final class AudioFileWriter {
         case .open: break
         }
         if let handle {
-            sf_close(handle)
+            let closeStatus = sf_close(handle)
             self.handle = nil
+            // What libsndfile flushes into a stream at close (the last Ogg pages) is unchecked but for this.
+            if closeStatus != 0, handleOwnsDescriptorIO {
+                throw failure("sf_close", String(cString: sf_error_number(closeStatus)))
+            }
         }
         sink.flush()
         if let code = sink.firstErrorCode { throw failure("sf_close", SystemErrorText.errno(code)) }
@@ -162,14 +178,54 @@ public final class AudioFileWriter {
     // MARK: - Steps
 
     /// Opens libsndfile over `sink` through virtual I/O, so every byte it writes is checked.
-    private func openVirtual() throws {
-        var info = spec.sndfileInfo
+    private func openVirtual(info sndfileInfo: SF_INFO? = nil) throws {
+        var info = sndfileInfo ?? spec.sndfileInfo
         var virtualIO = FileDescriptorSink.virtualIO
         handle = sf_open_virtual(&virtualIO, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(sink).toOpaque())
         if handle == nil {
             let text = sink.firstErrorCode.map(SystemErrorText.errno) ?? SystemErrorText.sndfile(nil)
             throw failure("sf_open_virtual", text)
         }
+    }
+
+    /// Starts a stream into `sink`'s descriptor, never seeking back, in every format.
+    ///
+    /// WAV, raw PCM and FLAC go through virtual I/O over the forward-only sink. WAV: libsndfile refuses a pipe (a
+    /// RIFF header needs sizes known only at the end), so the stream is nagi's header with sizes that say
+    /// "unknown" (`WAVStreamHeader`) followed by raw little-endian PCM from libsndfile: the same samples as a
+    /// file. FLAC: libFLAC's final rewrite of its STREAMINFO (total samples, MD5) cannot go back into a stream and
+    /// is dropped, leaving 0, "unknown", as the format allows (`flac -t` passes). Ogg, Opus and MP3 go through
+    /// libsndfile's own descriptor I/O, which sees a pipe and leaves out what it would seek back for (LAME's
+    /// length header, so libsndfile's own reader misjudges the length of a piped VBR MP3; ffmpeg reads it all);
+    /// its error texts for pipes are its own, without errno.
+    private func openStream() throws {
+        switch spec.format {
+        case .wav, .raw, .flac:
+            sink.makeForwardOnly()
+            var info = spec.sndfileInfo
+            if spec.format == .wav {
+                if !sink.prepend(WAVStreamHeader(spec: spec).bytes) || !sink.flush() {
+                    throw failure("write of the WAV header", SystemErrorText.errno(sink.firstErrorCode ?? EIO))
+                }
+                info.format = Int32(SF_FORMAT_RAW | spec.encoding.sndfileSubtype | SF_ENDIAN_LITTLE)
+                handleCarriesMetadata = false
+            }
+            try openVirtual(info: info)
+        case .ogg, .opus, .mp3:
+            handleOwnsDescriptorIO = true
+            var info = spec.sndfileInfo
+            handle = sf_open_fd(sink.fileDescriptor, Int32(SFM_WRITE), &info, Int32(SF_FALSE))
+            if handle == nil { throw failure("sf_open_fd", SystemErrorText.sndfile(nil)) }
+        }
+    }
+
+    /// A descriptor of this writer's own for standard output.
+    private static func duplicateStandardOutput() throws -> Int32 {
+        let descriptor = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
+        guard descriptor >= 0 else {
+            throw AudioFileError.cannotCreate(path: "standard output", reason: "dup: \(SystemErrorText.errno(errno))")
+        }
+        return descriptor
     }
 
     /// Opens an existing non-regular target for writing, without creating or truncating anything.
@@ -207,6 +263,7 @@ public final class AudioFileWriter {
             throw refusal("sf_command(SFC_SET_CLIPPING)", SystemErrorText.sndfile(handle))
         }
         if let quality = spec.quality { try setQuality(quality, handle) }
+        guard handleCarriesMetadata, spec.format.supportsTags else { return }
         for (type, name, text) in spec.tags.sndfileTexts {
             let bytes = AudioTags.cString(text, for: spec.format)
             if sf_set_string(handle, type, bytes) != SF_ERR_NO_ERROR {
@@ -228,7 +285,7 @@ public final class AudioFileWriter {
     /// compression level is effort alone (lossless), so nagi's 1 maps to level 1 (`flac -8`, smallest).
     private func setQuality(_ quality: Double, _ handle: OpaquePointer) throws {
         switch spec.format {
-        case .wav:
+        case .wav, .raw:
             return
         case .flac:
             var level = quality
@@ -290,9 +347,12 @@ public final class AudioFileWriter {
         }
     }
 
-    /// Discards the output and returns `.writeFailed` naming `function`, to throw.
+    /// Discards the output and returns `.writeFailed` naming `function`, to throw; `.readerClosed` when the output
+    /// is a stream whose reader has gone (the failure is then only the consequence).
     private func failure(_ function: String, _ text: String) -> AudioFileError {
+        let readerGone = temporaryPath == nil && (sink.firstErrorCode == EPIPE || ClosedPipe.isClosed(sink.fileDescriptor))
         discard()
+        if readerGone { return .readerClosed(path: path) }
         return .writeFailed(path: path, reason: "\(function): \(text)")
     }
 

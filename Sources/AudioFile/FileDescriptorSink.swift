@@ -14,6 +14,13 @@ final class FileDescriptorSink {
     private(set) var firstErrorCode: Int32?
     /// When true, writes succeed without touching the file: used while closing output that is being discarded.
     var discardsWrites = false
+    /// Set for a pipe or standard output (`makeForwardOnly`): positions are counted rather than asked of the
+    /// descriptor, and what an encoder writes after seeking back to finish a header (FLAC's STREAMINFO) is
+    /// dropped, since a stream cannot take back what it sent.
+    private(set) var isForwardOnly = false
+    /// Forward-only: bytes libsndfile has put into the stream, and where it believes it is writing.
+    private var streamedByteCount: Int64 = 0
+    private var streamPosition: Int64 = 0
     /// Bytes written since writeback was last started.
     private var unflushedByteCount = 0
     /// Start the kernel's writeback every this many bytes, so the fsync at commit waits for little.
@@ -54,6 +61,20 @@ final class FileDescriptorSink {
         return result == 0 ? nil : errno
     }
 
+    /// Makes the sink forward-only (see `isForwardOnly`); before libsndfile opens it.
+    func makeForwardOnly() {
+        isForwardOnly = true
+    }
+
+    /// Sends `bytes` ahead of everything libsndfile writes, outside its count of positions (a header nagi writes
+    /// itself); false once a write failed.
+    func prepend(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
+            return gather(base, raw.count)
+        }
+    }
+
     /// The callbacks libsndfile calls; `user_data` must be `Unmanaged.passUnretained(sink).toOpaque()` and the
     /// sink must outlive the SNDFILE.
     static var virtualIO: SF_VIRTUAL_IO {
@@ -77,6 +98,7 @@ final class FileDescriptorSink {
     }
 
     private func fileLength() -> sf_count_t {
+        if isForwardOnly { return sf_count_t(streamedByteCount) }
         flush()
         var status = stat()
         guard fstat(fileDescriptor, &status) == 0 else {
@@ -87,6 +109,17 @@ final class FileDescriptorSink {
     }
 
     private func seek(_ offset: sf_count_t, _ whence: Int32) -> sf_count_t {
+        if isForwardOnly {
+            let base = whence == SEEK_SET ? 0 : (whence == SEEK_CUR ? streamPosition : streamedByteCount)
+            let target = base + Int64(offset)
+            // Back within what was sent is allowed (the rewrite is dropped); past the end would leave a gap.
+            guard (0...streamedByteCount).contains(target) else {
+                record(ESPIPE)
+                return -1
+            }
+            streamPosition = target
+            return sf_count_t(target)
+        }
         flush()
         let position = lseek(fileDescriptor, off_t(offset), whence)
         if position < 0 { record(errno) }
@@ -94,7 +127,7 @@ final class FileDescriptorSink {
     }
 
     private func read(_ buffer: UnsafeMutableRawPointer?, _ count: sf_count_t) -> sf_count_t {
-        guard let buffer, count > 0 else { return 0 }
+        guard let buffer, count > 0, !isForwardOnly else { return 0 }
         flush()
         var total = 0
         while total < Int(count) {
@@ -112,20 +145,31 @@ final class FileDescriptorSink {
     }
 
     /// Gathers `count` bytes, writing out when the buffer fills; returns `count`, or 0 once a write failed.
+    /// Forward-only, bytes aimed at positions already sent are dropped and only what extends the stream is sent.
     private func write(_ source: UnsafeRawPointer?, _ count: sf_count_t) -> sf_count_t {
         guard let source, count > 0 else { return 0 }
         if discardsWrites { return count }
         if firstErrorCode != nil { return 0 }
-        let size = Int(count)
+        guard isForwardOnly else { return gather(source, Int(count)) ? count : 0 }
+        let dropped = Int(min(Int64(count), streamedByteCount - streamPosition))
+        streamPosition += Int64(count)
+        streamedByteCount = max(streamedByteCount, streamPosition)
+        guard dropped < Int(count) else { return count }
+        return gather(source + dropped, Int(count) - dropped) ? count : 0
+    }
+
+    /// Adds `size` bytes to the buffer, writing out when it fills; false once a write failed.
+    private func gather(_ source: UnsafeRawPointer, _ size: Int) -> Bool {
+        if firstErrorCode != nil { return false }
         if bufferedByteCount + size > Self.bufferCapacity {
-            guard flush() else { return 0 }
+            guard flush() else { return false }
         }
         if size >= Self.bufferCapacity {
-            return sf_count_t(writeThrough(source, size))
+            return writeThrough(source, size) == size
         }
         (buffer + bufferedByteCount).copyMemory(from: source, byteCount: size)
         bufferedByteCount += size
-        return count
+        return true
     }
 
     /// Writes everything or stops at the first error; returns the bytes written.

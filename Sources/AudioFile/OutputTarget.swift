@@ -3,7 +3,7 @@ import Glibc
 import Glibc
 
 /// Where output goes, decided once before anything is created.
-enum OutputTarget {
+enum OutputTarget: Equatable {
     /// A regular file or nothing yet: write a temporary file beside it and rename it into place.
     /// `finalPath` is the path renamed over (a symbolic link's target, so the link survives);
     /// `existingMode` the permission bits of the file being replaced, nil when there is none.
@@ -11,9 +11,10 @@ enum OutputTarget {
     /// An existing device or other non-regular file that can seek (/dev/null, /dev/full): written straight through
     /// the same error-tracking I/O as a temporary file, never renamed or removed.
     case device
-    /// A pipe or socket: written straight by libsndfile's own descriptor I/O, which knows it cannot seek back to
-    /// finish headers.
+    /// A pipe or socket: streamed, never seeking back to finish a header (see `AudioFileWriter.openStream`).
     case stream
+    /// Standard output, whatever it is: streamed like a pipe, so the bytes are the same into a file or a pipe.
+    case standardOutput
 
     /// Looks at `path` without changing anything.
     static func classify(_ path: String) -> OutputTarget {

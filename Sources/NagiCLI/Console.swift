@@ -13,8 +13,10 @@ enum Console {
         _ = FileSystem.writeAll(2, Array(text.utf8))
     }
 
-    /// Prints the one-line error for `error` on standard error.
+    /// Prints the one-line error for `error` on standard error; nothing when standard output's reader went away
+    /// (`nagi render -o - | head -c 1000`): that ends quietly, with exit code 141.
     static func report(_ error: CLIError) {
+        if case .audioFile(.readerClosed) = error { return }
         err("nagi: error: \(ErrorLine.printable(error.message))\n")
     }
 

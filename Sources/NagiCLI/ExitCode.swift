@@ -11,6 +11,7 @@ enum ExitCode {
         ("73", "cannot create the output"),
         ("74", "I/O error"),
         ("130", "interrupted (Ctrl-C, SIGINT)"),
+        ("141", "standard output closed early by its reader (render -o - | head)"),
         ("143", "stopped (SIGTERM)"),
     ]
 

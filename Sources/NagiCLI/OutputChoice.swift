@@ -2,10 +2,14 @@ import AudioFile
 
 /// Where `render` writes and in which format: `-o`, `--format`, `--quality`, checked before anything is created.
 struct OutputChoice {
+    /// A file path, or `standardOutputPath` for standard output.
     var path: String
     var format: AudioFileFormat
     /// 0...1 for libsndfile (1 best), from the user's 0...10.
     var quality: Double?
+
+    /// What `-o` (and `--labels`, and `plot -o`) take to mean standard output.
+    static let standardOutputPath = "-"
 
     init(path: String, format: AudioFileFormat, quality: Double?) {
         self.path = path
@@ -13,6 +17,9 @@ struct OutputChoice {
         self.quality = quality
     }
 
+    /// Reads `-o`, `--format` and `--quality`. Strict: an extension that names another format than `--format`, or
+    /// a file name whose extension names no format while `--format` is absent, is refused (64); so is audio for
+    /// a terminal. Standard output (`-o -`) is WAV unless `--format` says otherwise.
     init(_ arguments: ParsedArguments, defaultStem: String) throws(CLIError) {
         let formatChoice: AudioFileFormat?
         do {
@@ -21,26 +28,66 @@ struct OutputChoice {
         } catch {
             throw .arguments(error)
         }
-        if let given = arguments.value("--output") {
-            guard !given.isEmpty else { throw .arguments(.invalidValue(option: "-o", value: given, expected: "a file path")) }
-            path = given
-            let fileExtension = given.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
-            format = formatChoice ?? fileExtension.flatMap(AudioFileFormat.init(fileExtension:)) ?? .wav
-        } else {
+        guard let given = arguments.value("--output") else {
             format = formatChoice ?? .wav
             path = "\(defaultStem).\(format.fileExtension)"
+            return
         }
+        guard !given.isEmpty else { throw .arguments(.invalidValue(option: "-o", value: given, expected: "a file path")) }
+        path = given
+        if given == Self.standardOutputPath {
+            if Console.standardOutputIsTerminal {
+                throw .usage("-o - writes audio to standard output, which is a terminal; pipe it into a program (nagi render -o - | sox -t wav - out.flac) or name a file")
+            }
+            format = formatChoice ?? .wav
+            return
+        }
+        format = try Self.format(of: given, formatChoice: formatChoice)
     }
+
+    /// The format for a file path: the one its extension names, which `--format` (when given) must agree with.
+    /// A path with no extension (/dev/null, a named pipe) takes `--format`, which it then needs.
+    static func format(of path: String, formatChoice: AudioFileFormat?) throws(CLIError) -> AudioFileFormat {
+        let formats = AudioFileFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
+        guard let fileExtension = extensionText(of: path) else {
+            if let formatChoice { return formatChoice }
+            throw .usage("-o \(path) has no extension to choose the format; end it in \(formats), or add --format")
+        }
+        guard let named = AudioFileFormat(fileExtension: fileExtension) else {
+            if let formatChoice {
+                throw .usage("-o \(path): .\(fileExtension) is not a \(formatChoice.rawValue) extension; name it .\(formatChoice.fileExtension)")
+            }
+            throw .usage("-o \(path): .\(fileExtension) names no format nagi writes (\(formats)); change the extension or add --format")
+        }
+        if let formatChoice, formatChoice != named {
+            throw .usage("--format \(formatChoice.rawValue) contradicts -o \(path), which says \(named.rawValue); name it .\(formatChoice.fileExtension) or drop --format")
+        }
+        return named
+    }
+
+    /// The extension of a path's last component without the dot, nil when it has none (or is a hidden name such
+    /// as ".wav", which has no stem).
+    static func extensionText(of path: String) -> String? {
+        guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let text = name[name.index(after: dot)...]
+        return text.isEmpty ? nil : String(text)
+    }
+
+    /// Whether the output is standard output.
+    var isStandardOutput: Bool { path == Self.standardOutputPath }
+
+    /// How messages name the output: the path, or "standard output".
+    var displayName: String { isStandardOutput ? "standard output" : path }
 
     /// The libsndfile spec, validated (impossible combinations exit 64 before anything is created).
     /// WAV carries every phase start as a cue point when libsndfile can hold them all (2400); a longer
     /// session gets none rather than a misleading subset. `frameCount` is checked against WAV's 4 GiB.
     func fileSpec(sampleRate: Int, channelCount: Int, bits: String?, tags: AudioTags, cueFrames: [Int64], frameCount: Int64) throws(CLIError) -> AudioFileSpec {
         if format.isLossy, let bits {
-            throw .usage("--bits \(bits) applies to wav and flac; \(format.rawValue) is a lossy format with no bit depth")
+            throw .usage("--bits \(bits) applies to wav, flac and raw; \(format.rawValue) is a lossy format with no bit depth")
         }
-        if format == .wav, quality != nil {
-            throw .usage("--quality applies to flac, ogg, opus and mp3; wav is uncompressed")
+        if format == .wav || format == .raw, quality != nil {
+            throw .usage("--quality applies to flac, ogg, opus and mp3; \(format.rawValue) is uncompressed")
         }
         let encoding: SampleEncoding = bits.flatMap(SampleEncoding.init(rawValue:)) ?? .pcm16
         let spec = AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: format, encoding: encoding, quality: quality, tags: tags, cueFrames: format.supportsCuePoints && cueFrames.count <= AudioFileSpec.maximumCuePointCount ? cueFrames : [])

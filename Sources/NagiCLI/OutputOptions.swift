@@ -6,16 +6,25 @@ import AudioFile
 /// export` fills a folder (`-o DIR`, FLAC by default). The specs differ only in those words.
 struct OutputOptions {
     /// The group for a command writing one file (`render`).
-    static let fileGroup = group(outputValueName: "FILE", outputHelp: "The file to write (default: <pattern>.wav here). Its extension picks the format.", outputCompletion: .file, formatHelp: "File format, when the extension does not say (default wav).")
+    static let fileGroup = group(
+        outputValueName: "FILE|-",
+        outputHelp: "The file to write (default: <pattern>.wav here). Its extension picks the format: .wav, .flac, .ogg, .opus, .mp3 or .raw. - writes to standard output (WAV unless --format says otherwise; not to a terminal).",
+        outputCompletion: .file,
+        formats: AudioFileFormat.allCases,
+        formatHelp: "The format, for standard output or a path without an extension (/dev/null, a named pipe); it must agree with the extension. raw: headerless PCM, interleaved, little-endian, --bits 16 (default), 24 or float.")
     /// The group for a command filling a folder (`course export`).
-    static let folderGroup = group(outputValueName: "DIR", outputHelp: "The folder for the tracks, created if missing (default: ./<course name>).", outputCompletion: .folder, formatHelp: "flac (default: lossless, tagged, half the size of WAV), wav, ogg, opus or mp3.")
+    /// Raw PCM is left out: tracks carry tags and a playlist needs files a player opens.
+    static let folderGroup = group(
+        outputValueName: "DIR", outputHelp: "The folder for the tracks, created if missing (default: ./<course name>).", outputCompletion: .folder,
+        formats: AudioFileFormat.allCases.filter { $0 != .raw },
+        formatHelp: "flac (default: lossless, tagged, half the size of WAV), wav, ogg, opus or mp3.")
 
-    private static func group(outputValueName: String, outputHelp: String, outputCompletion: CompletionKind, formatHelp: String) -> OptionGroup {
+    private static func group(outputValueName: String, outputHelp: String, outputCompletion: CompletionKind, formats: [AudioFileFormat], formatHelp: String) -> OptionGroup {
         OptionGroup(
             title: "Output",
             options: [
                 OptionSpec(names: ["-o", "--output"], valueName: outputValueName, help: outputHelp, completion: outputCompletion),
-                OptionSpec(names: ["--format"], valueName: "F", help: formatHelp, allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
+                OptionSpec(names: ["--format"], valueName: "F", help: formatHelp, allowedValues: formats.map(\.rawValue)),
                 OptionSpec(names: ["--quality"], valueName: "Q", help: "0 (smallest) to 10 (best) for ogg, opus and mp3; compression effort for flac. Default 7."),
             ]
         )

@@ -12,7 +12,7 @@ enum PlotCommand {
         positionals: [SessionOptions.patternPositional],
         groups: SessionOptions.groups + [SoundscapeOptions.group],
         options: [
-            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg", help: "The SVG to write (default: <pattern>.svg here).", completion: .file),
+            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file),
             OptionSpec(names: ["--force"], help: "Replace an existing file."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
@@ -33,6 +33,9 @@ enum PlotCommand {
         let schedule = try options.schedule()
         let (soundscape, soundscapeName) = try SoundscapeOptions(arguments).resolve(catalog: catalog)
         let path = arguments.value("--output") ?? FileNames.safeStem(options.name) + ".svg"
+        if path != OutputChoice.standardOutputPath, OutputChoice.extensionText(of: path)?.lowercased() != "svg" {
+            throw .usage("-o \(path): a plot is an SVG; name the file .svg, or write it to standard output with -o -")
+        }
         let force = arguments.isSet("--force")
         if !force, TextFileOutput.isExistingRegularFile(path) {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
@@ -41,7 +44,7 @@ enum PlotCommand {
         let svg = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)").svg()
         try TextFileOutput.write(svg, to: path, overwrite: force)
         if !arguments.isSet("--quiet") {
-            Console.err("wrote \(path)\n")
+            Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : path)\n")
         }
     }
 }

@@ -9,25 +9,34 @@ import Synth
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
-        summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3).",
+        summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3, raw PCM) or standard output.",
         positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
         groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group],
         options: [
             OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
-            OptionSpec(names: ["--labels"], valueName: "FILE", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates).", completion: .file),
+            OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file),
             OptionSpec(names: ["--force"], help: "Replace existing files."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
         discussion: """
         The file's frame 0 is the schedule's frame 0: every phase starts exactly where `nagi describe` \
         says. WAV files carry each phase start as a cue point. The file appears only when complete \
-        (written to a hidden temporary file, then renamed); Ctrl-C leaves nothing behind.
+        (written to a hidden temporary file, then renamed); Ctrl-C leaves nothing behind. With --labels, \
+        both outputs are checked before rendering and appear together, or neither does.
+
+        Standard output (-o -) streams: WAV with sizes that say "unknown" (as ffmpeg writes it to a \
+        pipe; sox, ffmpeg and Python's wave read it), the same samples as a WAV file, or flac, ogg, \
+        opus, mp3 or raw with --format (a FLAC stream's total sample count reads 0: unknown). \
+        Progress and the summary go to standard error. When the reader closes the pipe early \
+        (| head -c 1000), nagi stops quietly with exit code 141, like a program stopped by SIGPIPE.
 
         Examples:
           nagi render
           nagi render box --minutes 10 -o box.flac
           nagi render coherent --soundscape rain --no-cues -o coherent.ogg --quality 5
           nagi render wim-hof --labels wim-hof.txt
+          nagi render box -o - | sox -t wav - box.flac
+          nagi render 4-7-8 -o - --format raw --bits float | aplay -t raw -f FLOAT_LE -r 48000 -c 2
         """
     )
 
@@ -53,24 +62,35 @@ enum RenderCommand {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
         let labelsPath = arguments.value("--labels")
-        if let labelsPath, !force, TextFileOutput.isExistingRegularFile(labelsPath) {
-            throw .cannotCreate("'\(labelsPath)' already exists; use --force to replace it")
+        if labelsPath == OutputChoice.standardOutputPath, output.isStandardOutput {
+            throw .usage("-o - and --labels - both name standard output; send one of them to a file")
         }
+        let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
-        if FileSystem.kind(of: output.path) != .other {
+        if !output.isStandardOutput, FileSystem.kind(of: output.path) != .other {
             _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
         }
+        // Every output is checked (and the labels written to their temporary file) before rendering, and they are
+        // published together: a label path that cannot be written leaves no audio behind.
+        let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
         nagi_install_stop_handlers()
         let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, cuesEnabled: guidance.cues.includesChimes, seed: synthesis.seed, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
-        let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.path)
+        let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         let result = try job.run { fraction in bar.update(fraction) }
         bar.finish()
-        if let labelsPath {
-            try TextFileOutput.write(LabelTrack.text(for: schedule), to: labelsPath, overwrite: force)
+        do {
+            try labels?.publish()
+        } catch {
+            // The audio went out first; take it back so that neither output stays alone.
+            if !audioExisted, !output.isStandardOutput { unlink(output.path) }
+            throw error
         }
         if !quiet {
-            Console.err("\(Summary.line(path: output.path, result: result))\n")
+            let line = output.isStandardOutput
+                ? "wrote standard output: \(Microseconds.formatClock(Int64((result.audioSeconds * 1_000_000).rounded())).dropLast(4)) of \(output.format.rawValue), \(Summary.speedText(result.speedRatio)) real time"
+                : Summary.line(path: output.path, result: result)
+            Console.err("\(line)\n")
         }
     }
 }

@@ -41,7 +41,7 @@ struct SoundtrackJob: Sendable {
         let renderer = Renderer(schedule: schedule, soundscape: soundscape, channelCount: channelCount, cuesEnabled: cuesEnabled, seed: seed)
         let writer: AudioFileWriter
         do {
-            writer = try AudioFileWriter(path: outputPath, spec: fileSpec, overwrite: overwrite)
+            writer = try isStandardOutput ? AudioFileWriter(standardOutputFor: fileSpec) : AudioFileWriter(path: outputPath, spec: fileSpec, overwrite: overwrite)
         } catch let error as AudioFileError {
             throw .audioFile(error)
         } catch {
@@ -83,9 +83,12 @@ struct SoundtrackJob: Sendable {
             throw Self.cliError(error)
         }
         progress(1)
-        let size = FileSystem.size(of: outputPath)
+        let size = isStandardOutput ? 0 : FileSystem.size(of: outputPath)
         return Result(frameCount: totalFrames, sampleRate: schedule.sampleRate, byteCount: size, wallSeconds: Date().timeIntervalSince(start))
     }
+
+    /// Whether the soundtrack streams into standard output (`-o -`).
+    var isStandardOutput: Bool { outputPath == OutputChoice.standardOutputPath }
 
     static func cliError(_ error: any Error) -> CLIError {
         if let error = error as? AudioFileError { return .audioFile(error) }

@@ -60,7 +60,8 @@ import Testing
     @Test(arguments: [1, 2, 6, 8])
     func channelCountsReadBack(channelCount: Int) throws {
         let folder = try TemporaryFolder()
-        for format in AudioFileFormat.allCases where channelCount <= format.maximumChannelCount {
+        // Raw PCM carries no rate or channel count to read back.
+        for format in AudioFileFormat.allCases where channelCount <= format.maximumChannelCount && format != .raw {
             let path = folder.file("c\(channelCount).\(format.fileExtension)")
             let spec = AudioFileSpec(sampleRate: 24_000, channelCount: channelCount, format: format)
             let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
@@ -102,7 +103,7 @@ import Testing
     @Test func trackNumberWithoutCountAndPartialTagsReadBack() throws {
         let folder = try TemporaryFolder()
         let tags = AudioTags(title: "Only a title", trackNumber: 7)
-        for format in AudioFileFormat.allCases {
+        for format in AudioFileFormat.allCases where format.supportsTags {
             let path = folder.file("t.\(format.fileExtension)")
             #expect(try Self.tagsReadBack(tags, format: format, path: path) == tags, "\(format)")
         }
@@ -111,7 +112,7 @@ import Testing
     @Test func unicodeTagsReadBackWhereTheFormatHoldsThem() throws {
         let folder = try TemporaryFolder()
         let unicode = AudioTags(title: "凪 — the sea gone still", artist: "Ärtist")
-        for format in AudioFileFormat.allCases where format.supportsUnicodeTags {
+        for format in AudioFileFormat.allCases where format.supportsUnicodeTags && format.supportsTags {
             let path = folder.file("u.\(format.fileExtension)")
             #expect(try Self.tagsReadBack(unicode, format: format, path: path) == unicode, "\(format)")
         }
@@ -124,7 +125,7 @@ import Testing
         let folder = try TemporaryFolder()
         let long = String(repeating: "breathe in, hold, breathe out. ", count: 32)  // 992 bytes
         let tags = AudioTags(title: long, comment: long)
-        for format in AudioFileFormat.allCases {
+        for format in AudioFileFormat.allCases where format.supportsTags {
             let path = folder.file("long.\(format.fileExtension)")
             #expect(try Self.tagsReadBack(tags, format: format, path: path) == tags, "\(format)")
         }

@@ -199,18 +199,52 @@ import Testing
         }
     }
 
-    @Test(arguments: [AudioFileFormat.wav, .flac])
-    func formatsLibsndfileCannotStreamAreRefusedWithoutOpeningThePipe(format: AudioFileFormat) throws {
+    /// WAV and FLAC, which libsndfile cannot write into a pipe itself, and raw PCM: what the reader captures holds
+    /// exactly the samples a file of the same spec holds. WAV carries "unknown" sizes, cues and tags; FLAC's
+    /// STREAMINFO says 0 samples (unknown), as the rewrite at the end cannot go back into the pipe.
+    @Test(arguments: [AudioFileFormat.wav, .flac, .raw])
+    func formatsThatSeekBackStreamWhole(format: AudioFileFormat) throws {
         let folder = try TemporaryFolder()
         let fifo = folder.file("pipe")
+        let captured = folder.file("captured.\(format.fileExtension)")
         #expect(mkfifo(fifo, 0o600) == 0)
-        // No reader: opening the pipe for writing would block, so the refusal must come first.
-        #expect {
-            try AudioFileWriter(
-                path: fifo, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: format), overwrite: false)
-        } throws: { error in
-            guard case .unsupported(let text) = error as? AudioFileError else { return false }
-            return text.contains("pipe")
+        _ = FileManager.default.createFile(atPath: captured, contents: nil)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        reader.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: captured))
+        try reader.run()
+        defer {
+            if reader.isRunning { reader.terminate() }
+            reader.waitUntilExit()
+        }
+        let spec = AudioFileSpec(
+            sampleRate: 48_000, channelCount: 2, format: format, tags: AudioTags(title: "piped"),
+            cueFrames: format == .wav ? [0, 12_000, 30_000] : [])
+        let signal = TestSignal.noisySine(frames: 48_000, channelCount: 2, sampleRate: 48_000)
+        let writer = try AudioFileWriter(path: fifo, spec: spec, overwrite: false)
+        try writer.write(signal)
+        try writer.commit()
+        reader.waitUntilExit()
+
+        let reference = folder.file("reference.\(format.fileExtension)")
+        let fileWriter = try AudioFileWriter(path: reference, spec: spec, overwrite: false)
+        try fileWriter.write(signal)
+        try fileWriter.commit()
+        switch format {
+        case .raw:
+            #expect(fileContents(captured) == fileContents(reference))
+            #expect(fileContents(captured)?.count == 48_000 * 2 * 2)
+        case .wav:
+            let bytes = try #require(fileContents(captured))
+            #expect(Array(bytes.prefix(8)) == Array("RIFF".utf8) + [0xFF, 0xFF, 0xFF, 0xFF])
+            #expect(try AudioFileReader.readFloat(path: captured) == AudioFileReader.readFloat(path: reference))
+            let info = try AudioFileReader.info(path: captured)
+            #expect(info.cueFrames == [0, 12_000, 30_000])
+            #expect(info.tags.title == "piped")
+        default:
+            #expect(try AudioFileReader.readFloat(path: captured) == AudioFileReader.readFloat(path: reference))
+            #expect(try AudioFileReader.info(path: captured).tags.title == "piped")
         }
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@Suite("Licence, install steps and help texts for outputs")
+struct LicenceAndInstallTests {
+    /// The package's root folder, three levels above this file (Tests/NagiCLITests/...).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test("LICENSE is the MIT licence")
+    func licence() throws {
+        let licence = try Self.text("LICENSE")
+        #expect(licence.hasPrefix("MIT License\n"))
+        #expect(licence.contains("Permission is hereby granted, free of charge"))
+    }
+
+    struct Library: Sendable, CustomTestStringConvertible {
+        var name: String
+        var package: String
+        var licence: String
+        /// Words of the licence that Debian's copyright file for the package holds.
+        var evidence: String
+        /// Whether CI installs it with the build (the others arrive with the features that link them).
+        var isRequired: Bool
+        var testDescription: String { name }
+    }
+
+    static let libraries = [
+        Library(name: "libsndfile", package: "libsndfile1", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: true),
+        Library(name: "alsa-lib", package: "libasound2", licence: "LGPL-2.1+", evidence: "either version 2.1 of", isRequired: true),
+        Library(name: "flite", package: "libflite1", licence: "BSD-style", evidence: "Permission is hereby granted, free of charge, to use and distribute", isRequired: false),
+        Library(name: "libsoxr", package: "libsoxr0", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: false),
+        Library(name: "libebur128", package: "libebur128-1", licence: "MIT (Expat)", evidence: "License: Expat", isRequired: false),
+    ]
+
+    @Test("the README names each linked library with the licence its Debian copyright file states", arguments: libraries)
+    func linkedLibrary(library: Library) throws {
+        let readme = try Self.text("README.md")
+        let section = try #require(readme.components(separatedBy: "\n## Licences\n").dropFirst().first, "no Licences section")
+        let row = try #require(section.split(separator: "\n").first { $0.hasPrefix("| \(library.name) ") }, "no row for \(library.name)")
+        #expect(row.hasSuffix("| \(library.licence) |"), "\(row)")
+        let copyrightPath = "/usr/share/doc/\(library.package)/copyright"
+        guard library.isRequired || FileManager.default.fileExists(atPath: copyrightPath) else { return }
+        let copyright = try String(contentsOfFile: copyrightPath, encoding: .utf8)
+        #expect(copyright.contains(library.evidence), "\(copyrightPath) does not say \(library.evidence)")
+    }
+
+    @Test("the README says how to install the binary, the completions and the man page")
+    func installSteps() throws {
+        let readme = try Self.text("README.md")
+        let section = try #require(readme.components(separatedBy: "\n## Installing\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        for step in ["swift build -c release", "install -Dm755 .build/release/nagi /usr/local/bin/nagi", "nagi completions bash", "nagi completions zsh", "nagi completions fish", "docs/nagi.1"] {
+            #expect(section.contains(step), "missing: \(step)")
+        }
+    }
+
+    @Test("render and plot help say what - means and which formats there are")
+    func helpTexts() throws {
+        let render = try NagiProcess.run(["render", "--help"]).standardOutput
+        #expect(render.contains("-o, --output FILE|-"))
+        #expect(render.contains("--labels FILE|-"))
+        #expect(render.contains("(values: wav, flac, ogg, opus, mp3, raw)"))
+        #expect(render.contains("141"))
+        let plot = try NagiProcess.run(["plot", "--help"]).standardOutput
+        #expect(plot.contains("-o, --output FILE.svg|-"))
+    }
+}
