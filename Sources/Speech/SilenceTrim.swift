@@ -1,0 +1,34 @@
+/// Cuts the silence flite leaves around a phrase, so the first audible sample is the clip's first.
+enum SilenceTrim {
+    /// Samples under this fraction of the clip's peak (−40 dB) count as silence at either end.
+    static let thresholdRatio: Float = 0.01
+    /// Linear fade laid over what follows the last audible sample, so the cut makes no click.
+    static let fadeOutSeconds = 0.010
+
+    /// `samples` from the zero crossing just before the first audible sample to the last audible sample plus a
+    /// short fade; empty when nothing is audible.
+    static func trimmed(_ samples: [Float], sampleRate: Int) -> [Float] {
+        var peak: Float = 0
+        for sample in samples { peak = max(peak, abs(sample)) }
+        guard peak > 0 else { return [] }
+        let threshold = peak * thresholdRatio
+        guard let firstAudible = samples.firstIndex(where: { abs($0) >= threshold }),
+            let lastAudible = samples.lastIndex(where: { abs($0) >= threshold })
+        else { return [] }
+        // Back up to where the wave last touched or crossed zero, so the clip starts without a step; flite's
+        // leading silence is digital zero, so this is at most a few samples of the rising first cycle.
+        var start = firstAudible
+        while start > 0, samples[start - 1] != 0, (samples[start - 1] > 0) == (samples[firstAudible] > 0) {
+            start -= 1
+        }
+        let fadeFrames = min(Int(fadeOutSeconds * Double(sampleRate)), samples.count - 1 - lastAudible)
+        var clip = Array(samples[start...(lastAudible + fadeFrames)])
+        if fadeFrames > 0 {
+            let fadeStart = clip.count - fadeFrames
+            for index in 0..<fadeFrames {
+                clip[fadeStart + index] *= Float(fadeFrames - index) / Float(fadeFrames + 1)
+            }
+        }
+        return clip
+    }
+}

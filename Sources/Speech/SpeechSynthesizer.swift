@@ -1,0 +1,90 @@
+import CFlite
+import Synchronization
+
+/// Speaks phrases through flite, each distinct phrase once per process.
+///
+/// flite keeps global state and is not thread-safe, so every call into it runs under one process-wide lock,
+/// and each (voice, pace, phrase) is synthesized once and then served from a cache: render workers can ask for
+/// the same words at any time without calling flite again.
+public struct SpeechSynthesizer: Sendable {
+    /// nagi's pace: flite's default slowed by a fifth. At 1.0 "breathe out" lasts 0.56 s of sound on slt and
+    /// the words run together over the surf; at 1.2 each word has room without sounding drawn.
+    public static let defaultDurationStretch = 1.2
+    /// The paces accepted; outside this flite's durations degrade into mumbling or drawl.
+    public static let durationStretchRange = 0.5...2.0
+
+    public let voice: SpeechVoice
+    /// flite's `duration_stretch`: 1 is its own pace, larger is slower.
+    public let durationStretch: Double
+
+    /// - Precondition: `durationStretch` lies in `durationStretchRange`.
+    public init(voice: SpeechVoice = .standard, durationStretch: Double = Self.defaultDurationStretch) {
+        precondition(Self.durationStretchRange.contains(durationStretch), "duration stretch \(durationStretch)")
+        self.voice = voice
+        self.durationStretch = durationStretch
+    }
+
+    /// The phrase spoken, mono at the voice's rate, leading and trailing silence removed.
+    /// - Throws: `SpeechError` when flite gives nothing audible.
+    public func speak(_ phrase: SpeechPhrase) throws(SpeechError) -> SpeechClip {
+        let key = FliteState.Key(voice: voice, durationStretch: durationStretch, text: phrase.text)
+        let result: Result<SpeechClip, SpeechError> = fliteState.withLock { state in
+            if let clip = state.clips[key] { return .success(clip) }
+            let outcome = state.synthesize(key)
+            if case .success(let clip) = outcome { state.clips[key] = clip }
+            return outcome
+        }
+        return try result.get()
+    }
+
+    /// How many times flite itself has been asked to speak in this process (for tests of the cache).
+    public static var synthesisCount: Int {
+        fliteState.withLock { $0.synthesisCount }
+    }
+}
+
+/// Everything that touches flite, behind `fliteState`'s lock.
+private let fliteState = Mutex(FliteState())
+
+/// flite's voices (created once, kept for the process) and the clips already spoken.
+private struct FliteState: ~Copyable {
+    struct Key: Hashable {
+        var voice: SpeechVoice
+        var durationStretch: Double
+        var text: String
+    }
+
+    var isInitialized = false
+    var voices: [SpeechVoice: UnsafeMutablePointer<cst_voice>] = [:]
+    var clips: [Key: SpeechClip] = [:]
+    var synthesisCount = 0
+
+    mutating func synthesize(_ key: Key) -> Result<SpeechClip, SpeechError> {
+        if !isInitialized {
+            flite_init()
+            isInitialized = true
+        }
+        guard let voice = voices[key.voice] ?? key.voice.register() else {
+            return .failure(.voiceUnavailable(key.voice))
+        }
+        voices[key.voice] = voice
+        feat_set_float(voice.pointee.features, "duration_stretch", Float(key.durationStretch))
+        synthesisCount += 1
+        guard let wave = flite_text_to_wave(key.text, voice) else {
+            return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
+        }
+        defer { delete_wave(wave) }
+        let sampleRate = Int(wave.pointee.sample_rate)
+        let frameCount = Int(wave.pointee.num_samples)
+        guard sampleRate > 0, frameCount > 0, wave.pointee.num_channels == 1, let source = wave.pointee.samples else {
+            return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
+        }
+        var samples = [Float](repeating: 0, count: frameCount)
+        for index in 0..<frameCount {
+            samples[index] = Float(source[index]) / 32_768
+        }
+        let trimmed = SilenceTrim.trimmed(samples, sampleRate: sampleRate)
+        guard !trimmed.isEmpty else { return .failure(.silent(phrase: key.text, voice: key.voice)) }
+        return .success(SpeechClip(samples: trimmed, sampleRate: sampleRate))
+    }
+}
