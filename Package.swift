@@ -69,10 +69,12 @@ let package = Package(
         .target(name: "Loudness", dependencies: ["CEbur128"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling"]),
-        .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
-        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile"]),
-        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile"]),
-        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile"]),
+        // Signals, measurements and temporary folders for the tests below only.
+        .target(name: "ClibTestSupport", path: "Tests/ClibTestSupport"),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "ClibTestSupport"]),
+        .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ClibTestSupport"]),
+        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "ClibTestSupport"]),
+        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "ClibTestSupport"]),
+        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "ClibTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import CFlite
+import Glibc
 import Synchronization
 
 /// Speaks phrases through flite, each distinct phrase once per process.
@@ -37,6 +38,11 @@ public struct SpeechSynthesizer: Sendable {
         return try result.get()
     }
 
+    /// Forgets every clip spoken so far (for tests that need flite to run again).
+    static func removeCachedClips() {
+        fliteState.withLock { $0.clips.removeAll() }
+    }
+
     /// How many times flite itself has been asked to speak in this process (for tests of the cache).
     public static var synthesisCount: Int {
         fliteState.withLock { $0.synthesisCount }
@@ -54,6 +60,16 @@ private struct FliteState: ~Copyable {
         var text: String
     }
 
+    /// flite keeps a feature's name pointer rather than copying it (cst_features.c, feat_set), so the name must
+    /// outlive every voice: a C string made once and never freed. A Swift string passed directly is a temporary,
+    /// and the stretch then silently fails to apply on the clustergen voices.
+    private let durationStretchName: UnsafePointer<CChar> = {
+        let text = "duration_stretch".utf8CString
+        let name = UnsafeMutablePointer<CChar>.allocate(capacity: text.count)
+        for (index, byte) in text.enumerated() { (name + index).initialize(to: byte) }
+        return UnsafePointer(name)
+    }()
+
     var isInitialized = false
     var voices: [SpeechVoice: UnsafeMutablePointer<cst_voice>] = [:]
     var clips: [Key: SpeechClip] = [:]
@@ -68,8 +84,11 @@ private struct FliteState: ~Copyable {
             return .failure(.voiceUnavailable(key.voice))
         }
         voices[key.voice] = voice
-        feat_set_float(voice.pointee.features, "duration_stretch", Float(key.durationStretch))
+        feat_set_float(voice.pointee.features, durationStretchName, Float(key.durationStretch))
         synthesisCount += 1
+        // The clustergen voices excite unvoiced sounds with libc's rand(): seeding it as a fresh process does makes
+        // each phrase the same whatever was spoken before it (and the same as the flite tool's), so renders repeat.
+        srand(1)
         guard let wave = flite_text_to_wave(key.text, voice) else {
             return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
         }
