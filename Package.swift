@@ -75,6 +75,6 @@ let package = Package(
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ClibTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "ClibTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "ClibTestSupport"]),
-        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "ClibTestSupport"]),
+        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "Resampling", "ClibTestSupport"]),
     ]
 )
