@@ -76,7 +76,8 @@ public final class BedStream {
             }
             let count = min(wantedSamples - written, pending.count - pendingStart)
             pending.withUnsafeBufferPointer { source in
-                for index in 0..<count { output[written + index] = source[pendingStart + index] }
+                guard let from = source.baseAddress, let to = output.baseAddress else { return }
+                (to + written).update(from: from + pendingStart, count: count)
             }
             written += count
             pendingStart += count
