@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         .target(name: "Loudness", dependencies: ["CEbur128"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling"]),
-        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling"]),
+        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
         // Signals, measurements and temporary folders for the tests below only.
         .target(name: "ClibTestSupport", path: "Tests/ClibTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "ClibTestSupport"]),

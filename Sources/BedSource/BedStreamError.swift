@@ -10,13 +10,15 @@ public enum BedStreamError: Error, Equatable, Sendable {
     case tooManyChannels(path: String, channelCount: Int)
     /// libsoxr failed (70, an internal error).
     case resamplingFailed(path: String, reason: String)
+    /// libebur128 failed (70, an internal error).
+    case measurementFailed(path: String, reason: String)
 
     /// The process exit code after sysexits.h.
     public var exitCode: Int32 {
         switch self {
         case .file(let error): return error.exitCode
         case .noFrames, .tooManyChannels: return 65
-        case .resamplingFailed: return 70
+        case .resamplingFailed, .measurementFailed: return 70
         }
     }
 
@@ -27,6 +29,7 @@ public enum BedStreamError: Error, Equatable, Sendable {
         case .noFrames(let path): return "bed: \"\(path)\" has no audio frames"
         case .tooManyChannels(let path, let count): return "bed: \"\(path)\" has \(count) channels (at most 8)"
         case .resamplingFailed(let path, let reason): return "bed: cannot resample \"\(path)\": \(reason)"
+        case .measurementFailed(let path, let reason): return "bed: cannot measure \"\(path)\": \(reason)"
         }
     }
 }
