@@ -67,14 +67,14 @@ let package = Package(
         .target(name: "Speech", dependencies: ["CFlite"]),
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         .target(name: "Loudness", dependencies: ["CEbur128"]),
-        .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling"]),
+        .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
         // Signals, measurements and temporary folders for the tests below only.
         .target(name: "ClibTestSupport", path: "Tests/ClibTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "ClibTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ClibTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "ClibTestSupport"]),
-        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "ClibTestSupport"]),
+        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "Speech", "ClibTestSupport"]),
         .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "Resampling", "ClibTestSupport"]),
     ]
 )

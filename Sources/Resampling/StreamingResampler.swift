@@ -57,6 +57,10 @@ public final class StreamingResampler {
                     out.baseAddress, Self.chunkFrames, &producedFrames)
             }
             if let error { throw .soxr(call: "soxr_process", reason: Self.text(error)) }
+            if usedFrames == 0 && producedFrames == 0 && consumedFrames < inputFrames {
+                // libsoxr neither took input nor gave output: stop rather than spin.
+                throw .soxr(call: "soxr_process", reason: "no progress with \(remaining) frames left")
+            }
             consumedFrames += usedFrames
             output.append(contentsOf: chunk[0..<(producedFrames * channelCount)])
             // A full chunk may mean more is waiting; otherwise stop once the input is taken.

@@ -2,15 +2,18 @@
 enum SilenceTrim {
     /// Samples under this fraction of the clip's peak (−40 dB) count as silence at either end.
     static let thresholdRatio: Float = 0.01
+    /// A clip whose peak stays under this (−34 dBFS) is flite's noise floor, not speech: words peak at 0.19
+    /// (kal16) to 0.8 (slt), while text flite cannot pronounce comes back as noise peaking near 0.001.
+    static let minimumPeak: Float = 0.02
     /// Linear fade laid over what follows the last audible sample, so the cut makes no click.
     static let fadeOutSeconds = 0.010
 
     /// `samples` from the zero crossing just before the first audible sample to the last audible sample plus a
-    /// short fade; empty when nothing is audible.
+    /// short fade; empty when nothing is audible (the peak under `minimumPeak`).
     static func trimmed(_ samples: [Float], sampleRate: Int) -> [Float] {
         var peak: Float = 0
         for sample in samples { peak = max(peak, abs(sample)) }
-        guard peak > 0 else { return [] }
+        guard peak >= minimumPeak else { return [] }
         let threshold = peak * thresholdRatio
         guard let firstAudible = samples.firstIndex(where: { abs($0) >= threshold }),
             let lastAudible = samples.lastIndex(where: { abs($0) >= threshold })

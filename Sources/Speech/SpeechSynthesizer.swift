@@ -43,9 +43,11 @@ public struct SpeechSynthesizer: Sendable {
         fliteState.withLock { $0.clips.removeAll() }
     }
 
-    /// How many times flite itself has been asked to speak in this process (for tests of the cache).
-    public static var synthesisCount: Int {
-        fliteState.withLock { $0.synthesisCount }
+    /// How many times flite itself has spoken `phrase` with this voice and pace in this process (for tests of
+    /// the cache; counted per phrase so that other speakers in the same process cannot disturb it).
+    func synthesisCount(of phrase: SpeechPhrase) -> Int {
+        let key = FliteState.Key(voice: voice, durationStretch: durationStretch, text: phrase.text)
+        return fliteState.withLock { $0.synthesisCounts[key, default: 0] }
     }
 }
 
@@ -73,7 +75,7 @@ private struct FliteState: ~Copyable {
     var isInitialized = false
     var voices: [SpeechVoice: UnsafeMutablePointer<cst_voice>] = [:]
     var clips: [Key: SpeechClip] = [:]
-    var synthesisCount = 0
+    var synthesisCounts: [Key: Int] = [:]
 
     mutating func synthesize(_ key: Key) -> Result<SpeechClip, SpeechError> {
         if !isInitialized {
@@ -85,7 +87,7 @@ private struct FliteState: ~Copyable {
         }
         voices[key.voice] = voice
         feat_set_float(voice.pointee.features, durationStretchName, Float(key.durationStretch))
-        synthesisCount += 1
+        synthesisCounts[key, default: 0] += 1
         // The clustergen voices excite unvoiced sounds with libc's rand(): seeding it as a fresh process does makes
         // each phrase the same whatever was spoken before it (and the same as the flite tool's), so renders repeat.
         srand(1)

@@ -93,13 +93,19 @@ import Testing
     }
 
     @Test func eachPhraseIsSynthesizedOnce() throws {
-        let before = SpeechSynthesizer.synthesisCount
-        let first = try clip("settle, and breathe", .rms)
-        let second = try clip("settle, and breathe", .rms)
+        let phrase = try SpeechPhrase("settle, and breathe")
+        let rms = SpeechSynthesizer(voice: .rms)
+        let before = rms.synthesisCount(of: phrase)
+        let first = try rms.speak(phrase)
+        let second = try rms.speak(phrase)
         #expect(first == second)
-        #expect(SpeechSynthesizer.synthesisCount == before + 1)
-        _ = try clip("settle, and breathe", .awb)
-        #expect(SpeechSynthesizer.synthesisCount == before + 2)
+        #expect(rms.synthesisCount(of: phrase) == before + 1)
+        // Another voice is another clip.
+        let awb = SpeechSynthesizer(voice: .awb)
+        let awbBefore = awb.synthesisCount(of: phrase)
+        #expect(try awb.speak(phrase) != first)
+        #expect(awb.synthesisCount(of: phrase) == awbBefore + 1)
+        #expect(rms.synthesisCount(of: phrase) == before + 1)
     }
 
     /// Many threads asking at once get exactly what one thread gets: the lock serializes flite, and each phrase is
