@@ -18,8 +18,8 @@ enum SilenceTrim {
         guard let firstAudible = samples.firstIndex(where: { abs($0) >= threshold }),
             let lastAudible = samples.lastIndex(where: { abs($0) >= threshold })
         else { return [] }
-        // Back up to where the wave last touched or crossed zero, so the clip starts without a step; flite's
-        // leading silence is digital zero, so this is at most a few samples of the rising first cycle.
+        // Back up to where the wave last touched or crossed zero, so the clip starts without a step. flite's
+        // leading silence is a noise floor a few LSB high, so this stops within the rising first half cycle.
         var start = firstAudible
         while start > 0, samples[start - 1] != 0, (samples[start - 1] > 0) == (samples[firstAudible] > 0) {
             start -= 1

@@ -8,10 +8,11 @@ import Synchronization
 /// and each (voice, pace, phrase) is synthesized once and then served from a cache: render workers can ask for
 /// the same words at any time without calling flite again.
 public struct SpeechSynthesizer: Sendable {
-    /// nagi's pace: flite's default slowed by a fifth. At 1.0 "breathe out" lasts 0.56 s of sound on slt and
-    /// the words run together over the surf; at 1.2 each word has room without sounding drawn.
+    /// nagi's pace: flite's default slowed by a fifth, the middle of the 1.15 to 1.25 asked for (chosen by
+    /// measurement, not yet by ear). On slt "breathe in" lasts 0.71 s of sound and "breathe out" 0.67 s (0.60
+    /// and 0.56 s at flite's own pace); every voice slows by the factor given, within 2 %.
     public static let defaultDurationStretch = 1.2
-    /// The paces accepted; outside this flite's durations degrade into mumbling or drawl.
+    /// The paces accepted: half to twice flite's own.
     public static let durationStretchRange = 0.5...2.0
 
     public let voice: SpeechVoice
