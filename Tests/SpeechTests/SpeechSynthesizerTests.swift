@@ -129,7 +129,7 @@ import Testing
         }
     }
 
-    @Test func unpronounceableTextIsRefusedAndOtherTextSpoken() throws {
+    @Test func accentedLettersAndTypographicPunctuationAreSpoken() throws {
         // Accented letters and typographic punctuation are printable: flite reads what it can.
         let speech = try clip("café — slowly, now", .slt)
         #expect(speech.durationSeconds > 0.5)
