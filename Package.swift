@@ -57,5 +57,24 @@ let package = Package(
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio"]),
         .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "Synth", "NagiPresets"]),
+
+        // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
+        // through libebur128, user cue packs and streamed beds. flite has no pkg-config file: the module map
+        // names its libraries.
+        .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        .target(name: "Speech", dependencies: ["CFlite"]),
+        .target(name: "Resampling", dependencies: ["CSoxr"]),
+        .target(name: "Loudness", dependencies: ["CEbur128"]),
+        .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech"]),
+        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
+        // Signals, measurements and temporary folders for the tests below only.
+        .target(name: "ClibTestSupport", path: "Tests/ClibTestSupport"),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "ClibTestSupport"]),
+        .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ClibTestSupport"]),
+        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "ClibTestSupport"]),
+        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "Speech", "ClibTestSupport"]),
+        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "Resampling", "ClibTestSupport"]),
     ]
 )

@@ -1,0 +1,27 @@
+/// What went wrong reading a user's recording as a stream, with the exit code (sysexits) for each.
+public enum AudioFileStreamError: Error, Equatable, Sendable {
+    /// The file does not exist, cannot be opened, or is not a regular file (EX_NOINPUT).
+    case cannotOpen(path: String, reason: String)
+    /// The file opened but libsndfile does not read it as audio; `reason` is libsndfile's (EX_DATAERR).
+    case notAudio(path: String, reason: String)
+    /// A read or seek failed part way (EX_IOERR).
+    case readFailed(path: String, reason: String)
+
+    /// The process exit code after sysexits.h.
+    public var exitCode: Int32 {
+        switch self {
+        case .cannotOpen: return 66
+        case .notAudio: return 65
+        case .readFailed: return 74
+        }
+    }
+
+    /// One line for a human.
+    public var message: String {
+        switch self {
+        case .cannotOpen(let path, let reason): return "cannot open \"\(path)\": \(reason)"
+        case .notAudio(let path, let reason): return "\"\(path)\" is not audio libsndfile reads: \(reason)"
+        case .readFailed(let path, let reason): return "cannot read \"\(path)\": \(reason)"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AudioFile
+import Resampling
+
+/// Reads one cue clip whole (it is at most 30 s) and brings it to the session rate.
+enum ClipLoader {
+    /// Frames read per `sf_readf_float` call.
+    private static let blockFrames = 8_192
+
+    /// - Throws: `CuePackError` for a file that cannot be opened, is not audio, has no frames, is too long,
+    ///   has more than two channels, or fails to read or resample.
+    static func load(path: String, sampleRate: Int) throws(CuePackError) -> CueClip {
+        let stream: AudioFileStream
+        do { stream = try AudioFileStream(path: path) } catch { throw .file(error) }
+        let channelCount = stream.channelCount
+        guard channelCount <= 2 else { throw .tooManyChannels(path: path, channelCount: channelCount) }
+        let limitFrames = CuePack.maximumClipSeconds * stream.sampleRate
+        if let frames = stream.frameCount, frames > Int64(limitFrames) {
+            throw .tooLong(path: path, limitSeconds: CuePack.maximumClipSeconds)
+        }
+        // Read in blocks and stop past the limit, so a file that hides its length cannot fill memory.
+        var samples: [Float] = []
+        var block = [Float](repeating: 0, count: blockFrames * channelCount)
+        while true {
+            let frames: Int
+            do {
+                frames = try block.withUnsafeMutableBufferPointer { buffer throws(AudioFileStreamError) in
+                    try stream.read(into: buffer)
+                }
+            } catch { throw .file(error) }
+            guard frames > 0 else { break }
+            samples.append(contentsOf: block[0..<(frames * channelCount)])
+            if samples.count > limitFrames * channelCount {
+                throw .tooLong(path: path, limitSeconds: CuePack.maximumClipSeconds)
+            }
+        }
+        guard !samples.isEmpty else { throw .noFrames(path: path) }
+        do {
+            let resampled = try Resampler.resample(
+                samples, channelCount: channelCount, from: stream.sampleRate, to: sampleRate)
+            return CueClip(samples: resampled, channelCount: channelCount, sampleRate: sampleRate, sourcePath: path)
+        } catch {
+            throw .resamplingFailed(path: path, reason: error.message)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Glibc
+
+/// The regular files of a folder, through opendir/readdir.
+enum FolderListing {
+    /// Names of the entries that are regular files (or links to them), hidden ones left out.
+    /// - Throws: `.folderUnreadable` naming `opendir` and the system's reason.
+    static func regularFileNames(in folder: String) throws(CuePackError) -> [String] {
+        guard let directory = opendir(folder) else {
+            throw .folderUnreadable(path: folder, reason: "opendir: " + String(cString: strerror(errno)))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard !name.hasPrefix(".") else { continue }
+            var status = stat()
+            guard stat(join(folder, name), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// `folder` + "/" + `name`.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

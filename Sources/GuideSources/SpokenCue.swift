@@ -1,0 +1,39 @@
+import Resampling
+import Speech
+
+/// Spoken guide words as cue clips at the session rate: flite's speech (each phrase synthesized once per
+/// process), resampled with libsoxr, its first audible sample at frame 0.
+public enum SpokenCue {
+    /// `phrase` in `voice` at nagi's pace, mono, at `sampleRate`.
+    /// - Throws: `SpokenCueError`.
+    public static func clip(
+        _ phrase: SpeechPhrase, voice: SpeechVoice = .standard, sampleRate: Int
+    ) throws(SpokenCueError) -> CueClip {
+        let speech: SpeechClip
+        do { speech = try SpeechSynthesizer(voice: voice).speak(phrase) } catch { throw .speech(error) }
+        do {
+            let samples = try Resampler.resample(speech.samples, channelCount: 1, from: speech.sampleRate, to: sampleRate)
+            return CueClip(samples: samples, channelCount: 1, sampleRate: sampleRate, sourcePath: "flite:\(voice.rawValue)")
+        } catch { throw .resampling(error) }
+    }
+}
+
+/// Why spoken words could not become a clip.
+public enum SpokenCueError: Error, Equatable, Sendable {
+    case speech(SpeechError)
+    case resampling(ResamplingError)
+
+    /// 65 when flite reads the (valid) phrase as silence, so the words in the file need changing; 70 otherwise.
+    public var exitCode: Int32 {
+        if case .speech(.silent) = self { return 65 }
+        return 70
+    }
+
+    /// One line for a human.
+    public var message: String {
+        switch self {
+        case .speech(let error): return error.message
+        case .resampling(let error): return error.message
+        }
+    }
+}
