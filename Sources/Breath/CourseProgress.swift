@@ -1,4 +1,4 @@
-/// A learner's progress through one course (seed 001's progress record): which lessons are done and when.
+/// A learner's progress through one course: which lessons are done and when.
 public struct CourseProgress: Sendable, Equatable {
     /// One completed lesson.
     public struct Completion: Sendable, Equatable {

@@ -135,13 +135,13 @@ public struct SessionDecoder: Sendable {
 
     // MARK: - Parts
 
-    /// `"easing"`: "cosine", "linear", "bezier" (seed 000's curve) or four Bézier numbers in [0, 1].
+    /// `"easing"`: "cosine", "linear", "bezier" (`Easing.easeInOutBezier`) or four Bézier numbers in [0, 1].
     func decodeEasing(_ fields: JSONFields) throws(BreathError) -> Easing? {
         guard let value = fields.value("easing") else { return nil }
         switch value {
         case .string("cosine"): return .cosine
         case .string("linear"): return .linear
-        case .string("bezier"): return .seedBezier
+        case .string("bezier"): return .easeInOutBezier
         case .array:
             guard let numbers = try fields.numbers("easing", in: 0...1, count: 4) else { return nil }
             return .cubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
