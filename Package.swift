@@ -52,10 +52,13 @@ let package = Package(
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 
-        .testTarget(name: "BreathTests", dependencies: ["Breath", "NagiPresets"]),
-        .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiPresets"]),
-        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile"]),
-        .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "Synth", "NagiPresets"]),
+        // What every test suite shares: self-cleaning temporary folders, child processes, tmpfs mounts, the
+        // seeded generator and the schedule invariants the fuzz targets also check.
+        .target(name: "NagiTestSupport", dependencies: ["Breath"], path: "Tests/NagiTestSupport"),
+        .testTarget(name: "BreathTests", dependencies: ["Breath", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile", "NagiTestSupport"]),
+        .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio", "NagiTestSupport"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "Synth", "NagiPresets", "NagiTestSupport"]),
     ]
 )

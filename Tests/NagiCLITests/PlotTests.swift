@@ -2,6 +2,7 @@ import Breath
 import Foundation
 import FoundationXML
 import NagiPresets
+import NagiTestSupport
 import Synth
 import Testing
 
