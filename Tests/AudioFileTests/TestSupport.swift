@@ -20,12 +20,11 @@ enum TestSignal {
     }
 
     /// A sine with white noise added, which lossy encoders cannot squeeze much.
-    static func noisySine(frames: Int, channelCount: Int, sampleRate: Int, seed: UInt32 = 1) -> [Float] {
+    static func noisySine(frames: Int, channelCount: Int, sampleRate: Int, seed: UInt64 = 1) -> [Float] {
         var samples = sine(frames: frames, channelCount: channelCount, sampleRate: sampleRate, amplitude: 0.4)
-        var state = seed
+        var generator = SeededGenerator(seed: seed)
         for index in samples.indices {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            samples[index] += (Float(state >> 8) / 16_777_216 - 0.5) * 0.4
+            samples[index] += generator.nextSignedUnit() * 0.2
         }
         return samples
     }
