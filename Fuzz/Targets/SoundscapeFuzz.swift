@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 import NagiMath
 import Synth
 

@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 import NagiPresets
 
 /// Builds the preset catalog: the built-in table overlaid by the user's folder

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// The options every session command shares: PATTERN, `--cycles` / `--minutes` and `--rate`.
 struct SessionOptions {

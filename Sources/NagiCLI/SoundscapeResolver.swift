@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 import Synth
 
 /// Finds the soundscape a command asks for: a preset name, `auto` (by the local hour), or a JSON path.

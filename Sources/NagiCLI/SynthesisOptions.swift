@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 import Synth
 
 /// The sound options `render` and `play` share: channels, sample format, soundscape, cues and seed.

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 extension Soundscape {
     /// Soft chimes at phase starts, one per phase kind so a listener with closed eyes knows which began

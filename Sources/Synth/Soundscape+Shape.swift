@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 extension Soundscape {
     /// Seed 000's hold tension: ripple intensity grows across each hold (1.0 → 2.5) while the tone stays put,

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 extension Soundscape {
     /// The main tone: pitch `lowFrequencyHz·(highFrequencyHz/lowFrequencyHz)^L`, gain interpolated in dB by L,

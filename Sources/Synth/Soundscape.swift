@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// A complete sound design: every number that shapes how a breathing schedule sounds, read from a JSON preset
 /// in `Presets/soundscapes/` (the code holds none of them). Immutable and `Sendable`.

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// Required-member readers for soundscape presets: every number of the sound design must be written in the
 /// preset, so a missing key is an error naming its JSON path, like a wrong type or an unknown key.

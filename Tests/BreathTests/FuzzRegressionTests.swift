@@ -1,3 +1,4 @@
+import NagiDocuments
 import NagiPresets
 import NagiTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Breath
 import Foundation
 import FoundationXML
+import NagiDocuments
 import NagiPresets
 import NagiTestSupport
 import Synth

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// The candidates within `maxDistance` edits of `name`, nearest first (ties keep candidate order).
 ///

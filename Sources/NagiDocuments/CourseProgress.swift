@@ -1,3 +1,5 @@
+import Breath
+
 /// A learner's progress through one course: which lessons are done and when.
 public struct CourseProgress: Sendable, Equatable {
     /// One completed lesson.

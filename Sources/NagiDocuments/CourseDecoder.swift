@@ -1,3 +1,5 @@
+import Breath
+
 /// Reads course JSON: `{"name", "title", "description", "lessons": [{"title", "pattern", "minutes" | "cycles", "soundscape"}]}`.
 public struct CourseDecoder: Sendable {
     /// The most lessons a course may hold.

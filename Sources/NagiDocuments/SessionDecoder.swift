@@ -1,3 +1,5 @@
+import Breath
+
 /// Turns pattern and session JSON (and references to presets or inline strings) into sessions.
 ///
 /// A pattern file has `phases`; a session file has `stages`. Both may carry `title`, `description`,

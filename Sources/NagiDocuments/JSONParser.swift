@@ -1,3 +1,5 @@
+import Breath
+
 /// A small strict JSON parser (RFC 8259) with the limits a hostile file needs: nesting depth, duplicate
 /// keys, a byte-order mark, invalid UTF-8 — each a one-line error naming the place.
 public struct JSONParser {

@@ -1,3 +1,5 @@
+import Breath
+
 /// Finds the names closest to a misspelt one, for "did you mean" hints.
 public enum NearestNames {
     /// Names within `maxDistance` edits of `name` (case-insensitive), nearest first.
