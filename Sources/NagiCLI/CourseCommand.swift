@@ -48,10 +48,10 @@ enum CourseCommand {
             throw .arguments(.missingArgument("NAME"))
         }
         let decoder = CourseDecoder(catalog: catalog)
-        do {
+        do throws(BreathError) {
             if PresetCatalog.isFilePath(reference) {
                 let (value, file) = try PresetEnvironment.parseFile(reference)
-                return try decoder.decode(value, file: file)
+                return try BreathError.reportingContent { () throws(ContentError) in try decoder.decode(value, file: file) }
             }
             return try decoder.course(named: reference)
         } catch {

@@ -1,5 +1,3 @@
-import Breath
-
 /// A parsed JSON document, keeping each number's text so durations convert exactly.
 public indirect enum JSONValue: Sendable, Equatable {
     case null

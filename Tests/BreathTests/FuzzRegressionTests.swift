@@ -24,9 +24,10 @@ struct FuzzRegressionTests {
 
     /// Parses, decodes and schedules `text` at `sampleRate`, checking any schedule against its invariants.
     static func outcome(_ text: String, sampleRate: Int = 48_000) -> Outcome {
-        do {
-            let value = try JSONParser.parse(text, file: "hostile.json")
-            let session = try decoder.decodeDocument(value, file: "hostile.json").session
+        do throws(BreathError) {
+            let session = try BreathError.reportingContent { () throws(ContentError) in
+                try decoder.decodeDocument(try JSONParser.parse(text, file: "hostile.json"), file: "hostile.json").session
+            }
             let schedule = try Schedule(session: session, sampleRate: sampleRate)
             checkInvariants(schedule)
             return .scheduled(schedule)

@@ -1,6 +1,4 @@
-#if canImport(Breath)
 import Breath
-#endif
 
 /// The promises a Schedule makes, checked from scratch: contiguous phases, boundaries at
 /// round(cumulative µs × rate / 10⁶) computed without overflow, levels finite in [0, 1], limits kept.

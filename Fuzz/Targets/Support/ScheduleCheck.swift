@@ -1,3 +1,5 @@
+import Breath
+
 /// The fuzz targets' use of the shared ScheduleInvariants (Tests/NagiTestSupport): schedule, then trap on the
 /// first violation so libFuzzer records the input.
 extension ScheduleInvariants {
