@@ -74,8 +74,12 @@ build_target() {
     # shellcheck disable=SC2206
     flags+=($optimization)
     mkdir -p "$modules"
-    build_module NagiMath "$root"/Sources/NagiMath/*.swift || return 1
-    build_module Breath "$sources"/*.swift || return 1
+    # The modules every target shares are built once per run.
+    if [ -z "${shared_built:-}" ]; then
+        build_module NagiMath "$root"/Sources/NagiMath/*.swift || return 1
+        build_module Breath "$sources"/*.swift || return 1
+        shared_built=1
+    fi
     if [ "$1" = soundscape ]; then
         build_module NagiDocuments "$documents"/*.swift || return 1
         build_module Synth "$root"/Sources/Synth/*.swift || return 1

@@ -11,12 +11,6 @@ public struct ContentError: Error, Equatable, Sendable {
     /// What is wrong and what would be right.
     public var reason: String
 
-    public init(file: String, path: String, reason: String) {
-        self.file = file
-        self.path = path
-        self.reason = reason
-    }
-
     /// The exit code after sysexits: 65, bad data.
     public var exitCode: Int32 { 65 }
 
