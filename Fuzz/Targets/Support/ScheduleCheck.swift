@@ -17,5 +17,4 @@ extension ScheduleInvariants {
         let found = violations(of: schedule, session: session, context: "\(context) @\(sampleRate) Hz", allowZeroLength: allowZeroLength)
         fuzzCheck(found.isEmpty, found.joined(separator: "\n"))
     }
-
 }
