@@ -10,11 +10,13 @@ needs() {
     done
 }
 
-# Builds nagi in release and sets $nagi to it; sets $work to a scratch folder removed on exit.
+# Builds nagi (in release, or in $NAGI_BENCH_CONFIGURATION) and sets $nagi to it; sets $work to a scratch
+# folder removed on exit.
 prepare() {
     needs bc
-    swift build -c release --product nagi >/dev/null
-    nagi="$(swift build -c release --show-bin-path)/nagi"
+    local configuration="${NAGI_BENCH_CONFIGURATION:-release}"
+    swift build -c "$configuration" --product nagi >/dev/null
+    nagi="$(swift build -c "$configuration" --show-bin-path)/nagi"
     work=$(mktemp -d "${TMPDIR:-/tmp}/nagi-bench.XXXXXX")
     trap 'rm -rf "$work"' EXIT
 }
