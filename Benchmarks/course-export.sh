@@ -23,8 +23,8 @@ for format in flac wav; do
     done
     size=$(du -sb "$work/out" | cut -f1)
     again=$(seconds_of "$nagi" course export "$course" -o "$work/out" --format "$format" --quiet)
-    printf '%-5s --jobs 1: %s s   --jobs 2: %s s   speed-up %.2fx (medians)   %d MB   second run %.2f s\n' \
+    printf '%-5s --jobs 1: %s s   --jobs 2: %s s   speed-up %.2fx (medians)   %d MiB   second run %.2f s\n' \
         "$format" "$(printf '%.2f / ' ${times[1]} | sed 's| / $||')" "$(printf '%.2f / ' ${times[2]} | sed 's| / $||')" \
-        "$(echo "${medians[1]} / ${medians[2]}" | bc -l)" "$((size / 1000000))" "$again"
+        "$(echo "${medians[1]} / ${medians[2]}" | bc -l)" "$((size / 1048576))" "$again"
     rm -rf "$work/out"
 done
