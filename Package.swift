@@ -12,8 +12,11 @@ let package = Package(
         .target(name: "NagiMath"),
         // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
         .target(name: "Breath", dependencies: ["NagiMath"]),
+        // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course and
+        // progress files. Pure Swift, no Foundation.
+        .target(name: "NagiDocuments", dependencies: ["Breath"]),
         // DSP: soundscapes and the pulled renderer. Imports no C.
-        .target(name: "Synth", dependencies: ["Breath", "NagiMath"]),
+        .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath"]),
 
         // C libraries, found through pkg-config; installed from Debian.
         .systemLibrary(
@@ -48,15 +51,18 @@ let package = Package(
         // The command line: parse, run, report.
         .target(
             name: "NagiCLI",
-            dependencies: ["Breath", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem"]
+            dependencies: ["Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem"]
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 
-        .testTarget(name: "BreathTests", dependencies: ["Breath", "NagiPresets"]),
-        .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiPresets"]),
-        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile"]),
-        .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "Synth", "NagiPresets"]),
+        // What every test suite shares: self-cleaning temporary folders, child processes, tmpfs mounts, the
+        // seeded generator and the schedule invariants the fuzz targets also check.
+        .target(name: "NagiTestSupport", dependencies: ["Breath"], path: "Tests/NagiTestSupport"),
+        .testTarget(name: "BreathTests", dependencies: ["Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile", "NagiTestSupport"]),
+        .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio", "NagiTestSupport"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
         // through libebur128, user cue packs and streamed beds. flite has no pkg-config file: the module map

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Fuzzes nagi's input parsers (Sources/Breath) with libFuzzer + AddressSanitizer.
+# Fuzzes nagi's input parsers (Sources/NagiDocuments, Sources/Breath) with libFuzzer + AddressSanitizer.
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  how long each target runs (default 60)
 #   TARGET              any of: inline session course progress expander soundscape (default: all, one after another)
 #
-# Each target is compiled with swiftc straight from Sources/Breath/*.swift + Fuzz/Targets/Support/*.swift +
-# its own file (no SwiftPM; the soundscape target links NagiMath, Breath and Synth built as modules), seeded from the committed Fuzz/Corpus/<target>/, and writes what it learns to a
-# scratch folder outside the repository:
+# Each target is compiled with swiftc (no SwiftPM): NagiMath and Breath are built as modules, then the target
+# from Sources/NagiDocuments/*.swift + Fuzz/Targets/Support/*.swift + the schedule invariants the tests share
+# (Tests/NagiTestSupport/ScheduleInvariants.swift) + its own file; the soundscape target links NagiDocuments and
+# Synth built as modules too. Each is seeded from the committed Fuzz/Corpus/<target>/ and writes what it
+# learns to a scratch folder outside the repository:
 #   $NAGI_FUZZ_DIR (default ${TMPDIR:-/tmp}/nagi-fuzz)/{bin,corpus/<target>,findings/<target>,logs}
 # Other settings: BREATH_SOURCES (folder of Breath sources, default Sources/Breath), NAGI_FUZZ_PRESETS
 # (Presets folder, default the repository's), FUZZ_OPTIMIZATION (default "-O -g").
@@ -24,6 +26,7 @@ targets=("$@")
 
 scratch="${NAGI_FUZZ_DIR:-${TMPDIR:-/tmp}/nagi-fuzz}"
 sources="${BREATH_SOURCES:-$root/Sources/Breath}"
+documents="$root/Sources/NagiDocuments"
 optimization="${FUZZ_OPTIMIZATION:--O -g}"
 mkdir -p "$scratch/bin" "$scratch/logs"
 
@@ -55,26 +58,37 @@ max_len() {
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-allocator_may_return_null=0:detect_stack_use_after_return=0}"
 
-# Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions), so
-# NagiMath is built as a module first; the soundscape target also needs Breath and Synth as modules.
+# Builds module $1 from the files that follow as a static library under $scratch/modules.
+build_module() {
+    local name="$1"
+    shift
+    swiftc "${flags[@]}" -I "$modules" -module-name "$name" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
+        -emit-library -static -o "$modules/lib$name.a" "$@"
+}
+
+# Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions);
+# the targets import Breath; the soundscape target also needs NagiDocuments and Synth as modules.
 build_target() {
-    local math="$scratch/NagiMath" modules="$scratch/modules"
-    local flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address)
+    modules="$scratch/modules"
+    flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address)
     # shellcheck disable=SC2206
     flags+=($optimization)
-    mkdir -p "$math" "$modules"
-    swiftc "${flags[@]}" -module-name NagiMath -emit-module -emit-module-path "$math/NagiMath.swiftmodule" \
-        -emit-library -static -o "$math/libNagiMath.a" "$root"/Sources/NagiMath/*.swift || return 1
+    mkdir -p "$modules"
+    # The modules every target shares are built once per run.
+    if [ -z "${shared_built:-}" ]; then
+        build_module NagiMath "$root"/Sources/NagiMath/*.swift || return 1
+        build_module Breath "$sources"/*.swift || return 1
+        shared_built=1
+    fi
     if [ "$1" = soundscape ]; then
-        swiftc "${flags[@]}" -I "$math" -module-name Breath -emit-module -emit-module-path "$modules/Breath.swiftmodule" \
-            -emit-library -static -o "$modules/libBreath.a" "$sources"/*.swift || return 1
-        swiftc "${flags[@]}" -I "$math" -I "$modules" -module-name Synth -emit-module -emit-module-path "$modules/Synth.swiftmodule" \
-            -emit-library -static -o "$modules/libSynth.a" "$root"/Sources/Synth/*.swift || return 1
-        swiftc "${flags[@]}" -I "$math" -I "$modules" -L "$math" -L "$modules" -lSynth -lBreath -lNagiMath \
+        build_module NagiDocuments "$documents"/*.swift || return 1
+        build_module Synth "$root"/Sources/Synth/*.swift || return 1
+        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lSynth -lNagiDocuments -lBreath -lNagiMath \
             -module-name SoundscapeFuzz "$root/Fuzz/Targets/$2" -o "$3" || return 1
     else
-        swiftc "${flags[@]}" -I "$math" -L "$math" -lNagiMath -module-name BreathFuzz \
-            "$sources"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Fuzz/Targets/$2" -o "$3" || return 1
+        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lBreath -lNagiMath -module-name BreathFuzz \
+            "$documents"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Tests/NagiTestSupport/ScheduleInvariants.swift" \
+            "$root/Fuzz/Targets/$2" -o "$3" || return 1
     fi
 }
 
@@ -85,8 +99,8 @@ for target in "${targets[@]}"; do
         echo "fuzz.sh: unknown target '$target' (inline, session, course, progress, expander, soundscape)" >&2
         exit 64
     fi
-    if [ "$target" = progress ] && [ ! -f "$sources/CourseProgress.swift" ]; then
-        summary+=("$(printf '%-10s skipped: %s/CourseProgress.swift does not exist' "$target" "$sources")")
+    if [ "$target" = progress ] && [ ! -f "$documents/CourseProgress.swift" ]; then
+        summary+=("$(printf '%-10s skipped: %s/CourseProgress.swift does not exist' "$target" "$documents")")
         continue
     fi
     binary="$scratch/bin/$target"

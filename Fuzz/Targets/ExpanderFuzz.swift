@@ -1,3 +1,5 @@
+import Breath
+
 /// libFuzzer target: sessions built directly through the public API (as a caller other than the JSON
 /// decoder could), with any Int64 lengths and counts, ramps, nested repeats and empty parts.
 ///

@@ -1,3 +1,5 @@
+import Breath
+
 /// libFuzzer target: inline patterns ("4-7-8") and the exact decimal reader under them.
 ///
 /// Invariants: parse either throws `.inlinePattern` naming the text, or returns 1 to 4 phases of 1 µs...24 h

@@ -1,7 +1,9 @@
+import Breath
+
 /// libFuzzer target: the strict JSON parser, pattern/session decoding, command-line style overrides and
 /// expansion into Schedules at several sample rates.
 ///
-/// Invariants: parse errors and decode errors are clean BreathErrors; a parsed document writes back to JSON
+/// Invariants: parse errors and decode errors are clean ContentErrors; a parsed document writes back to JSON
 /// that parses to the same value; a decoded session schedules without error (the decoder measured it) and
 /// every schedule keeps ScheduleInvariants; out-of-range sample rates are refused.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,7 +18,7 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         value = try JSONParser.parse(bytes, file: "fuzz.json")
     } catch {
-        fuzzCheckClean(error, allowed: isContentError, "parse")
+        fuzzCheckClean(error, file: "fuzz.json", "parse")
         return 0
     }
     checkRoundTrip(value)
@@ -24,7 +26,7 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         resolved = try decoder.decodeDocument(value, file: "fuzz.json")
     } catch {
-        fuzzCheckClean(error, allowed: isContentError, "decode")
+        fuzzCheckClean(error, file: "fuzz.json", "decode")
         return 0
     }
     let isSession: Bool
@@ -32,10 +34,6 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkSession(resolved.session, mustSucceed: isSession, hash: hash, context: "document")
     checkOverride(resolved.session, hash: hash)
     return 0
-}
-
-private func isContentError(_ error: BreathError) -> Bool {
-    if case let .invalidContent(file, _, _) = error { file == "fuzz.json" } else { false }
 }
 
 /// parse(write(value)) == value.

@@ -1,13 +1,14 @@
 import Breath
+import NagiDocuments
 import NagiMath
 import Synth
 
 /// libFuzzer target: soundscape documents, decoded and then played.
 ///
-/// Built apart from the other targets: `scripts/fuzz.sh` compiles NagiMath, Breath and Synth as modules first,
-/// then this file alone (it shares no Support file).
+/// Built apart from the other targets: `scripts/fuzz.sh` compiles NagiMath, Breath, NagiDocuments and Synth as
+/// modules first, then this file alone (it shares no Support file).
 ///
-/// Invariants: errors are clean `.invalidContent` for the file (exit 65, a message); a decoded soundscape
+/// Invariants: errors are clean ContentErrors for the file (exit 65, a message); a decoded soundscape
 /// renders a short session (three phases, at a rate and channel count picked by the input) to samples that
 /// are all finite and within the soundscape's limiter ceiling, which is at most −1 dBFS, whatever its gains,
 /// frequencies and depths.
@@ -18,8 +19,8 @@ public func fuzzSoundscape(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         soundscape = try Soundscape.decode(JSONParser.parse(bytes, file: "fuzz.json"), file: "fuzz.json")
     } catch {
-        guard case let .invalidContent(file, _, _) = error, file == "fuzz.json" else {
-            fatalError("invariant failed: unexpected error kind \(error)")
+        guard error.file == "fuzz.json" else {
+            fatalError("invariant failed: the error names another file: \(error)")
         }
         check(!error.message.isEmpty && error.exitCode == 65, "unclean error \(error)")
         return 0

@@ -11,16 +11,4 @@ public struct AudioFileInfo: Sendable, Equatable {
     public var tags: AudioTags
     /// Sample offsets of the cue points (WAV), in file order.
     public var cueFrames: [Int64]
-
-    public init(
-        frameCount: Int64, sampleRate: Int, channelCount: Int, format: AudioFileFormat?, tags: AudioTags,
-        cueFrames: [Int64]
-    ) {
-        self.frameCount = frameCount
-        self.sampleRate = sampleRate
-        self.channelCount = channelCount
-        self.format = format
-        self.tags = tags
-        self.cueFrames = cueFrames
-    }
 }

@@ -154,7 +154,7 @@ public final class AudioFileWriter {
             }
             return
         }
-        if fsync(sink.fileDescriptor) != 0 { throw failure("fsync", SystemErrorText.errno(errno)) }
+        if let syncFailure = SystemCall.fsync(sink.fileDescriptor) { throw failure("fsync", SystemErrorText.errno(syncFailure.code)) }
         if let closeError = sink.close() { throw failure("close", SystemErrorText.errno(closeError)) }
         try publish(temporaryPath)
         state = .committed
@@ -230,11 +230,11 @@ public final class AudioFileWriter {
 
     /// Opens an existing non-regular target for writing, without creating or truncating anything.
     private static func openExisting(_ path: String) throws -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw AudioFileError.cannotCreate(path: path, reason: "open: \(SystemErrorText.errno(errno))")
+        switch SystemCall.open(path, O_WRONLY | O_CLOEXEC) {
+        case let .success(descriptor): return descriptor
+        case let .failure(failure):
+            throw AudioFileError.cannotCreate(path: path, reason: "open: \(SystemErrorText.errno(failure.code))")
         }
-        return descriptor
     }
 
     /// Creates the temporary file exclusively. A leftover of the same name can only come from a dead process
@@ -243,12 +243,15 @@ public final class AudioFileWriter {
         -> Int32
     {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
-        var descriptor = open(temporaryPath, flags, 0o666)
-        if descriptor < 0, errno == EEXIST, unlink(temporaryPath) == 0 {
-            descriptor = open(temporaryPath, flags, 0o666)
+        var opened = SystemCall.open(temporaryPath, flags, 0o666)
+        if opened.failure?.code == EEXIST, unlink(temporaryPath) == 0 {
+            opened = SystemCall.open(temporaryPath, flags, 0o666)
         }
-        guard descriptor >= 0 else {
-            throw AudioFileError.cannotCreate(path: reportedPath, reason: "open: \(SystemErrorText.errno(errno))")
+        let descriptor: Int32
+        switch opened {
+        case let .success(opened): descriptor = opened
+        case let .failure(failure):
+            throw AudioFileError.cannotCreate(path: reportedPath, reason: "open: \(SystemErrorText.errno(failure.code))")
         }
         // A replaced file keeps its permissions; a new one gets 0666 less the umask, like any created file.
         if let mode { fchmod(descriptor, mode) }
@@ -339,11 +342,10 @@ public final class AudioFileWriter {
 
     /// Makes the rename durable. File systems that cannot sync a folder (EINVAL) are accepted.
     private func syncFolder() throws {
-        let folder = open(OutputTarget.folder(of: finalPath), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return }
-        defer { close(folder) }
-        if fsync(folder) != 0, errno != EINVAL, errno != ENOTSUP {
-            throw AudioFileError.writeFailed(path: path, reason: "fsync of the folder: \(SystemErrorText.errno(errno))")
+        guard case let .success(folder) = SystemCall.open(OutputTarget.folder(of: finalPath), O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return }
+        defer { _ = SystemCall.close(folder) }
+        if let syncFailure = SystemCall.fsync(folder), syncFailure.code != EINVAL, syncFailure.code != ENOTSUP {
+            throw AudioFileError.writeFailed(path: path, reason: "fsync of the folder: \(SystemErrorText.errno(syncFailure.code))")
         }
     }
 

@@ -56,9 +56,9 @@ final class FileDescriptorSink {
     func close() -> Int32? {
         guard fileDescriptor >= 0 else { return nil }
         flush()
-        let result = Glibc.close(fileDescriptor)
+        let failure = SystemCall.close(fileDescriptor)
         fileDescriptor = -1
-        return result == 0 ? nil : errno
+        return failure?.code
     }
 
     /// Makes the sink forward-only (see `isForwardOnly`); before libsndfile opens it.
@@ -101,8 +101,8 @@ final class FileDescriptorSink {
         if isForwardOnly { return sf_count_t(streamedByteCount) }
         flush()
         var status = stat()
-        guard fstat(fileDescriptor, &status) == 0 else {
-            record(errno)
+        if let failure = SystemCall.valueOrErrno({ fstat(fileDescriptor, &status) }).failure {
+            record(failure.code)
             return -1
         }
         return sf_count_t(status.st_size)
@@ -121,24 +121,27 @@ final class FileDescriptorSink {
             return sf_count_t(target)
         }
         flush()
-        let position = lseek(fileDescriptor, off_t(offset), whence)
-        if position < 0 { record(errno) }
-        return sf_count_t(position)
+        switch SystemCall.valueOrErrno({ lseek(fileDescriptor, off_t(offset), whence) }) {
+        case let .success(position): return sf_count_t(position)
+        case let .failure(failure):
+            record(failure.code)
+            return -1
+        }
     }
 
     private func read(_ buffer: UnsafeMutableRawPointer?, _ count: sf_count_t) -> sf_count_t {
         guard let buffer, count > 0, !isForwardOnly else { return 0 }
         flush()
         var total = 0
-        while total < Int(count) {
-            let result = Glibc.read(fileDescriptor, buffer + total, Int(count) - total)
-            if result > 0 {
-                total += result
-            } else if result == 0 {
-                break
-            } else if errno != EINTR {
-                record(errno)
-                break
+        reading: while total < Int(count) {
+            switch SystemCall.read(fileDescriptor, buffer + total, Int(count) - total) {
+            case .success(0):
+                break reading
+            case let .success(byteCount):
+                total += byteCount
+            case let .failure(failure):
+                record(failure.code)
+                break reading
             }
         }
         return sf_count_t(total)
@@ -175,24 +178,24 @@ final class FileDescriptorSink {
     /// Writes everything or stops at the first error; returns the bytes written.
     private func writeThrough(_ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         var total = 0
-        while total < Int(count) {
-            let result = Glibc.write(fileDescriptor, buffer + total, Int(count) - total)
-            if result > 0 {
-                total += result
-                unflushedByteCount += result
+        writing: while total < Int(count) {
+            switch SystemCall.write(fileDescriptor, buffer + total, Int(count) - total) {
+            case .success(0):
+                // No progress and no errno: give up rather than spin.
+                record(EIO)
+                break writing
+            case let .success(byteCount):
+                total += byteCount
+                unflushedByteCount += byteCount
                 if unflushedByteCount >= Self.writebackInterval {
                     unflushedByteCount = 0
                     // Asynchronous: queues the dirty pages for writing and returns. Fails harmlessly on
                     // pipes and devices; errors still surface at write or fsync.
                     _ = nagi_start_writeback(fileDescriptor)
                 }
-            } else if result == 0 {
-                // No progress and no errno: give up rather than spin.
-                record(EIO)
-                break
-            } else if errno != EINTR {
-                record(errno)
-                break
+            case let .failure(failure):
+                record(failure.code)
+                break writing
             }
         }
         return total

@@ -4,6 +4,9 @@ public enum BreathError: Error, Equatable, Sendable {
     case inlinePattern(text: String, reason: String)
     /// Bad content in a JSON file: the file, the JSON path at fault (`$.stages[0].cycles`) and what would be right.
     case invalidContent(file: String, path: String, reason: String)
+    /// A file that a JSON document names (an included pattern) does not exist or cannot be read: the
+    /// including file, the JSON path and why.
+    case missingInclude(file: String, path: String, reason: String)
     /// A preset name or file that does not exist, with the nearest names.
     case notFound(name: String, kind: String, suggestions: [String])
     /// A file named by path that does not exist or cannot be read.
@@ -16,7 +19,7 @@ public enum BreathError: Error, Equatable, Sendable {
         switch self {
         case .inlinePattern, .limitExceeded: 64
         case .invalidContent: 65
-        case .notFound, .fileNotFound: 66
+        case .notFound, .fileNotFound, .missingInclude: 66
         }
     }
 
@@ -25,7 +28,7 @@ public enum BreathError: Error, Equatable, Sendable {
         switch self {
         case let .inlinePattern(text, reason):
             return "invalid pattern '\(text)': \(reason)"
-        case let .invalidContent(file, path, reason):
+        case let .invalidContent(file, path, reason), let .missingInclude(file, path, reason):
             return "\(file): \(path): \(reason)"
         case let .notFound(name, kind, suggestions):
             var line = "no \(kind) named '\(name)'"

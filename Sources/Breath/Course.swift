@@ -8,6 +8,13 @@ public struct Course: Sendable {
         public var patternLabel: String
         /// A soundscape name or path, if the lesson asks for one.
         public var soundscape: String?
+
+        public init(title: String, session: Session, patternLabel: String, soundscape: String?) {
+            self.title = title
+            self.session = session
+            self.patternLabel = patternLabel
+            self.soundscape = soundscape
+        }
     }
 
     /// The course's short name ("beginner-21"), used for file names and the progress record.
@@ -15,4 +22,11 @@ public struct Course: Sendable {
     public var title: String
     public var description: String?
     public var lessons: [Lesson]
+
+    public init(name: String, title: String, description: String?, lessons: [Lesson]) {
+        self.name = name
+        self.title = title
+        self.description = description
+        self.lessons = lessons
+    }
 }

@@ -2,15 +2,16 @@ import NagiMath
 
 /// How the level moves within a phase: a pure function from progress p in [0, 1] to [0, 1].
 public enum Easing: Sendable, Equatable {
-    /// The cosine ease (1 − cos πp) / 2 of seed 001.
+    /// The cosine ease (1 − cos πp) / 2, the default (docs/sound-design.md § 1).
     case cosine
     /// A CSS-style cubic Bézier from (0, 0) to (1, 1) through two control points, solved for x by Newton's method.
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
     /// Constant speed.
     case linear
 
-    /// Seed 000's curve for its text, (0.25, 0, 0.75, 1).
-    public static let seedBezier = Easing.cubicBezier(x1: 0.25, y1: 0, x2: 0.75, y2: 1)
+    /// The curve JSON names `"bezier"`: a symmetric ease in and out through (0.25, 0) and (0.75, 1)
+    /// (docs/sound-design.md § 1).
+    public static let easeInOutBezier = Easing.cubicBezier(x1: 0.25, y1: 0, x2: 0.75, y2: 1)
 
     /// The eased value at progress `p`; exactly 0 at p ≤ 0 and exactly 1 at p ≥ 1, non-decreasing between.
     public func value(at p: Double) -> Double {

@@ -1,5 +1,5 @@
 /// The phases of a ramp paired up: each lane moves one phase's length from its `from` to its `to` value.
-struct RampLanes: Sendable {
+public struct RampLanes: Sendable {
     /// One phase's course through the ramp.
     struct Lane: Sendable {
         var kind: PhaseKind
@@ -25,7 +25,7 @@ struct RampLanes: Sendable {
     /// Pairs the phases of two patterns: the same kinds in the same order pair one to one; two patterns that
     /// each use a kind at most once in the order inhale, holdIn, exhale, holdOut pair by kind, a missing phase
     /// counting as 0 s (so a ramp can grow a hold from nothing).
-    init(from: Pattern, to: Pattern) throws(BreathError) {
+    public init(from: Pattern, to: Pattern) throws(BreathError) {
         if from.phases.map(\.kind) == to.phases.map(\.kind) {
             lanes = zip(from.phases, to.phases).map {
                 Lane(kind: $0.kind, fromMicroseconds: $0.durationMicroseconds, toMicroseconds: $1.durationMicroseconds, targetLevel: $0.targetLevel, spokenWords: $0.spokenWords ?? $1.spokenWords)

@@ -9,7 +9,7 @@ public struct Session: Sendable, Equatable {
     /// The stages, in order.
     public var stages: [Stage]
 
-    /// The easing when neither the session nor its pattern names one: seed 001's cosine.
+    /// The easing when neither the session nor its pattern names one: the cosine ease (docs/sound-design.md § 1).
     public static let defaultEasing = Easing.cosine
 
     public init(title: String? = nil, description: String? = nil, easing: Easing = Session.defaultEasing, stages: [Stage]) {

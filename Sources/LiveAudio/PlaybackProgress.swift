@@ -8,11 +8,4 @@ public struct PlaybackProgress: Sendable, Equatable {
     public var isPaused: Bool
     /// Underruns (EPIPE) and suspends (ESTRPIPE) recovered from so far.
     public var underrunCount: Int
-
-    public init(heardFrame: Int64, writtenFrame: Int64, isPaused: Bool, underrunCount: Int) {
-        self.heardFrame = heardFrame
-        self.writtenFrame = writtenFrame
-        self.isPaused = isPaused
-        self.underrunCount = underrunCount
-    }
 }

@@ -6,12 +6,6 @@ public struct PlaybackSummary: Sendable, Equatable {
     public var heardFrame: Int64
     /// Underruns (EPIPE) and suspends (ESTRPIPE) recovered from.
     public var underrunCount: Int
-
-    public init(endedBy: PlaybackEnding, heardFrame: Int64, underrunCount: Int) {
-        self.endedBy = endedBy
-        self.heardFrame = heardFrame
-        self.underrunCount = underrunCount
-    }
 }
 
 /// The reason a `PlaybackLoop.run` returned.

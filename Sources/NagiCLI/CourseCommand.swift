@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 
 /// `nagi course`: list, show, export as an album, and follow a course lesson by lesson.
 enum CourseCommand {
@@ -47,10 +48,10 @@ enum CourseCommand {
             throw .arguments(.missingArgument("NAME"))
         }
         let decoder = CourseDecoder(catalog: catalog)
-        do {
+        do throws(BreathError) {
             if PresetCatalog.isFilePath(reference) {
                 let (value, file) = try PresetEnvironment.parseFile(reference)
-                return try decoder.decode(value, file: file)
+                return try BreathError.reportingContent { () throws(ContentError) in try decoder.decode(value, file: file) }
             }
             return try decoder.course(named: reference)
         } catch {

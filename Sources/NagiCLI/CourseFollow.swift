@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 
 /// `nagi course next` and `nagi course status`: a learner's way through a course.
 enum CourseFollow {

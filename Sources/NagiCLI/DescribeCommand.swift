@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// `nagi describe`: the phases of a session with exact times and frames, as a table or JSON.
 enum DescribeCommand {

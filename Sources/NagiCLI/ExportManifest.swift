@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 
 /// The record in an export folder of which track was made with which settings, and the size and
 /// modification time it had when written (`.nagi-manifest.json`), so a second export skips what is

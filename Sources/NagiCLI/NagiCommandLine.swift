@@ -2,6 +2,7 @@ import Breath
 import CNagiSystem
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 
 /// The `nagi` command line: parses, runs one command, reports, and exits with a sysexits code.
 public enum NagiCommandLine {

@@ -3,6 +3,7 @@ import CNagiSystem
 import FoundationEssentials
 import Glibc
 import LiveAudio
+import NagiDocuments
 import Synth
 
 /// The renderer is the live player's source as it is: the same pulled function as `render`.

@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 import NagiPresets
 
 /// Builds the preset catalog: the built-in table overlaid by the user's folder
@@ -43,7 +44,7 @@ enum PresetEnvironment {
     /// Reads and parses a JSON file named on the command line.
     static func parseFile(_ path: String) throws(BreathError) -> (value: JSONValue, file: String) {
         let (bytes, file) = try loadFile(path)
-        return (try JSONParser.parse(bytes, file: file), file)
+        return (try BreathError.reportingContent { () throws(ContentError) in try JSONParser.parse(bytes, file: file) }, file)
     }
 
     /// Reads a JSON file named on the command line or in a preset, as bytes.

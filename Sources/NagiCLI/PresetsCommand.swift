@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// `nagi presets`: every built-in and user preset with a one-line description.
 enum PresetsCommand {

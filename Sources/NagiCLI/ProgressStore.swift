@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 
 /// Where course progress records live: `$XDG_STATE_HOME/nagi/` (default `~/.local/state/nagi/`), one
 /// `<course>.progress.json` per course, written atomically. A damaged record is moved aside, never lost.
@@ -31,7 +32,9 @@ enum ProgressStore {
             throw .io("cannot read the progress record \(path): \(FileSystem.lastErrorText)")
         }
         do throws(BreathError) {
-            let record = try CourseProgress.decode(String(decoding: data, as: UTF8.self), file: path)
+            let record = try BreathError.reportingContent { () throws(ContentError) in
+                try CourseProgress.decode(String(decoding: data, as: UTF8.self), file: path)
+            }
             guard record.course == course else {
                 throw BreathError.invalidContent(file: path, path: "$.course", reason: "belongs to course '\(record.course)'")
             }

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// PATTERN (or `--bpm` / `--ratio`) resolved to a session at the length and rate its command line asks
 /// for (`PaceOptions`, `SessionLengthOptions`, `SampleRateOptions`).

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 import Synth
 
 /// `--soundscape NAME|FILE`: which soundscape a command sounds (or plots) with.

@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 import Synth
 
 /// Finds the soundscape a command asks for: a preset name, `auto` (by the local hour), or a JSON path.
@@ -17,13 +18,15 @@ enum SoundscapeResolver {
         do throws(BreathError) {
             if PresetCatalog.isFilePath(name) {
                 let (value, file) = try PresetEnvironment.parseFile(name)
-                return (try Soundscape.decode(value, file: file), PresetCatalog.name(ofFile: name))
+                return (try BreathError.reportingContent { () throws(ContentError) in try Soundscape.decode(value, file: file) }, PresetCatalog.name(ofFile: name))
             }
             guard let entry = catalog.entry(named: name, in: .soundscapes) else {
                 throw catalog.notFound(name, in: .soundscapes)
             }
-            let value = try JSONParser.parse(entry.text, file: entry.fileDescription)
-            return (try Soundscape.decode(value, file: entry.fileDescription), name)
+            let soundscape = try BreathError.reportingContent { () throws(ContentError) in
+                try Soundscape.decode(JSONParser.parse(entry.text, file: entry.fileDescription), file: entry.fileDescription)
+            }
+            return (soundscape, name)
         } catch {
             throw .breath(error)
         }

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 import Synth
 
 /// The sound options `render`, `play` and the course commands share: channels, sample format,

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 extension Soundscape {
     /// Soft chimes at phase starts, one per phase kind so a listener with closed eyes knows which began
@@ -31,7 +32,7 @@ extension Soundscape {
             /// Decay time constant, seconds.
             public let decaySeconds: Double
 
-            init(_ fields: JSONFields) throws(BreathError) {
+            init(_ fields: JSONFields) throws(ContentError) {
                 try fields.rejectUnknownKeys(allowed: ["ratio", "amplitude", "decaySeconds"])
                 ratio = try fields.requiredNumber("ratio", in: 0.25...16)
                 amplitude = try fields.requiredNumber("amplitude", in: 0...1)
@@ -48,7 +49,7 @@ extension Soundscape {
             /// This chime's level relative to the others, dB.
             public let gainDecibels: Double
 
-            init(_ fields: JSONFields, lengthSeconds: Double) throws(BreathError) {
+            init(_ fields: JSONFields, lengthSeconds: Double) throws(ContentError) {
                 try fields.rejectUnknownKeys(allowed: ["notesHz", "noteSpacingSeconds", "gainDecibels"])
                 notesHz = try fields.requiredNumbers("notesHz", in: 20...8000, counts: 1...4)
                 noteSpacingSeconds = try fields.requiredNumber("noteSpacingSeconds", in: 0...1)
@@ -60,7 +61,7 @@ extension Soundscape {
             }
         }
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: [
                 "gainDecibels", "attackSeconds", "lengthSeconds", "fadeOutSeconds", "partials", "inhale", "hold", "exhale",
             ])

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 extension Soundscape {
     /// Seed 000's hold tension: ripple intensity grows across each hold (1.0 → 2.5) while the tone stays put,
@@ -9,7 +10,7 @@ extension Soundscape {
         /// How long the swell takes to ease back to 1 after a hold, seconds.
         public let releaseSeconds: Double
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: ["peak", "releaseSeconds"])
             peak = try fields.requiredNumber("peak", in: 1...10)
             releaseSeconds = try fields.requiredNumber("releaseSeconds", in: 0.01...30)
@@ -24,7 +25,7 @@ extension Soundscape {
         /// The scale at the session's end (> 0).
         public let end: Double
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: ["start", "end"])
             start = try fields.requiredNumber("start", in: 0.01...1)
             end = try fields.requiredNumber("end", in: 0.01...1)
@@ -44,7 +45,7 @@ extension Soundscape {
         /// The longest tail (release + silence) nagi renders, seconds.
         public static let maximumTailSeconds = 15.0
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: ["fadeInSeconds", "releaseSeconds", "silenceSeconds"])
             fadeInSeconds = try fields.requiredNumber("fadeInSeconds", in: 0.01...60)
             releaseSeconds = try fields.requiredNumber("releaseSeconds", in: 0.01...10)
@@ -63,7 +64,7 @@ extension Soundscape {
         /// The highest output, dBFS (at most −1).
         public let ceilingDecibels: Double
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: ["kneeDecibels", "ceilingDecibels"])
             kneeDecibels = try fields.requiredNumber("kneeDecibels", in: -40...(-1))
             ceilingDecibels = try fields.requiredNumber("ceilingDecibels", in: -40...(-1))

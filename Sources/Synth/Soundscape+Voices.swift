@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 extension Soundscape {
     /// The main tone: pitch `lowFrequencyHz·(highFrequencyHz/lowFrequencyHz)^L`, gain interpolated in dB by L,
@@ -24,7 +25,7 @@ extension Soundscape {
         /// The most harmonics the tone's shaping polynomial carries.
         public static let maximumHarmonics = 4
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: [
                 "lowFrequencyHz", "highFrequencyHz", "gainDecibelsExhaled", "gainDecibelsInhaled",
                 "waterHarmonics", "skyHarmonics", "skyExhaled", "skyInhaled",
@@ -57,7 +58,7 @@ extension Soundscape {
         /// Tremolo depth per point of amplitude, dB.
         public let tremoloDecibelsPerPoint: Double
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: [
                 "amplitudePoints", "wavelengthPoints", "speedPointsPerSecond", "vibratoCentsPerPoint",
                 "tremoloDecibelsPerPoint",
@@ -87,7 +88,7 @@ extension Soundscape {
         /// The most harmonics the pad's shaping polynomial carries.
         public static let maximumHarmonics = 3
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: ["pitchRatio", "gainDecibelsExhaled", "gainDecibelsInhaled", "lagSeconds", "harmonics"])
             pitchRatio = try fields.requiredNumber("pitchRatio", in: 0.125...8)
             gainDecibelsExhaled = try fields.requiredNumber("gainDecibelsExhaled", in: -120...0)
@@ -133,7 +134,7 @@ extension Soundscape {
             /// Mix weight (the seed's opacity).
             public let weight: Double
 
-            init(_ fields: JSONFields) throws(BreathError) {
+            init(_ fields: JSONFields) throws(ContentError) {
                 try fields.rejectUnknownKeys(allowed: ["rateRadiansPerSecond", "depthPoints", "phaseRadians", "weight"])
                 rateRadiansPerSecond = try fields.requiredNumber("rateRadiansPerSecond", in: 0...100)
                 depthPoints = try fields.requiredNumber("depthPoints", in: 0...100)
@@ -142,7 +143,7 @@ extension Soundscape {
             }
         }
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: [
                 "gainDecibels", "layers", "levelPerPoint", "darkCutoffHz", "brightCutoffHz", "brightnessExhaled",
                 "brightnessInhaled", "brightnessPerPoint", "width", "loopSeconds",
@@ -187,7 +188,7 @@ extension Soundscape {
         /// The loop's length, seconds.
         public let loopSeconds: Double
 
-        init(_ fields: JSONFields) throws(BreathError) {
+        init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: [
                 "gainDecibels", "lowCutoffHz", "highCutoffHz", "dropsPerSecond", "dropGainDecibels", "dropLowHz",
                 "dropHighHz", "dropDecaySeconds", "width", "loopSeconds",

@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 
 /// A complete sound design: every number that shapes how a breathing schedule sounds, read from a JSON preset
 /// in `Presets/soundscapes/` (the code holds none of them). Immutable and `Sendable`.
@@ -44,7 +45,7 @@ public struct Soundscape: Sendable, Equatable {
 
     /// Reads a soundscape preset. Every key is required except `rain`; unknown keys, wrong types and numbers
     /// out of range are errors naming the file and JSON path (`$.tone.lowFrequencyHz`).
-    public static func decode(_ value: JSONValue, file: String) throws(BreathError) -> Soundscape {
+    public static func decode(_ value: JSONValue, file: String) throws(ContentError) -> Soundscape {
         let fields = try JSONFields(value, file: file, path: "$")
         try fields.rejectUnknownKeys(allowed: keys)
         let rain: Rain?
@@ -72,7 +73,7 @@ public struct Soundscape: Sendable, Equatable {
     }
 
     /// Reads a soundscape preset from JSON text.
-    public static func decode(text: String, file: String) throws(BreathError) -> Soundscape {
+    public static func decode(text: String, file: String) throws(ContentError) -> Soundscape {
         try decode(JSONParser.parse(text, file: file), file: file)
     }
 }

@@ -1,10 +1,11 @@
 import Breath
+import NagiDocuments
 
 /// Required-member readers for soundscape presets: every number of the sound design must be written in the
 /// preset, so a missing key is an error naming its JSON path, like a wrong type or an unknown key.
 extension JSONFields {
     /// A number member that must be present and within `range`.
-    func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(BreathError) -> Double {
+    func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(ContentError) -> Double {
         guard let value = try number(key, in: range) else {
             throw error(key, "missing; expected a number in \(Self.text(range.lowerBound))...\(Self.text(range.upperBound))")
         }
@@ -12,19 +13,19 @@ extension JSONFields {
     }
 
     /// A string member that must be present.
-    func requiredString(_ key: String) throws(BreathError) -> String {
+    func requiredString(_ key: String) throws(ContentError) -> String {
         guard let value = try string(key) else { throw error(key, "missing; expected a string") }
         return value
     }
 
     /// An object member that must be present.
-    func requiredObject(_ key: String) throws(BreathError) -> JSONFields {
+    func requiredObject(_ key: String) throws(ContentError) -> JSONFields {
         guard let value = try object(key) else { throw error(key, "missing; expected an object") }
         return value
     }
 
     /// A number array member that must be present, with `counts` elements, each within `range`.
-    func requiredNumbers(_ key: String, in range: ClosedRange<Double>, counts: ClosedRange<Int>) throws(BreathError) -> [Double] {
+    func requiredNumbers(_ key: String, in range: ClosedRange<Double>, counts: ClosedRange<Int>) throws(ContentError) -> [Double] {
         guard let values = try numbers(key, in: range) else {
             throw error(key, "missing; expected an array of \(counts.lowerBound) to \(counts.upperBound) numbers")
         }
@@ -35,7 +36,7 @@ extension JSONFields {
     }
 
     /// An array of objects that must be present, with `counts` elements, each wrapped with its path.
-    func requiredObjects(_ key: String, counts: ClosedRange<Int>) throws(BreathError) -> [JSONFields] {
+    func requiredObjects(_ key: String, counts: ClosedRange<Int>) throws(ContentError) -> [JSONFields] {
         guard let elements = try array(key) else {
             throw error(key, "missing; expected an array of \(counts.lowerBound) to \(counts.upperBound) objects")
         }

@@ -1,4 +1,5 @@
 import CSndFile
+import NagiTestSupport
 import Testing
 
 @testable import AudioFile

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NagiTestSupport
 import Testing
 
 @testable import AudioFile
@@ -12,7 +13,7 @@ struct FullDiskTests {
     @Test(arguments: AudioFileFormat.allCases)
     func writingUntilTheDiskIsFullThrowsWriteFailedAndLeavesNothing(format: AudioFileFormat) throws {
         let mount = try TmpfsMount(size: "256k")
-        let path = mount.folder.file("long.\(format.fileExtension)")
+        let path = mount.file("long.\(format.fileExtension)")
         let spec = AudioFileSpec(
             sampleRate: 48_000, channelCount: 2, format: format, tags: AudioTags(title: "fills the disk"))
         let block = TestSignal.noisySine(frames: 4_800, channelCount: 2, sampleRate: 48_000)
@@ -41,14 +42,14 @@ struct FullDiskTests {
         #expect(error.message.hasPrefix("cannot write \"\(path)\": "))
         #expect(error.exitCode == 74)
         // Failing cleaned up at once: no target, no temporary file, space given back.
-        #expect(mount.folder.contents == [])
+        #expect(mount.contents == [])
     }
 
     @Test func aFullDiskSeenOnlyWhenClosingFailsTheCommit() throws {
         let mount = try TmpfsMount(size: "256k")
         // One 4 KiB page left: room for the FLAC header, not for the block libFLAC encodes when it is closed.
         mount.fill(leaving: 4_096)
-        let path = mount.folder.file("short.flac")
+        let path = mount.file("short.flac")
         let writer = try AudioFileWriter(
             path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: .flac), overwrite: false)
         // Fewer frames than one FLAC block (4096): libFLAC holds them all until sf_close. Noise barely compresses.
@@ -61,13 +62,13 @@ struct FullDiskTests {
             return reason == "sf_close: \(Self.noSpace)"
         }
         #expect(fileType(path) == nil)
-        #expect(mount.folder.contents == ["filler"])
+        #expect(mount.contents == ["filler"])
     }
 
     @Test func aFullDiskWhenTheHeaderIsWrittenFailsTheOpen() throws {
         let mount = try TmpfsMount(size: "256k")
         mount.fill()
-        let path = mount.folder.file("header.wav")
+        let path = mount.file("header.wav")
         #expect {
             try AudioFileWriter(
                 path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: .wav), overwrite: false)
@@ -75,7 +76,7 @@ struct FullDiskTests {
             guard case .writeFailed(_, let reason) = error as? AudioFileError else { return false }
             return reason.contains(Self.noSpace)
         }
-        #expect(mount.folder.contents == ["filler"])
+        #expect(mount.contents == ["filler"])
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NagiTestSupport
 import Testing
 
 @testable import AudioFile

@@ -1,4 +1,5 @@
 import Foundation
+import NagiTestSupport
 import Testing
 
 @testable import AudioFile

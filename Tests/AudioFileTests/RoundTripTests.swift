@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import NagiTestSupport
 import Testing
 
 @testable import AudioFile

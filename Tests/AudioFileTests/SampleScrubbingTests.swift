@@ -1,3 +1,4 @@
+import NagiTestSupport
 import Testing
 
 @testable import AudioFile

@@ -1,6 +1,7 @@
 import NagiPresets
 import Testing
 @testable import Breath
+import NagiDocuments
 
 /// Paces stated as breaths a minute and a ratio, and the resonance-rate finder built from them.
 @Suite("Breaths a minute, ratios and the resonance-rate finder")
@@ -97,13 +98,11 @@ struct BreathPaceTests {
             do {
                 _ = try Self.decoder.decodeDocument(JSONParser.parse(text, file: "pace.json"), file: "pace.json")
                 Issue.record("accepted \(text)")
-            } catch {
-                guard case let .invalidContent(_, errorPath, _) = error else {
-                    Issue.record("\(text): \(error)")
-                    continue
-                }
-                #expect(errorPath == path, "\(text)")
+            } catch let error as ContentError {
+                #expect(error.path == path, "\(text)")
                 #expect(error.exitCode == 65)
+            } catch {
+                Issue.record("\(text): \(error)")
             }
         }
     }

@@ -1,6 +1,7 @@
 import NagiPresets
 import Testing
 @testable import Breath
+import NagiDocuments
 
 /// Every built-in lesson is long enough to practise: cyclic sighing, the shortest, is practised for about
 /// five minutes a day in the study it comes from (Balban et al. 2023, Cell Reports Medicine).

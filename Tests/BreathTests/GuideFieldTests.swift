@@ -1,6 +1,7 @@
 import NagiPresets
 import Testing
 @testable import Breath
+import NagiDocuments
 
 /// The fields a spoken guide reads from the schedule: a phase's own words, its round, and stage labels.
 @Suite("Guide fields: words, rounds and stage labels")
@@ -24,10 +25,9 @@ struct GuideFieldTests {
         do {
             _ = try schedule(text)
             return nil
-        } catch let error as BreathError {
-            guard case let .invalidContent(_, path, reason) = error else { return nil }
+        } catch let error as ContentError {
             #expect(error.exitCode == 65)
-            return (path, reason)
+            return (error.path, error.reason)
         } catch {
             return nil
         }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Easing and the horizon level")
 struct LevelTests {
-    static let easings: [Easing] = [.cosine, .linear, .seedBezier, .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1), .cubicBezier(x1: 1, y1: 0, x2: 0, y2: 1), .cubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)]
+    static let easings: [Easing] = [.cosine, .linear, .easeInOutBezier, .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1), .cubicBezier(x1: 1, y1: 0, x2: 0, y2: 1), .cubicBezier(x1: 0, y1: 1, x2: 1, y2: 0)]
 
     @Test("every easing is exactly 0 at the start, 1 at the end, and never falls", arguments: easings)
     func easingEndpointsAndMonotonicity(easing: Easing) {
@@ -25,14 +25,14 @@ struct LevelTests {
     func knownValues() {
         #expect(abs(Easing.cosine.value(at: 0.5) - 0.5) < 1e-12)
         #expect(abs(Easing.cosine.value(at: 0.25) - 0.1464466094067262) < 1e-12)
-        #expect(abs(Easing.seedBezier.value(at: 0.5) - 0.5) < 1e-9)
-        #expect(abs(Easing.seedBezier.value(at: 0.2) + Easing.seedBezier.value(at: 0.8) - 1) < 1e-9)
-        #expect(Easing.seedBezier.value(at: 0.2) < 0.2)
+        #expect(abs(Easing.easeInOutBezier.value(at: 0.5) - 0.5) < 1e-9)
+        #expect(abs(Easing.easeInOutBezier.value(at: 0.2) + Easing.easeInOutBezier.value(at: 0.8) - 1) < 1e-9)
+        #expect(Easing.easeInOutBezier.value(at: 0.2) < 0.2)
     }
 
     @Test("Bézier control points outside the unit square are invalid")
     func bezierValidity() {
-        #expect(Easing.seedBezier.isValid)
+        #expect(Easing.easeInOutBezier.isValid)
         #expect(!Easing.cubicBezier(x1: 1.2, y1: 0, x2: 0.5, y2: 1).isValid)
         #expect(!Easing.cubicBezier(x1: 0.2, y1: .nan, x2: 0.5, y2: 1).isValid)
     }

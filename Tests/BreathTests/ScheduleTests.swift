@@ -1,17 +1,6 @@
+import NagiTestSupport
 import Testing
 @testable import Breath
-
-/// A small deterministic generator so random cases are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Schedule: exact frame boundaries")
 struct ScheduleTests {
@@ -25,7 +14,7 @@ struct ScheduleTests {
 
     @Test("boundaries match round(cumulative µs × rate / 10⁶) for random patterns, rates and lengths up to 24 h")
     func randomBoundariesAreExact() throws {
-        var generator = SplitMix64(state: 42)
+        var generator = SeededGenerator(seed: 42)
         let rates = [8000, 11025, 22050, 44100, 48000, 88200, 96000, 176_400, 192_000]
         for trial in 0..<60 {
             let phaseCount = Int.random(in: 1...4, using: &generator)

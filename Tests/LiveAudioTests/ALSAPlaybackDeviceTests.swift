@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import LiveAudio
+import NagiTestSupport
 import Testing
 
 /// The real ALSA device: streams captured with the `file` plugin over `null`, and failures to open.
@@ -23,8 +24,8 @@ struct ALSAPlaybackDeviceTests {
     }
 
     @Test func floatCaptureEqualsTheSourceBitForBit() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("float.raw")
+        let directory = try TemporaryFolder()
+        let path = directory.file("float.raw")
         let device = try ALSAPlaybackDevice(
             deviceName: "file:'\(path)',raw", sampleRate: Self.sampleRate, channelCount: 2, format: .float32,
             latencyMilliseconds: 100
@@ -44,8 +45,8 @@ struct ALSAPlaybackDeviceTests {
     }
 
     @Test func signed16CaptureIsTheSourceRoundedToTheNearestStep() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("s16.raw")
+        let directory = try TemporaryFolder()
+        let path = directory.file("s16.raw")
         let device = try ALSAPlaybackDevice(
             deviceName: "file:'\(path)',raw", sampleRate: Self.sampleRate, channelCount: 2, format: .signed16,
             latencyMilliseconds: 200
@@ -56,8 +57,8 @@ struct ALSAPlaybackDeviceTests {
     }
 
     @Test func signed24in32CaptureUsesS32WithTwentyFourBits() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("s32.raw")
+        let directory = try TemporaryFolder()
+        let path = directory.file("s32.raw")
         let device = try ALSAPlaybackDevice(
             deviceName: "file:'\(path)',raw", sampleRate: Self.sampleRate, channelCount: 2, format: .signed24in32,
             latencyMilliseconds: 200
@@ -74,8 +75,8 @@ struct ALSAPlaybackDeviceTests {
     }
 
     @Test func floatFallsBackToSixteenBitsOnADeviceThatRefusesFloat() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("fallback.raw")
+        let directory = try TemporaryFolder()
+        let path = directory.file("fallback.raw")
         // A `linear` plugin takes integer formats only, like many sound cards.
         let configuration = """
             pcm.integeronly {
@@ -97,9 +98,9 @@ struct ALSAPlaybackDeviceTests {
     }
 
     @Test func closedDeviceRefusesWritesAndClosesOnlyOnce() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let device = try ALSAPlaybackDevice(
-            deviceName: "file:'\(directory.path("closed.raw"))',raw", sampleRate: Self.sampleRate, channelCount: 1
+            deviceName: "file:'\(directory.file("closed.raw"))',raw", sampleRate: Self.sampleRate, channelCount: 1
         )
         device.close()
         device.close()
@@ -140,9 +141,9 @@ struct ALSAPlaybackDeviceTests {
     /// In a fresh child process, so nothing opened before can have silenced ALSA already.
     @Test(arguments: ["default", "nosuchdevice"])
     func failedOpenPrintsNothingOnStandardError(device: String) throws {
-        let directory = try TemporaryDirectory()
-        let resultPath = directory.path("result.txt")
-        let capturePath = directory.path("stderr.txt")
+        let directory = try TemporaryFolder()
+        let resultPath = directory.file("result.txt")
+        let capturePath = directory.file("stderr.txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         process.arguments = ["--testing-library", "swift-testing", "--filter", "openProbeForAChildProcess"]
@@ -218,23 +219,5 @@ struct OpenProbe {
         close(savedDescriptor)
         close(captureDescriptor)
         try result.write(toFile: resultPath, atomically: true, encoding: .utf8)
-    }
-}
-
-/// A fresh folder under the system's temporary directory, removed when the value is dropped.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("nagi-liveaudio-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import LiveAudio
+@testable import LiveAudio
 import Testing
 
 /// The write loop against a fake sink: sample continuity, fades, faults, pause and stop.

@@ -1,5 +1,6 @@
 import AudioFile
 import Foundation
+import NagiTestSupport
 import Testing
 
 @Suite("nagi course, end to end")

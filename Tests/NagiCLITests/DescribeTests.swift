@@ -1,6 +1,7 @@
 import Breath
 import Foundation
 import NagiPresets
+import NagiTestSupport
 import Testing
 
 @Suite("nagi describe and presets, end to end")

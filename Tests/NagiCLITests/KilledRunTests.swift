@@ -1,5 +1,6 @@
 import AudioFile
 import Foundation
+import NagiTestSupport
 import Testing
 
 /// SIGKILL cannot be caught: what a killed run leaves must already be safe, and the next run tidies it.

@@ -2,6 +2,7 @@ import AudioFile
 import Breath
 import Foundation
 import NagiPresets
+import NagiTestSupport
 import Synth
 import Testing
 

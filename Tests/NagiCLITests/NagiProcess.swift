@@ -1,4 +1,5 @@
 import Foundation
+import NagiTestSupport
 import Testing
 
 /// Runs the built `nagi` binary as a user would, capturing its output and exit code.
@@ -27,7 +28,7 @@ struct NagiProcess {
     /// Through ChildProcess (posix_spawn, waitpid) with output to files: Foundation's Process could miss a
     /// signalled child's exit, and under ThreadSanitizer its run loop crashed the test runner.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> Result {
-        let home = directory ?? FileManager.default.temporaryDirectory
+        let home = directory ?? TemporaryFolder.root
         var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path, "LANG": "C.UTF-8"]
         variables.merge(environment) { $1 }
         // Output goes outside `directory`, whose contents tests check.
@@ -51,10 +52,8 @@ struct NagiProcess {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    /// A fresh empty temporary folder.
+    /// A fresh empty temporary folder, removed when the test process exits (`TemporaryFolder.makeURL`).
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nagi-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.makeURL()
     }
 }

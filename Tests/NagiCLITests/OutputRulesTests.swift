@@ -1,3 +1,4 @@
+import NagiTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import NagiTestSupport
 import Testing
 
 /// A real paced device without hardware: PulseAudio with a null sink behind ALSA's pulse plugin.

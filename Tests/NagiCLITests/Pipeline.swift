@@ -1,3 +1,4 @@
+import NagiTestSupport
 import Foundation
 
 /// Runs a bash pipeline with the built nagi as `$NAGI`, so tests use real pipes into real readers (sox, ffmpeg,

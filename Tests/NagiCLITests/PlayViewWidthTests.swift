@@ -1,3 +1,4 @@
+import NagiTestSupport
 import Breath
 import Foundation
 import Testing

@@ -1,7 +1,9 @@
 import Breath
 import Foundation
 import FoundationXML
+import NagiDocuments
 import NagiPresets
+import NagiTestSupport
 import Synth
 import Testing
 

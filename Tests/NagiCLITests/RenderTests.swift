@@ -1,5 +1,6 @@
 import AudioFile
 import Foundation
+import NagiTestSupport
 import Testing
 
 @Suite("nagi render, end to end")
@@ -94,7 +95,7 @@ struct RenderTests {
     @Test("a read-only folder exits 73 with the system's reason, for render and for course export")
     func readOnlyFolder() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let mount = try TemporaryMount(in: folder, size: "64k", readOnly: true)
+        let mount = try TmpfsMount(in: folder, size: "64k", readOnly: true)
         let render = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", mount.url.appendingPathComponent("x.flac").path], in: folder)
         #expect(render.status == 73, "\(render.standardError)")
         #expect(render.standardError.contains("Read-only file system"), "\(render.standardError)")
@@ -119,7 +120,7 @@ struct RenderTests {
     @Test("a full disk exits 74 with the system's reason and leaves no file", arguments: ["wav", "flac", "ogg", "opus", "mp3"])
     func fullDisk(format: String) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let mount = try TemporaryMount(in: folder, size: "64k")
+        let mount = try TmpfsMount(in: folder, size: "64k")
         let mountPoint = mount.url
         let result = try NagiProcess.run(["render", "4-7-8", "--cycles", "3", "-o", mountPoint.appendingPathComponent("x.\(format)").path], in: folder)
         #expect(result.status == 74, "\(result.standardError)")

@@ -1,4 +1,5 @@
 import Foundation
+import NagiTestSupport
 import Testing
 
 /// The terminal view and keys, driven through tmux on a paced PulseAudio device.
@@ -6,7 +7,7 @@ import Testing
 struct TerminalViewTests {
     static func tmux(_ arguments: [String]) throws -> String {
         let output = try NagiProcess.temporaryFolder().appendingPathComponent("tmux.txt").path
-        let child = try ChildProcess("/usr/bin/tmux", arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TERM": "xterm"], standardOutputPath: output)
+        let child = try ChildProcess("/usr/bin/tmux", arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": TemporaryFolder.root.path, "TERM": "xterm"], standardOutputPath: output)
         _ = child.wait(seconds: 10)
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }

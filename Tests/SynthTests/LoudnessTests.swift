@@ -1,5 +1,6 @@
 import Breath
 import Foundation
+import NagiTestSupport
 import Synth
 import Testing
 
@@ -17,8 +18,9 @@ import Testing
     func fiveMinutesMeasureMinusTwentyLUFS(name: String) throws {
         let schedule = try Fixtures.schedule("4-7-8", seconds: 300, sampleRate: 48000)
         let samples = Fixtures.render(schedule, try Fixtures.soundscape(name), seed: 1)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nagi-loudness-\(name)-\(UUID().uuidString).wav")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }
+        let file = folder.url.appendingPathComponent("\(name).wav")
         try WAVFile.write(samples, channels: 2, sampleRate: 48000, to: file)
         let measured = try Self.measure(file)
         #expect(abs(measured.integratedLUFS + 20) <= 1.5, "\(name): \(measured.integratedLUFS) LUFS")

@@ -1,5 +1,6 @@
 import Breath
 import Foundation
+import NagiDocuments
 import NagiPresets
 import Synth
 import Testing
@@ -40,7 +41,7 @@ import Testing
     }
 
     /// Decodes horizon.json with `original` replaced by `replacement` and returns the error.
-    private func decodingError(replacing original: String, with replacement: String) throws -> BreathError? {
+    private func decodingError(replacing original: String, with replacement: String) throws -> ContentError? {
         let text = try Fixtures.soundscapeText("horizon")
         #expect(text.contains(original), "the fixture text must contain \(original)")
         do {
@@ -51,9 +52,8 @@ import Testing
         }
     }
 
-    private func path(of error: BreathError?) -> String? {
-        guard case let .invalidContent(_, path, _)? = error else { return nil }
-        return path
+    private func path(of error: ContentError?) -> String? {
+        error?.path
     }
 
     @Test func anUnknownKeyIsAnErrorNamingItsPath() throws {

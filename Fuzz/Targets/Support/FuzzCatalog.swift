@@ -1,3 +1,4 @@
+import Breath
 import Foundation
 
 /// The built-in presets for the fuzz targets, read from the repository's Presets folder (or

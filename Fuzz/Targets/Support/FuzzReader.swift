@@ -1,3 +1,5 @@
+import Breath
+
 /// Reads structured values out of fuzz bytes (zeros once the input runs out), leaning towards the
 /// boundary values where limit checks live.
 struct FuzzReader {

@@ -1,3 +1,5 @@
+import Breath
+
 /// Writes a parsed JSONValue back as JSON text (keys in document order, numbers as their literal text),
 /// so a target can check that parse(write(parse(x))) == parse(x).
 enum JSONWriter {

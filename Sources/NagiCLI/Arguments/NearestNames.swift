@@ -1,4 +1,4 @@
-import Breath
+import NagiDocuments
 
 /// The candidates within `maxDistance` edits of `name`, nearest first (ties keep candidate order).
 ///
@@ -6,18 +6,7 @@ import Breath
 /// (optimal string alignment), so the common typo `--cylces` is one edit from `--cycles`.
 /// Used for option and command suggestions and for preset names.
 public func nearestNames(to name: String, among candidates: [String], maxDistance: Int) -> [String] {
-    guard maxDistance >= 0 else { return [] }
-    let target = Array(name)
-    var scored: [(distance: Int, order: Int, name: String)] = []
-    var seen: Set<String> = []
-    for (order, candidate) in candidates.enumerated() where seen.insert(candidate).inserted {
-        let distance = NearestNames.editDistance(target, Array(candidate))
-        if distance <= maxDistance {
-            scored.append((distance, order, candidate))
-        }
-    }
-    scored.sort { ($0.distance, $0.order) < ($1.distance, $1.order) }
-    return scored.map(\.name)
+    NearestNames.find(name, among: candidates, maxDistance: maxDistance, ignoringCase: false)
 }
 
 /// How far an unknown word may be from a known one and still be suggested: short words need

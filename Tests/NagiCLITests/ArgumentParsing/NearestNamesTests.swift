@@ -1,4 +1,5 @@
 import Breath
+import NagiDocuments
 import Testing
 @testable import NagiCLI
 

@@ -1,3 +1,5 @@
+import Breath
+
 /// Turns pattern and session JSON (and references to presets or inline strings) into sessions.
 ///
 /// A pattern file has `phases`; a session file has `stages`. Both may carry `title`, `description`,
@@ -44,12 +46,12 @@ public struct SessionDecoder: Sendable {
     // MARK: - Top level
 
     /// Decodes a whole pattern or session document.
-    public func decodeDocument(_ value: JSONValue, file: String) throws(BreathError) -> Resolved {
+    public func decodeDocument(_ value: JSONValue, file: String) throws(ContentError) -> Resolved {
         try decodeDocument(value, file: file, path: "$", depth: 0, extraKeys: [])
     }
 
     /// Decodes a pattern or session object at `path`; `extraKeys` are keys the caller reads itself.
-    func decodeDocument(_ value: JSONValue, file: String, path: String, depth: Int, extraKeys: [String]) throws(BreathError) -> Resolved {
+    func decodeDocument(_ value: JSONValue, file: String, path: String, depth: Int, extraKeys: [String]) throws(ContentError) -> Resolved {
         let fields = try JSONFields(value, file: file, path: path)
         let common = ["title", "description", "easing", "minutes", "cycles"]
         let title = try fields.string("title")
@@ -90,11 +92,11 @@ public struct SessionDecoder: Sendable {
     }
 
     /// Runs `body`, turning a limit error into bad content at the object's path.
-    private func withLimitsAsContent<T>(_ fields: JSONFields, _ key: String?, _ body: () throws(BreathError) -> T) throws(BreathError) -> T {
+    private func withLimitsAsContent<T>(_ fields: JSONFields, _ key: String?, _ body: () throws(BreathError) -> T) throws(ContentError) -> T {
         do {
             return try body()
-        } catch let .limitExceeded(reason) {
-            throw fields.error(key, reason)
+        } catch {
+            throw fields.error(key, error.message)
         }
     }
 
@@ -105,10 +107,13 @@ public struct SessionDecoder: Sendable {
     public func resolveArgument(_ reference: String, loadFile: (String) throws(BreathError) -> (text: [UInt8], file: String)) throws(BreathError) -> (resolved: Resolved, name: String) {
         if PresetCatalog.isFilePath(reference) {
             let (bytes, file) = try loadFile(reference)
-            return (try decodeDocument(try JSONParser.parse(bytes, file: file), file: file), PresetCatalog.name(ofFile: reference))
+            let resolved = try BreathError.reportingContent { () throws(ContentError) in
+                try decodeDocument(try JSONParser.parse(bytes, file: file), file: file)
+            }
+            return (resolved, PresetCatalog.name(ofFile: reference))
         }
         if let entry = catalog.entry(named: reference, in: .patterns) {
-            return (try resolvePreset(entry, depth: 0), reference)
+            return (try BreathError.reportingContent { () throws(ContentError) in try resolvePreset(entry, depth: 0) }, reference)
         }
         if InlinePattern.looksInline(reference) || reference.first.map({ $0.isNumber }) == true {
             return (.pattern(try InlinePattern.parse(reference)), reference)
@@ -117,9 +122,9 @@ public struct SessionDecoder: Sendable {
     }
 
     /// Decodes a preset entry of the pattern catalog.
-    func resolvePreset(_ entry: PresetCatalog.Entry, depth: Int) throws(BreathError) -> Resolved {
+    func resolvePreset(_ entry: PresetCatalog.Entry, depth: Int) throws(ContentError) -> Resolved {
         guard depth < Self.referenceDepthLimit else {
-            throw .invalidContent(file: entry.fileDescription, path: "$", reason: "presets refer to each other more than \(Self.referenceDepthLimit) deep (does a preset name itself?)")
+            throw ContentError(file: entry.fileDescription, path: "$", reason: "presets refer to each other more than \(Self.referenceDepthLimit) deep (does a preset name itself?)")
         }
         let value = try JSONParser.parse(entry.text, file: entry.fileDescription)
         return try decodeDocument(value, file: entry.fileDescription, path: "$", depth: depth, extraKeys: [])
@@ -133,7 +138,7 @@ public struct SessionDecoder: Sendable {
     }
 
     /// Resolves a `"pattern"` member inside JSON: a preset name, an inline string, or an object.
-    public func resolveReference(_ value: JSONValue, file: String, path: String, depth: Int) throws(BreathError) -> Resolved {
+    public func resolveReference(_ value: JSONValue, file: String, path: String, depth: Int) throws(ContentError) -> Resolved {
         switch value {
         case let .string(text):
             if let entry = catalog.entry(named: text, in: .patterns) {
@@ -141,38 +146,46 @@ public struct SessionDecoder: Sendable {
             }
             if let loadFile, PresetCatalog.isFilePath(text) {
                 guard depth < Self.referenceDepthLimit else {
-                    throw .invalidContent(file: file, path: path, reason: "files refer to each other more than \(Self.referenceDepthLimit) deep (does a file include itself?)")
+                    throw ContentError(file: file, path: path, reason: "files refer to each other more than \(Self.referenceDepthLimit) deep (does a file include itself?)")
                 }
                 let included = Self.path(text, relativeToFileAt: file)
-                let (bytes, includedFile) = try loadFile(included)
+                let bytes: [UInt8]
+                let includedFile: String
+                do {
+                    (bytes, includedFile) = try loadFile(included)
+                } catch {
+                    // A missing or unreadable include is a fault of the including document.
+                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.exitCode == 66)
+                }
                 return try decodeDocument(try JSONParser.parse(bytes, file: includedFile), file: includedFile, path: "$", depth: depth + 1, extraKeys: [])
             }
             if InlinePattern.looksInline(text) || text.first.map({ $0.isNumber }) == true {
                 do {
                     return .pattern(try InlinePattern.parse(text))
-                } catch let .inlinePattern(_, reason) {
-                    throw .invalidContent(file: file, path: path, reason: "invalid pattern '\(text)': \(reason)")
+                } catch {
+                    // The inline pattern's own message: "invalid pattern '4-x': ...".
+                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.exitCode == 66)
                 }
             }
             let suggestions = NearestNames.find(text, among: catalog.names(in: .patterns), maxDistance: 3)
             let hint = suggestions.first.map { " (did you mean '\($0)'?)" } ?? ""
-            throw .invalidContent(file: file, path: path, reason: "no pattern named '\(text)'\(hint); use a preset name, an inline pattern like \"4-7-8\", or an object with \"phases\"")
+            throw ContentError(file: file, path: path, reason: "no pattern named '\(text)'\(hint); use a preset name, an inline pattern like \"4-7-8\", or an object with \"phases\"")
         case .object:
             return try decodeDocument(value, file: file, path: path, depth: depth + 1, extraKeys: [])
         default:
-            throw .invalidContent(file: file, path: path, reason: "expected a preset name, an inline pattern like \"4-7-8\", or an object with \"phases\", found \(value.typeDescription)")
+            throw ContentError(file: file, path: path, reason: "expected a preset name, an inline pattern like \"4-7-8\", or an object with \"phases\", found \(value.typeDescription)")
         }
     }
 
     // MARK: - Parts
 
-    /// `"easing"`: "cosine", "linear", "bezier" (seed 000's curve) or four Bézier numbers in [0, 1].
-    func decodeEasing(_ fields: JSONFields) throws(BreathError) -> Easing? {
+    /// `"easing"`: "cosine", "linear", "bezier" (`Easing.easeInOutBezier`) or four Bézier numbers in [0, 1].
+    func decodeEasing(_ fields: JSONFields) throws(ContentError) -> Easing? {
         guard let value = fields.value("easing") else { return nil }
         switch value {
         case .string("cosine"): return .cosine
         case .string("linear"): return .linear
-        case .string("bezier"): return .seedBezier
+        case .string("bezier"): return .easeInOutBezier
         case .array:
             guard let numbers = try fields.numbers("easing", in: 0...1, count: 4) else { return nil }
             return .cubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
@@ -182,7 +195,7 @@ public struct SessionDecoder: Sendable {
     }
 
     /// `"minutes"` or `"cycles"` (not both).
-    func decodeLength(_ fields: JSONFields) throws(BreathError) -> SessionLength? {
+    func decodeLength(_ fields: JSONFields) throws(ContentError) -> SessionLength? {
         if fields.has("minutes") && fields.has("cycles") {
             throw fields.error("cycles", "give either \"minutes\" or \"cycles\", not both")
         }
@@ -197,7 +210,7 @@ public struct SessionDecoder: Sendable {
     }
 
     /// `"bpm"` (a number, 1 to 30) and `"ratio"` (`"2:3"` or `"4:7:8:1"`, default 1:1): one breath at that pace.
-    func decodePace(_ fields: JSONFields) throws(BreathError) -> BreathPace {
+    func decodePace(_ fields: JSONFields) throws(ContentError) -> BreathPace {
         var ratio = BreathRatio.even
         if let ratioText = try fields.string("ratio") {
             do {
@@ -217,14 +230,14 @@ public struct SessionDecoder: Sendable {
     }
 
     /// A member holding words for the guide (`"say"`, `"label"`, `"announce"`), checked by `SpokenText`.
-    func decodeSpokenText(_ fields: JSONFields, _ key: String) throws(BreathError) -> String? {
+    func decodeSpokenText(_ fields: JSONFields, _ key: String) throws(ContentError) -> String? {
         guard let text = try fields.string(key) else { return nil }
         if let problem = SpokenText.problem(in: text) { throw fields.error(key, problem) }
         return text
     }
 
     /// `"phases"`: an ordered, non-empty list of `{"kind", "seconds", "to"?, "say"?}`; phases of 0 s are skipped.
-    func decodePhases(_ fields: JSONFields) throws(BreathError) -> [Phase] {
+    func decodePhases(_ fields: JSONFields) throws(ContentError) -> [Phase] {
         guard let elements = try fields.array("phases") else { return [] }
         guard !elements.isEmpty else { throw fields.error("phases", "expected at least one phase") }
         var phases: [Phase] = []
@@ -255,7 +268,7 @@ public struct SessionDecoder: Sendable {
     }
 
     /// `"stages"`: a non-empty list of pattern, ramp and repeat stages.
-    func decodeStages(_ fields: JSONFields, key: String, depth: Int) throws(BreathError) -> [Stage] {
+    func decodeStages(_ fields: JSONFields, key: String, depth: Int) throws(ContentError) -> [Stage] {
         guard depth < Self.stageDepthLimit else { throw fields.error(key, "stages nest deeper than \(Self.stageDepthLimit) levels") }
         guard let elements = try fields.array(key) else { return [] }
         guard !elements.isEmpty else { throw fields.error(key, "expected at least one stage") }
@@ -268,7 +281,7 @@ public struct SessionDecoder: Sendable {
 
     /// One stage: `{"pattern", length}`, `{"ramp": {"from", "to"}, length}` or `{"repeat": K, "stages": [...]}`,
     /// each optionally with `"label"` (and `"announce"`, the words spoken there) marking its start.
-    func decodeStage(_ value: JSONValue, file: String, path: String, depth: Int) throws(BreathError) -> Stage {
+    func decodeStage(_ value: JSONValue, file: String, path: String, depth: Int) throws(ContentError) -> Stage {
         let fields = try JSONFields(value, file: file, path: path)
         let label = try decodeSpokenText(fields, "label")
         let announcement = try decodeSpokenText(fields, "announce")
@@ -281,7 +294,7 @@ public struct SessionDecoder: Sendable {
     }
 
     /// The stage itself, without its label.
-    private func decodeUnlabelledStage(_ fields: JSONFields, file: String, depth: Int) throws(BreathError) -> Stage {
+    private func decodeUnlabelledStage(_ fields: JSONFields, file: String, depth: Int) throws(ContentError) -> Stage {
         let length = try decodeLength(fields)
         if fields.has("repeat") {
             try fields.rejectUnknownKeys(allowed: ["repeat", "stages", "title", "label", "announce"])

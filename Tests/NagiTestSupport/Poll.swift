@@ -1,9 +1,9 @@
 import Foundation
 
 /// Waiting for something a child process does, without a fixed sleep.
-enum Poll {
+public enum Poll {
     /// Checks `condition` every `interval` seconds until it holds or `seconds` have passed; whether it held.
-    static func until(seconds: Double, every interval: Double = 0.005, _ condition: () -> Bool) -> Bool {
+    public static func until(seconds: Double, every interval: Double = 0.005, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             if Date() >= deadline { return false }

@@ -1,4 +1,6 @@
-/// A learner's progress through one course (seed 001's progress record): which lessons are done and when.
+import Breath
+
+/// A learner's progress through one course: which lessons are done and when.
 public struct CourseProgress: Sendable, Equatable {
     /// One completed lesson.
     public struct Completion: Sendable, Equatable {
@@ -56,7 +58,7 @@ public struct CourseProgress: Sendable, Equatable {
     }
 
     /// Reads a record written by `jsonText`; any damage is an error naming the file and path.
-    public static func decode(_ text: String, file: String) throws(BreathError) -> CourseProgress {
+    public static func decode(_ text: String, file: String) throws(ContentError) -> CourseProgress {
         let fields = try JSONFields(try JSONParser.parse(text, file: file), file: file, path: "$")
         try fields.rejectUnknownKeys(allowed: ["course", "completed"])
         guard let course = try fields.string("course") else { throw fields.error(nil, "missing \"course\"") }

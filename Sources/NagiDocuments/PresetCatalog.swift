@@ -1,3 +1,5 @@
+import Breath
+
 /// Every preset nagi knows, built-in and the user's own, by category and name.
 public struct PresetCatalog: Sendable {
     /// The kinds of preset, named after their folders.

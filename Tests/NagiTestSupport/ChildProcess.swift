@@ -3,9 +3,9 @@ import Glibc
 
 /// A child process started with posix_spawn and reaped with waitpid, for tests that signal and time
 /// their child: Foundation's Process can miss the exit of a child that outlives a signal race.
-final class ChildProcess {
-    let pid: pid_t
-    private(set) var exitStatus: Int32?
+public final class ChildProcess {
+    public let pid: pid_t
+    public private(set) var exitStatus: Int32?
     /// Whether `wait` samples the child's memory into `peakResidentKilobytes` (a /proc read per poll).
     private let measuresPeakMemory: Bool
     /// The child's own peak resident memory in KiB (`VmHWM`), as last seen while `wait` polled it (0 unless
@@ -13,11 +13,11 @@ final class ChildProcess {
     ///
     /// Not `ru_maxrss` from wait4: posix_spawn's child runs in the parent's memory until it execs, and Linux
     /// folds that memory's high-water mark into the child's `ru_maxrss`, so it would report the test runner.
-    private(set) var peakResidentKilobytes = 0
+    public private(set) var peakResidentKilobytes = 0
 
     /// Starts `executable` with `arguments` and exactly `environment`, in `workingDirectory` if given; stdin is
     /// /dev/null, stdout and stderr go to the given files (or /dev/null). The child starts with no signals blocked.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], workingDirectory: String? = nil, standardOutputPath: String? = nil, standardErrorPath: String? = nil, measuresPeakMemory: Bool = false) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], workingDirectory: String? = nil, standardOutputPath: String? = nil, standardErrorPath: String? = nil, measuresPeakMemory: Bool = false) throws {
         self.measuresPeakMemory = measuresPeakMemory
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -62,7 +62,7 @@ final class ChildProcess {
     }
 
     /// Whether the child is still running (reaps it if it has exited).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         if exitStatus != nil { return false }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
@@ -74,7 +74,7 @@ final class ChildProcess {
     }
 
     /// Waits up to `seconds` for the child to exit; true if it did.
-    func wait(seconds: Double) -> Bool {
+    public func wait(seconds: Double) -> Bool {
         Poll.until(seconds: seconds) {
             if measuresPeakMemory {
                 peakResidentKilobytes = max(peakResidentKilobytes, highWaterKilobytes() ?? 0)
@@ -91,7 +91,7 @@ final class ChildProcess {
         return Int(line.dropFirst("VmHWM:".count).filter(\.isNumber))
     }
 
-    func signal(_ signal: Int32) {
+    public func signal(_ signal: Int32) {
         kill(pid, signal)
     }
 
@@ -100,5 +100,16 @@ final class ChildProcess {
             kill(pid, SIGKILL)
             _ = wait(seconds: 5)
         }
+    }
+}
+
+extension ChildProcess {
+    /// Runs `executable` to its end (at most `seconds`) with a bare PATH and no output; its exit status, or −1
+    /// when it could not start or did not finish.
+    public static func status(of executable: String, _ arguments: [String], seconds: Double = 30) -> Int32 {
+        guard let child = try? ChildProcess(executable, arguments, environment: ["PATH": "/usr/bin:/bin"]),
+              child.wait(seconds: seconds)
+        else { return -1 }
+        return child.exitStatus ?? -1
     }
 }

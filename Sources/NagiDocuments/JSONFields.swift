@@ -1,3 +1,5 @@
+import Breath
+
 /// Reads the members of one JSON object with its path, so every error names the file and JSON path,
 /// and refuses keys it was not asked about (a typo must not be silently ignored).
 public struct JSONFields {
@@ -9,9 +11,9 @@ public struct JSONFields {
     private let keys: [String]
 
     /// Wraps `value`, which must be an object.
-    public init(_ value: JSONValue, file: String, path: String) throws(BreathError) {
+    public init(_ value: JSONValue, file: String, path: String) throws(ContentError) {
         guard case let .object(members, keys) = value else {
-            throw .invalidContent(file: file, path: path, reason: "expected an object, found \(value.typeDescription)")
+            throw ContentError(file: file, path: path, reason: "expected an object, found \(value.typeDescription)")
         }
         self.file = file
         self.path = path
@@ -23,8 +25,8 @@ public struct JSONFields {
     public func path(of key: String) -> String { "\(path).\(key)" }
 
     /// An error about a member (or the object itself when `key` is nil).
-    public func error(_ key: String?, _ reason: String) -> BreathError {
-        .invalidContent(file: file, path: key.map(path(of:)) ?? path, reason: reason)
+    public func error(_ key: String?, _ reason: String) -> ContentError {
+        ContentError(file: file, path: key.map(path(of:)) ?? path, reason: reason)
     }
 
     /// Whether the object has `key`.
@@ -34,7 +36,7 @@ public struct JSONFields {
     public func value(_ key: String) -> JSONValue? { members[key] }
 
     /// Refuses any key outside `allowed`, naming the nearest allowed one.
-    public func rejectUnknownKeys(allowed: [String]) throws(BreathError) {
+    public func rejectUnknownKeys(allowed: [String]) throws(ContentError) {
         for key in keys where !allowed.contains(key) {
             let nearest = NearestNames.find(key, among: allowed, maxDistance: 3)
             let hint = nearest.first.map { " (did you mean \"\($0)\"?)" } ?? ""
@@ -43,14 +45,14 @@ public struct JSONFields {
     }
 
     /// A string member.
-    public func string(_ key: String) throws(BreathError) -> String? {
+    public func string(_ key: String) throws(ContentError) -> String? {
         guard let value = members[key] else { return nil }
         guard case let .string(text) = value else { throw error(key, "expected a string, found \(value.typeDescription)") }
         return text
     }
 
     /// A finite number member within `range`.
-    public func number(_ key: String, in range: ClosedRange<Double>) throws(BreathError) -> Double? {
+    public func number(_ key: String, in range: ClosedRange<Double>) throws(ContentError) -> Double? {
         guard let value = members[key] else { return nil }
         guard case let .number(number, text) = value else { throw error(key, "expected a number, found \(value.typeDescription)") }
         guard range.contains(number) else { throw error(key, "\(text) is outside \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))") }
@@ -58,7 +60,7 @@ public struct JSONFields {
     }
 
     /// A whole-number member within `range`.
-    public func integer(_ key: String, in range: ClosedRange<Int>) throws(BreathError) -> Int? {
+    public func integer(_ key: String, in range: ClosedRange<Int>) throws(ContentError) -> Int? {
         guard let value = members[key] else { return nil }
         guard case let .number(number, text) = value else { throw error(key, "expected a whole number, found \(value.typeDescription)") }
         guard number.rounded() == number else { throw error(key, "expected a whole number, found \(text)") }
@@ -69,36 +71,36 @@ public struct JSONFields {
     }
 
     /// A boolean member.
-    public func bool(_ key: String) throws(BreathError) -> Bool? {
+    public func bool(_ key: String) throws(ContentError) -> Bool? {
         guard let value = members[key] else { return nil }
         guard case let .bool(flag) = value else { throw error(key, "expected true or false, found \(value.typeDescription)") }
         return flag
     }
 
     /// A nested object member.
-    public func object(_ key: String) throws(BreathError) -> JSONFields? {
+    public func object(_ key: String) throws(ContentError) -> JSONFields? {
         guard let value = members[key] else { return nil }
         return try JSONFields(value, file: file, path: path(of: key))
     }
 
     /// An array member, each element with its path.
-    public func array(_ key: String) throws(BreathError) -> [(value: JSONValue, path: String)]? {
+    public func array(_ key: String) throws(ContentError) -> [(value: JSONValue, path: String)]? {
         guard let value = members[key] else { return nil }
         guard case let .array(elements) = value else { throw error(key, "expected an array, found \(value.typeDescription)") }
         return elements.enumerated().map { ($0.element, "\(path(of: key))[\($0.offset)]") }
     }
 
     /// A number array member, each within `range`.
-    public func numbers(_ key: String, in range: ClosedRange<Double>, count: Int? = nil) throws(BreathError) -> [Double]? {
+    public func numbers(_ key: String, in range: ClosedRange<Double>, count: Int? = nil) throws(ContentError) -> [Double]? {
         guard let elements = try array(key) else { return nil }
         if let count, elements.count != count { throw error(key, "expected \(count) numbers, found \(elements.count)") }
         var result: [Double] = []
         for (value, elementPath) in elements {
             guard case let .number(number, text) = value else {
-                throw .invalidContent(file: file, path: elementPath, reason: "expected a number, found \(value.typeDescription)")
+                throw ContentError(file: file, path: elementPath, reason: "expected a number, found \(value.typeDescription)")
             }
             guard range.contains(number) else {
-                throw .invalidContent(file: file, path: elementPath, reason: "\(text) is outside \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
+                throw ContentError(file: file, path: elementPath, reason: "\(text) is outside \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
             }
             result.append(number)
         }
@@ -107,7 +109,7 @@ public struct JSONFields {
 
     /// Exact microseconds from a number member in `unitMicroseconds` (seconds, minutes), refusing sub-microsecond
     /// detail and values above the 24-hour limit. Uses the literal text so 5.5 is exactly 5 500 000 µs.
-    public func microseconds(_ key: String, unitMicroseconds: Int64, unitName: String) throws(BreathError) -> Int64? {
+    public func microseconds(_ key: String, unitMicroseconds: Int64, unitName: String) throws(ContentError) -> Int64? {
         guard let value = members[key] else { return nil }
         guard case let .number(number, text) = value else {
             throw error(key, "expected a number of \(unitName), found \(value.typeDescription)")

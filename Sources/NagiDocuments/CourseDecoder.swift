@@ -1,3 +1,5 @@
+import Breath
+
 /// Reads course JSON: `{"name", "title", "description", "lessons": [{"title", "pattern", "minutes" | "cycles", "soundscape"}]}`.
 public struct CourseDecoder: Sendable {
     /// The most lessons a course may hold.
@@ -11,7 +13,7 @@ public struct CourseDecoder: Sendable {
     }
 
     /// Decodes a course document.
-    public func decode(_ value: JSONValue, file: String) throws(BreathError) -> Course {
+    public func decode(_ value: JSONValue, file: String) throws(ContentError) -> Course {
         let fields = try JSONFields(value, file: file, path: "$")
         try fields.rejectUnknownKeys(allowed: ["name", "title", "description", "lessons"])
         guard let name = try fields.string("name") else { throw fields.error(nil, "a course needs \"name\": its short name, like \"beginner-21\"") }
@@ -35,10 +37,12 @@ public struct CourseDecoder: Sendable {
         guard let entry = sessions.catalog.entry(named: name, in: .courses) else {
             throw sessions.catalog.notFound(name, in: .courses)
         }
-        return try decode(try JSONParser.parse(entry.text, file: entry.fileDescription), file: entry.fileDescription)
+        return try BreathError.reportingContent { () throws(ContentError) in
+            try decode(try JSONParser.parse(entry.text, file: entry.fileDescription), file: entry.fileDescription)
+        }
     }
 
-    func decodeLesson(_ value: JSONValue, file: String, path: String) throws(BreathError) -> Course.Lesson {
+    func decodeLesson(_ value: JSONValue, file: String, path: String) throws(ContentError) -> Course.Lesson {
         let fields = try JSONFields(value, file: file, path: path)
         try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape"])
         guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }

@@ -1,17 +1,22 @@
 /// Finds the names closest to a misspelt one, for "did you mean" hints.
 public enum NearestNames {
-    /// Names within `maxDistance` edits of `name` (case-insensitive), nearest first.
-    public static func find(_ name: String, among candidates: [String], maxDistance: Int = 3) -> [String] {
-        let target = Array(name.lowercased())
-        let scored = candidates.compactMap { candidate -> (String, Int)? in
-            let lowered = Array(candidate.lowercased())
+    /// The candidates within `maxDistance` edits of `name`, nearest first, ties in candidate order, each once.
+    /// Case-insensitive unless `ignoringCase` is false (option names are case-sensitive).
+    public static func find(_ name: String, among candidates: [String], maxDistance: Int = 3, ignoringCase: Bool = true) -> [String] {
+        guard maxDistance >= 0 else { return [] }
+        let target = ignoringCase ? Array(name.lowercased()) : Array(name)
+        var scored: [(distance: Int, order: Int, name: String)] = []
+        var seen: Set<String> = []
+        for (order, candidate) in candidates.enumerated() where seen.insert(candidate).inserted {
+            let folded = ignoringCase ? Array(candidate.lowercased()) : Array(candidate)
             // Lengths further apart than maxDistance cannot be near: skip the quadratic work,
             // which a megabyte-long hostile name would otherwise make take seconds.
-            guard abs(lowered.count - target.count) <= maxDistance else { return nil }
-            let distance = editDistance(target, lowered)
-            return distance <= maxDistance ? (candidate, distance) : nil
+            guard abs(folded.count - target.count) <= maxDistance else { continue }
+            let distance = editDistance(target, folded)
+            if distance <= maxDistance { scored.append((distance, order, candidate)) }
         }
-        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)
+        scored.sort { ($0.distance, $0.order) < ($1.distance, $1.order) }
+        return scored.map(\.name)
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two

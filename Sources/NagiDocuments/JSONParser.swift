@@ -9,13 +9,13 @@ public struct JSONParser {
     private var index = 0
 
     /// Parses a whole document; `file` names it in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(BreathError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], file: String) throws(ContentError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, file: file)
         return try parser.parseDocument()
     }
 
     /// Parses a whole document from text.
-    public static func parse(_ text: String, file: String) throws(BreathError) -> JSONValue {
+    public static func parse(_ text: String, file: String) throws(ContentError) -> JSONValue {
         try parse(Array(text.utf8), file: file)
     }
 
@@ -24,7 +24,7 @@ public struct JSONParser {
         self.file = file
     }
 
-    private mutating func parseDocument() throws(BreathError) -> JSONValue {
+    private mutating func parseDocument() throws(ContentError) -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw fail("the file starts with a byte-order mark; save it as UTF-8 without BOM")
         }
@@ -40,20 +40,20 @@ public struct JSONParser {
     }
 
     /// An error at the current position, as line and column.
-    private func fail(_ reason: String) -> BreathError {
+    private func fail(_ reason: String) -> ContentError {
         var line = 1
         var column = 1
         for byte in bytes[..<min(index, bytes.count)] {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
-        return .invalidContent(file: file, path: "line \(line), column \(column)", reason: "invalid JSON: \(reason)")
+        return ContentError(file: file, path: "line \(line), column \(column)", reason: "invalid JSON: \(reason)")
     }
 
     private mutating func skipSpace() {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func parseValue(depth: Int) throws(BreathError) -> JSONValue {
+    private mutating func parseValue(depth: Int) throws(ContentError) -> JSONValue {
         guard depth < Self.depthLimit else { throw fail("nested deeper than \(Self.depthLimit) levels") }
         skipSpace()
         guard index < bytes.count else { throw fail("the document ends where a value was expected") }
@@ -69,7 +69,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(BreathError) {
+    private mutating func expectWord(_ word: String) throws(ContentError) {
         let wordBytes = Array(word.utf8)
         guard bytes.count - index >= wordBytes.count, Array(bytes[index..<index + wordBytes.count]) == wordBytes else {
             throw fail("unexpected word; expected \(word)")
@@ -77,7 +77,7 @@ public struct JSONParser {
         index += wordBytes.count
     }
 
-    private mutating func parseObject(depth: Int) throws(BreathError) -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(ContentError) -> JSONValue {
         index += 1
         var members: [String: JSONValue] = [:]
         var keys: [String] = []
@@ -104,7 +104,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(BreathError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(ContentError) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipSpace()
@@ -122,7 +122,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(BreathError) -> String {
+    private mutating func parseString() throws(ContentError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var pending: [UInt8] = []
@@ -179,7 +179,7 @@ public struct JSONParser {
         throw fail("the string is not closed; expected '\"'")
     }
 
-    private mutating func parseHex4() throws(BreathError) -> UInt32 {
+    private mutating func parseHex4() throws(ContentError) -> UInt32 {
         guard bytes.count - index >= 4 else { throw fail("a \\u escape needs four hex digits") }
         var code: UInt32 = 0
         for _ in 0..<4 {
@@ -197,7 +197,7 @@ public struct JSONParser {
         return code
     }
 
-    private mutating func parseNumber() throws(BreathError) -> JSONValue {
+    private mutating func parseNumber() throws(ContentError) -> JSONValue {
         let start = index
         func digits() -> Int {
             let first = index

@@ -1,3 +1,5 @@
+import Breath
+
 /// Small helpers for writing JSON text by hand, deterministically.
 public enum JSONText {
     /// A JSON string literal with the required escapes.
