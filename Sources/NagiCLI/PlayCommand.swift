@@ -69,7 +69,7 @@ enum PlayCommand {
         let quiet = arguments.isSet("--quiet")
 
         nagi_install_stop_handlers()
-        let renderer = Renderer(schedule: schedule, soundscape: synthesis.soundscape, channelCount: synthesis.channelCount, cuesEnabled: synthesis.cuesEnabled, seed: synthesis.seed)
+        let renderer = Renderer(schedule: schedule, settings: RenderSettings(soundscape: synthesis.soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: synthesis.cuesEnabled ? .chimes : .none))
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: latency)

@@ -52,7 +52,7 @@ enum RenderCommand {
             artist: "nagi",
             comment: "pattern \(session.name), soundscape \(synthesis.soundscapeName), nagi \(NagiCommandLine.version)"
         )
-        let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
+        let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: synthesis.soundscape))
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
@@ -66,7 +66,7 @@ enum RenderCommand {
             _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
         }
         nagi_install_stop_handlers()
-        let job = SoundtrackJob(schedule: schedule, soundscape: synthesis.soundscape, channelCount: synthesis.channelCount, cuesEnabled: synthesis.cuesEnabled, seed: synthesis.seed, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
+        let job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: synthesis.soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: synthesis.cuesEnabled ? .chimes : .none), outputPath: output.path, fileSpec: fileSpec, overwrite: force)
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.path)
         let result = try job.run { fraction in bar.update(fraction) }
         bar.finish()

@@ -102,7 +102,8 @@ public struct ControlCurves: Sendable {
     // MARK: Modulation: swell, calming, shimmer, ripples
 
     /// The hold swell: 1 outside holds, rising linearly to the preset's peak across each hold, easing back to 1
-    /// over the swell's release after it. Continuous everywhere.
+    /// over the swell's release after it. Continuous everywhere. It scales the beds' amplitude (heard: the surf
+    /// grows) and, with the calming, the ripples' depth.
     public func holdSwell(at frame: Int64) -> Double {
         schedule.phases.isEmpty ? 1 : holdSwell(at: frame, inPhase: schedule.phaseIndex(containing: frame))
     }
@@ -177,6 +178,11 @@ public struct ControlCurves: Sendable {
         }
         return (ripple, rise)
     }
+
+    /// The beds' level as heard, as a factor of their base gain: the hold swell (the surf itself grows through
+    /// each hold, ×1 → ×peak, and settles after it; calming does not shrink it) times the water's ripple
+    /// level. What the plot's modulation panel draws as the surf.
+    public func surfGain(at frame: Int64) -> Double { holdSwell(at: frame) * waterLevel(at: frame) }
 
     /// The water bed's level as a factor of its base gain: 1 + levelPerPoint·envelope·rise.
     public func waterLevel(at frame: Int64) -> Double {
