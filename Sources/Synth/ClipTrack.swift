@@ -28,7 +28,8 @@ final class ClipTrack: MixVoice {
         self.tables = tables
         peaks = tables.map(\.peak)
         self.entries = entries
-        endFrames = entries.map { min($0.startFrame + Int64(tables[$0.tableIndex].count), $0.stopFrame) }
+        let endFrames = entries.map { min($0.startFrame + Int64(tables[$0.tableIndex].count), $0.stopFrame) }
+        self.endFrames = endFrames
         self.duck = duck.flatMap { shape in
             entries.isEmpty ? nil : BedDucking(shape: shape, spans: zip(entries, endFrames).map { ($0.startFrame, $1) })
         }

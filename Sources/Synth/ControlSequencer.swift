@@ -140,7 +140,8 @@ struct ControlSequencer {
         let scale = common * curves.envelopeGain(at: frame)
         var slow = Slow()
         slow.ripple = layers.ripple
-        slow.modulation = swell * calming
+        // The ripples' depth calms with the session; the swell raises the beds' amplitude instead (below).
+        slow.modulation = calming
         slow.vibratoCents = curves.vibratoCents(waveSine: wave.sine, calming: calming)
         let tremolo = curves.tremoloDecibels(waveCosine: wave.cosine, calming: calming)
         slow.toneGain = gains.tone * Decibels.gain(curves.toneGainDecibels(level: level) + tremolo) * scale

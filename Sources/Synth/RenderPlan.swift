@@ -23,8 +23,10 @@ public final class RenderPlan {
     let limiter: PeakLimiter
     let gains: ControlSequencer.VoiceGains
     let budget: PeakBudget
-    /// The chimes' and ticks' tables and placements (they ring out; no ducking).
-    let marks: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
+    /// The chimes' tables and placements (they ring out; no ducking).
+    let chimes: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
+    /// The ticks' tables and placements (soft; no ducking).
+    let ticks: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
     /// The spoken and cue-pack clips' tables and placements (cut at boundaries; the beds duck under them).
     let clips: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
     let duckShape: BedDucking.Shape
@@ -87,7 +89,7 @@ public final class RenderPlan {
             trail: voices.contains(.trail) ? 1 : 0,
             water: voices.contains(.water) ? Decibels.gain(soundscape.water.gainDecibels) : 0,
             rain: voices.contains(.rain) ? soundscape.rain.map { Decibels.gain($0.gainDecibels) } ?? 0 : 0,
-            guide: Decibels.gain(soundscape.cues.gainDecibels + settings.cueVolumeDecibels))
+            guide: voices.contains(.cues) ? Decibels.gain(soundscape.cues.gainDecibels + settings.cueVolumeDecibels) : 0)
         // The cosine is within 7·10⁻⁵ of exact, so Σ hₖ cos kθ stays within 1.001·Σ|hₖ|.
         let stereoSpread = settings.channelCount == 2 ? 1.0 : 0.0
         budget = PeakBudget(
@@ -97,13 +99,15 @@ public final class RenderPlan {
             water: Double(max(waterLoop.primary.peak, waterLoop.secondary?.peak ?? 0)) * (1 + stereoSpread * soundscape.water.width),
             rain: Double(rainLoop?.primary.peak ?? 0) * (1 + stereoSpread * (soundscape.rain?.width ?? 0)))
 
-        let events = voices.contains(.cues) ? guide.events : []
-        marks = Self.marks(events, cues: soundscape.cues, sampleRate: rate)
+        // Placed even when `.cues` is left out (its gain is then 0), so the beds duck exactly as in the full mix.
+        let events = guide.events
+        chimes = Self.marks(events.filter { if case .chime = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate)
+        ticks = Self.marks(events.filter { if case .tick = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate)
         clips = Self.clips(events, settings: settings, sampleRate: rate)
         let cues = soundscape.cues
         duckShape = BedDucking.Shape(
             depth: Decibels.gain(cues.duckDecibels), delayFrames: Int64(blockFrames),
-            attackFrames: Int64(0.03 * Double(rate)), releaseFrames: Int64(0.25 * Double(rate)))
+            attackFrames: Int64(0.02 * Double(rate)), releaseFrames: Int64(0.25 * Double(rate)))
     }
 
     /// Frames per second.
@@ -112,10 +116,10 @@ public final class RenderPlan {
     /// The voices added to the fused kernel's centre, fresh for one renderer.
     func makeVoices() -> [MixVoice] {
         var voices: [MixVoice] = []
-        if !marks.entries.isEmpty { voices.append(ClipTrack(tables: marks.tables, entries: marks.entries, duck: nil)) }
-        if !clips.entries.isEmpty {
-            voices.append(ClipTrack(tables: clips.tables, entries: clips.entries, duck: settings.soundscape.cues.duckDecibels < 0 ? duckShape : nil))
-        }
+        let ducks = settings.soundscape.cues.duckDecibels < 0
+        if !chimes.entries.isEmpty { voices.append(ClipTrack(tables: chimes.tables, entries: chimes.entries, duck: nil)) }
+        if !ticks.entries.isEmpty { voices.append(ClipTrack(tables: ticks.tables, entries: ticks.entries, duck: nil)) }
+        if !clips.entries.isEmpty { voices.append(ClipTrack(tables: clips.tables, entries: clips.entries, duck: ducks ? duckShape : nil)) }
         return voices
     }
 
