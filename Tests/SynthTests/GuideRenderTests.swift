@@ -141,4 +141,15 @@ import Testing
         #expect(abs(SignalAnalysis.rmsDecibels(soft, range) - SignalAnalysis.rmsDecibels(loud, range) + 20) < 0.01)
         #expect(loud.contains { $0 != 0 })
     }
+
+    /// Live playback pulls odd block sizes: the guide (chimes, words, ticks, ducking) renders the same samples.
+    @Test func blockSizesDoNotChangeTheGuide() throws {
+        let schedule = try Fixtures.schedule("2-1-2", cycles: 2, sampleRate: Self.rate)
+        let clips = GuideClips(phrases: ["breathe in": Self.burst(500, seconds: 0.4), "hold": Self.burst(700, seconds: 0.3), "breathe out": Self.burst(900, seconds: 0.4)])
+        let settings = RenderSettings(soundscape: try Fixtures.soundscape("rain"), cues: .both, count: .ticks, clips: clips)
+        let reference = Fixtures.render(Renderer(schedule: schedule, settings: settings), blockSize: 4096)
+        for blockSize in [1, 63, 65, 1000] {
+            #expect(Fixtures.render(Renderer(schedule: schedule, settings: settings), blockSize: blockSize) == reference, "block size \(blockSize)")
+        }
+    }
 }
