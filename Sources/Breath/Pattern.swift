@@ -10,6 +10,8 @@ public struct Pattern: Sendable, Equatable {
     public var phases: [Phase]
     /// The session length a preset suggests when the command line names none.
     public var defaultLength: SessionLength?
+    /// The pace this pattern was made from (`--bpm`, `{"bpm": …}`), so that a ratio given later can remake it.
+    public var pace: BreathPace?
 
     public init(title: String? = nil, description: String? = nil, easing: Easing? = nil, phases: [Phase], defaultLength: SessionLength? = nil) {
         self.title = title
@@ -25,13 +27,13 @@ public struct Pattern: Sendable, Equatable {
     }
 
     /// The pattern as an inline string ("4-7-8"), when it is one breathing apps could write: kinds in the
-    /// canonical order inhale, holdIn, exhale, holdOut, each at most once, and no target levels.
+    /// canonical order inhale, holdIn, exhale, holdOut, each at most once, and no target levels or words.
     public var inlineNotation: String? {
         let order: [PhaseKind] = [.inhale, .holdIn, .exhale, .holdOut]
         var lengths: [PhaseKind: Int64] = [:]
         var lastIndex = -1
         for phase in phases {
-            guard phase.targetLevel == nil, let index = order.firstIndex(of: phase.kind), index > lastIndex else { return nil }
+            guard phase.targetLevel == nil, phase.spokenWords == nil, let index = order.firstIndex(of: phase.kind), index > lastIndex else { return nil }
             lastIndex = index
             lengths[phase.kind] = phase.durationMicroseconds
         }

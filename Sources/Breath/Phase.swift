@@ -7,10 +7,14 @@ public struct Phase: Sendable, Equatable {
     /// The level this phase eases to, in [0, 1]; nil means the kind's default
     /// (inhale 1, exhale 0, holds keep the current level).
     public var targetLevel: Double?
+    /// The phase's own words for a spoken guide ("sip in more"), in place of its kind's word; nil for the
+    /// kind's word. Checked by `SpokenText`.
+    public var spokenWords: String?
 
-    public init(kind: PhaseKind, durationMicroseconds: Int64, targetLevel: Double? = nil) {
+    public init(kind: PhaseKind, durationMicroseconds: Int64, targetLevel: Double? = nil, spokenWords: String? = nil) {
         self.kind = kind
         self.durationMicroseconds = durationMicroseconds
         self.targetLevel = targetLevel
+        self.spokenWords = spokenWords
     }
 }

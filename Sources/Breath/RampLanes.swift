@@ -6,6 +6,7 @@ struct RampLanes: Sendable {
         var fromMicroseconds: Int64
         var toMicroseconds: Int64
         var targetLevel: Double?
+        var spokenWords: String?
 
         /// The length in cycle `cycle` of `cycleCount`, linear and exact in integers (rounded half up).
         func length(cycle: Int, of cycleCount: Int) -> Int64 {
@@ -27,7 +28,7 @@ struct RampLanes: Sendable {
     init(from: Pattern, to: Pattern) throws(BreathError) {
         if from.phases.map(\.kind) == to.phases.map(\.kind) {
             lanes = zip(from.phases, to.phases).map {
-                Lane(kind: $0.kind, fromMicroseconds: $0.durationMicroseconds, toMicroseconds: $1.durationMicroseconds, targetLevel: $0.targetLevel)
+                Lane(kind: $0.kind, fromMicroseconds: $0.durationMicroseconds, toMicroseconds: $1.durationMicroseconds, targetLevel: $0.targetLevel, spokenWords: $0.spokenWords ?? $1.spokenWords)
             }
             return
         }
@@ -49,7 +50,7 @@ struct RampLanes: Sendable {
             let start = fromTable[kind]
             let end = toTable[kind]
             guard start != nil || end != nil else { return nil }
-            return Lane(kind: kind, fromMicroseconds: start?.durationMicroseconds ?? 0, toMicroseconds: end?.durationMicroseconds ?? 0, targetLevel: start?.targetLevel ?? end?.targetLevel)
+            return Lane(kind: kind, fromMicroseconds: start?.durationMicroseconds ?? 0, toMicroseconds: end?.durationMicroseconds ?? 0, targetLevel: start?.targetLevel ?? end?.targetLevel, spokenWords: start?.spokenWords ?? end?.spokenWords)
         }
     }
 

@@ -41,7 +41,12 @@ public struct Schedule: Sendable {
                 endFrame: endFrame,
                 startLevel: level,
                 endLevel: target,
-                cycleIndex: phase.cycleIndex
+                cycleIndex: phase.cycleIndex,
+                spokenWords: phase.spokenWords,
+                roundIndex: phase.roundIndex,
+                stageLabel: phase.stageLabel?.label,
+                stageAnnouncement: phase.stageLabel?.announcement,
+                stagePhaseCount: phase.stagePhaseCount
             ))
             cumulative = end
             startFrame = endFrame

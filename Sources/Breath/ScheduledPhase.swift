@@ -16,6 +16,18 @@ public struct ScheduledPhase: Sendable, Equatable {
     public var endLevel: Double
     /// Which breath cycle of the session this phase belongs to, from 0.
     public var cycleIndex: Int
+    /// The phase's own words for a spoken guide (a pattern's `"say"`); nil means its kind's word.
+    public var spokenWords: String? = nil
+    /// Which repetition of the outermost repeated group (a group played twice or more, such as Wim Hof's
+    /// rounds) the phase is in, from 0; nil outside any repeated group.
+    public var roundIndex: Int? = nil
+    /// The label of the stage this phase starts ("6.5 breaths/min"); set on a labelled stage's first phase only.
+    public var stageLabel: String? = nil
+    /// What a spoken guide says as this phase starts a labelled stage; set with `stageLabel` only.
+    public var stageAnnouncement: String? = nil
+    /// On a labelled stage's first phase, how many phases the stage holds, this one included (so its end is
+    /// known: label tracks mark the whole stage); nil elsewhere.
+    public var stagePhaseCount: Int? = nil
 
     /// End in microseconds from the session start.
     public var endMicroseconds: Int64 { startMicroseconds + durationMicroseconds }

@@ -53,4 +53,41 @@ public struct Session: Sendable, Equatable {
         copy.stages = [.group(count: passes, stages: stages)]
         return copy
     }
+
+    /// The session with every pattern made from a pace (`--bpm`, `{"bpm": …}`) remade at `ratio`, or nil when
+    /// no pattern in it was made from a pace (a ratio would have nothing to apply to).
+    public func withRatio(_ ratio: BreathRatio) -> Session? {
+        var paced = false
+        var copy = self
+        copy.stages = stages.map { Self.remade($0, ratio: ratio, paced: &paced) }
+        return paced ? copy : nil
+    }
+
+    private static func remade(_ stage: Stage, ratio: BreathRatio, paced: inout Bool) -> Stage {
+        switch stage {
+        case let .pattern(pattern, length):
+            return .pattern(remade(pattern, ratio: ratio, paced: &paced), length)
+        case let .ramp(from, to, length):
+            return .ramp(from: remade(from, ratio: ratio, paced: &paced), to: remade(to, ratio: ratio, paced: &paced), length)
+        case let .group(count, stages):
+            return .group(count: count, stages: stages.map { remade($0, ratio: ratio, paced: &paced) })
+        case let .labelled(label, inner):
+            return .labelled(label, remade(inner, ratio: ratio, paced: &paced))
+        }
+    }
+
+    /// `pattern` at its pace with a new ratio, keeping its words and defaults (a title made from the old
+    /// ratio follows the new one).
+    private static func remade(_ pattern: Pattern, ratio: BreathRatio, paced: inout Bool) -> Pattern {
+        guard var pace = pattern.pace else { return pattern }
+        paced = true
+        let oldTitle = pace.pattern.title
+        pace.ratio = ratio
+        let fresh = pace.pattern
+        var result = pattern
+        result.phases = fresh.phases
+        result.pace = pace
+        if pattern.title == oldTitle { result.title = fresh.title }
+        return result
+    }
 }

@@ -52,6 +52,18 @@ public struct SessionDecoder: Sendable {
         let description = try fields.string("description")
         let easing = try decodeEasing(fields)
         let length = try decodeLength(fields)
+        if fields.has("bpm") {
+            guard !fields.has("phases"), !fields.has("stages") else {
+                throw fields.error("bpm", "a document has one of \"phases\", \"stages\" or \"bpm\", not two")
+            }
+            try fields.rejectUnknownKeys(allowed: common + ["bpm", "ratio"] + extraKeys)
+            var pattern = try decodePace(fields).pattern
+            pattern.title = title ?? pattern.title
+            pattern.description = description
+            pattern.easing = easing
+            pattern.defaultLength = length
+            return .pattern(pattern)
+        }
         switch (fields.has("phases"), fields.has("stages")) {
         case (true, false):
             try fields.rejectUnknownKeys(allowed: common + ["phases"] + extraKeys)
@@ -69,7 +81,7 @@ public struct SessionDecoder: Sendable {
         case (true, true):
             throw fields.error("stages", "a document has either \"phases\" (one cycle) or \"stages\" (a session), not both")
         case (false, false):
-            throw fields.error(nil, "expected \"phases\" (a list of phases) or \"stages\" (a list of stages)")
+            throw fields.error(nil, "expected \"phases\" (a list of phases), \"stages\" (a list of stages) or \"bpm\" (breaths a minute)")
         }
     }
 
@@ -165,14 +177,41 @@ public struct SessionDecoder: Sendable {
         return nil
     }
 
-    /// `"phases"`: an ordered, non-empty list of `{"kind", "seconds", "to"?}`; phases of 0 s are skipped.
+    /// `"bpm"` (a number, 1 to 30) and `"ratio"` (`"2:3"` or `"4:7:8:1"`, default 1:1): one breath at that pace.
+    func decodePace(_ fields: JSONFields) throws(BreathError) -> BreathPace {
+        var ratio = BreathRatio.even
+        if let ratioText = try fields.string("ratio") {
+            do {
+                ratio = try BreathRatio.parse(ratioText)
+            } catch {
+                throw fields.error("ratio", "\"\(ratioText)\" is not a ratio; expected \(error.expected)")
+            }
+        }
+        guard case let .number(_, text)? = fields.value("bpm") else {
+            throw fields.error("bpm", "expected \(BreathPace.expectedRate)")
+        }
+        do {
+            return try BreathPace(breathsPerMinute: text, ratio: ratio)
+        } catch {
+            throw fields.error("bpm", "\(text) is not usable; expected \(error.expected)")
+        }
+    }
+
+    /// A member holding words for the guide (`"say"`, `"label"`, `"announce"`), checked by `SpokenText`.
+    func decodeSpokenText(_ fields: JSONFields, _ key: String) throws(BreathError) -> String? {
+        guard let text = try fields.string(key) else { return nil }
+        if let problem = SpokenText.problem(in: text) { throw fields.error(key, problem) }
+        return text
+    }
+
+    /// `"phases"`: an ordered, non-empty list of `{"kind", "seconds", "to"?, "say"?}`; phases of 0 s are skipped.
     func decodePhases(_ fields: JSONFields) throws(BreathError) -> [Phase] {
         guard let elements = try fields.array("phases") else { return [] }
         guard !elements.isEmpty else { throw fields.error("phases", "expected at least one phase") }
         var phases: [Phase] = []
         for (value, path) in elements {
             let phase = try JSONFields(value, file: fields.file, path: path)
-            try phase.rejectUnknownKeys(allowed: ["kind", "seconds", "to"])
+            try phase.rejectUnknownKeys(allowed: ["kind", "seconds", "to", "say"])
             guard let kindName = try phase.string("kind") else {
                 throw phase.error(nil, "a phase needs \"kind\": one of inhale, holdIn, exhale, holdOut")
             }
@@ -187,8 +226,9 @@ public struct SessionDecoder: Sendable {
             if target != nil && kind.isHold {
                 throw phase.error("to", "a hold keeps the level; only inhale and exhale take \"to\"")
             }
+            let words = try decodeSpokenText(phase, "say")
             if microseconds > 0 {
-                phases.append(Phase(kind: kind, durationMicroseconds: microseconds, targetLevel: target))
+                phases.append(Phase(kind: kind, durationMicroseconds: microseconds, targetLevel: target, spokenWords: words))
             }
         }
         guard !phases.isEmpty else { throw fields.error("phases", "every phase is 0 s long; a pattern needs at least one longer phase") }
@@ -207,12 +247,25 @@ public struct SessionDecoder: Sendable {
         return stages
     }
 
-    /// One stage: `{"pattern", length}`, `{"ramp": {"from", "to"}, length}` or `{"repeat": K, "stages": [...]}`.
+    /// One stage: `{"pattern", length}`, `{"ramp": {"from", "to"}, length}` or `{"repeat": K, "stages": [...]}`,
+    /// each optionally with `"label"` (and `"announce"`, the words spoken there) marking its start.
     func decodeStage(_ value: JSONValue, file: String, path: String, depth: Int) throws(BreathError) -> Stage {
         let fields = try JSONFields(value, file: file, path: path)
+        let label = try decodeSpokenText(fields, "label")
+        let announcement = try decodeSpokenText(fields, "announce")
+        let stage = try decodeUnlabelledStage(fields, file: file, depth: depth)
+        guard let label else {
+            if announcement != nil { throw fields.error("announce", "an announcement needs a \"label\" for the stage too") }
+            return stage
+        }
+        return .labelled(StageLabel(label: label, announcement: announcement), stage)
+    }
+
+    /// The stage itself, without its label.
+    private func decodeUnlabelledStage(_ fields: JSONFields, file: String, depth: Int) throws(BreathError) -> Stage {
         let length = try decodeLength(fields)
         if fields.has("repeat") {
-            try fields.rejectUnknownKeys(allowed: ["repeat", "stages", "title"])
+            try fields.rejectUnknownKeys(allowed: ["repeat", "stages", "title", "label", "announce"])
             guard let count = try fields.integer("repeat", in: 1...SessionExpander.phaseLimit) else { throw fields.error("repeat", "expected a count") }
             guard fields.has("stages") else { throw fields.error(nil, "a repeat needs \"stages\": the stages to repeat") }
             let stages = try decodeStages(fields, key: "stages", depth: depth + 1)
@@ -221,7 +274,7 @@ public struct SessionDecoder: Sendable {
             return stage
         }
         if let ramp = try fields.object("ramp") {
-            try fields.rejectUnknownKeys(allowed: ["ramp", "minutes", "cycles", "title"])
+            try fields.rejectUnknownKeys(allowed: ["ramp", "minutes", "cycles", "title", "label", "announce"])
             try ramp.rejectUnknownKeys(allowed: ["from", "to"])
             guard let fromValue = ramp.value("from"), let toValue = ramp.value("to") else {
                 throw ramp.error(nil, "a ramp needs \"from\" and \"to\" patterns")
@@ -239,7 +292,7 @@ public struct SessionDecoder: Sendable {
             return stage
         }
         if let patternValue = fields.value("pattern") {
-            try fields.rejectUnknownKeys(allowed: ["pattern", "minutes", "cycles", "title"])
+            try fields.rejectUnknownKeys(allowed: ["pattern", "minutes", "cycles", "title", "label", "announce"])
             let stage: Stage
             switch try resolveReference(patternValue, file: file, path: fields.path(of: "pattern"), depth: depth) {
             case let .pattern(pattern):

@@ -10,6 +10,14 @@ public enum SessionExpander {
         public var targetLevel: Double?
         /// Which breath cycle of the whole session this phase belongs to, from 0.
         public var cycleIndex: Int
+        /// The phase's own words for a spoken guide, if any.
+        public var spokenWords: String? = nil
+        /// Which repetition of the outermost repeated group the phase is in, from 0; nil outside one.
+        public var roundIndex: Int? = nil
+        /// The label of the stage this phase starts, on a labelled stage's first phase only.
+        public var stageLabel: StageLabel? = nil
+        /// On a labelled stage's first phase, how many phases the stage holds.
+        public var stagePhaseCount: Int? = nil
     }
 
     /// The total length of `stages` in microseconds, checked against the 24-hour and phase-count limits
@@ -22,8 +30,8 @@ public enum SessionExpander {
     public static func expand(_ stages: [Stage]) throws(BreathError) -> [TimedPhase] {
         _ = try measure(stages)
         var phases: [TimedPhase] = []
-        var cycleIndex = 0
-        append(stages, to: &phases, cycleIndex: &cycleIndex)
+        var cursor = Cursor()
+        append(stages, to: &phases, cursor: &cursor)
         return phases
     }
 
@@ -78,6 +86,8 @@ public enum SessionExpander {
                 throw .limitExceeded(reason: "a repeated group needs at least one stage")
             }
             return try multiply(measure(stages), by: count)
+        case let .labelled(_, inner):
+            return try measure(inner)
         }
     }
 
@@ -118,34 +128,66 @@ public enum SessionExpander {
 
     // MARK: - Expanding
 
-    private static func append(_ stages: [Stage], to phases: inout [TimedPhase], cycleIndex: inout Int) {
+    /// Where expansion stands: the cycle count so far, the round of the outermost repeated group, and a
+    /// stage label waiting for the next phase.
+    private struct Cursor {
+        var cycleIndex = 0
+        var roundIndex: Int?
+        var pendingLabel: StageLabel?
+
+        /// A phase at the cursor; the waiting label goes to it and no further.
+        mutating func phase(kind: PhaseKind, durationMicroseconds: Int64, targetLevel: Double?, spokenWords: String?) -> TimedPhase {
+            defer { pendingLabel = nil }
+            return TimedPhase(kind: kind, durationMicroseconds: durationMicroseconds, targetLevel: targetLevel, cycleIndex: cycleIndex, spokenWords: spokenWords, roundIndex: roundIndex, stageLabel: pendingLabel)
+        }
+    }
+
+    private static func append(_ stages: [Stage], to phases: inout [TimedPhase], cursor: inout Cursor) {
         for stage in stages {
-            switch stage {
-            case let .pattern(pattern, length):
-                let cycles = length.cycleCount(cycleMicroseconds: pattern.cycleMicroseconds)
-                for _ in 0..<cycles {
-                    for phase in pattern.phases {
-                        phases.append(TimedPhase(kind: phase.kind, durationMicroseconds: phase.durationMicroseconds, targetLevel: phase.targetLevel, cycleIndex: cycleIndex))
+            append(stage, to: &phases, cursor: &cursor)
+        }
+    }
+
+    private static func append(_ stage: Stage, to phases: inout [TimedPhase], cursor: inout Cursor) {
+        switch stage {
+        case let .pattern(pattern, length):
+            let cycles = length.cycleCount(cycleMicroseconds: pattern.cycleMicroseconds)
+            for _ in 0..<cycles {
+                for phase in pattern.phases {
+                    phases.append(cursor.phase(kind: phase.kind, durationMicroseconds: phase.durationMicroseconds, targetLevel: phase.targetLevel, spokenWords: phase.spokenWords))
+                }
+                cursor.cycleIndex += 1
+            }
+        case let .ramp(from, to, length):
+            // Lanes were validated by measure(); a failure here cannot happen, so skip quietly.
+            guard let lanes = try? RampLanes(from: from, to: to) else { return }
+            let cycles = lanes.cycleCount(for: length)
+            for cycle in 0..<cycles {
+                for lane in lanes.lanes {
+                    let microseconds = lane.length(cycle: cycle, of: cycles)
+                    if microseconds > 0 {
+                        phases.append(cursor.phase(kind: lane.kind, durationMicroseconds: microseconds, targetLevel: lane.targetLevel, spokenWords: lane.spokenWords))
                     }
-                    cycleIndex += 1
                 }
-            case let .ramp(from, to, length):
-                // Lanes were validated by measure(); a failure here cannot happen, so skip quietly.
-                guard let lanes = try? RampLanes(from: from, to: to) else { continue }
-                let cycles = lanes.cycleCount(for: length)
-                for cycle in 0..<cycles {
-                    for lane in lanes.lanes {
-                        let microseconds = lane.length(cycle: cycle, of: cycles)
-                        if microseconds > 0 {
-                            phases.append(TimedPhase(kind: lane.kind, durationMicroseconds: microseconds, targetLevel: lane.targetLevel, cycleIndex: cycleIndex))
-                        }
-                    }
-                    cycleIndex += 1
-                }
-            case let .group(count, stages):
-                for _ in 0..<count {
-                    append(stages, to: &phases, cycleIndex: &cycleIndex)
-                }
+                cursor.cycleIndex += 1
+            }
+        case let .group(count, stages):
+            // A group played once is a wrapper (a session used as a stage), not rounds; rounds count in the
+            // outermost group that repeats.
+            let countsRounds = count >= 2 && cursor.roundIndex == nil
+            for round in 0..<count {
+                if countsRounds { cursor.roundIndex = round }
+                append(stages, to: &phases, cursor: &cursor)
+            }
+            if countsRounds { cursor.roundIndex = nil }
+        case let .labelled(label, inner):
+            cursor.pendingLabel = label
+            let first = phases.count
+            append(inner, to: &phases, cursor: &cursor)
+            cursor.pendingLabel = nil
+            // A label nested at the same start wins (it was set last) and counted its own phases first.
+            if first < phases.count, phases[first].stagePhaseCount == nil {
+                phases[first].stagePhaseCount = phases.count - first
             }
         }
     }

@@ -7,4 +7,6 @@ public indirect enum Stage: Sendable, Equatable {
     case ramp(from: Pattern, to: Pattern, SessionLength)
     /// A group of stages played `count` times in a row.
     case group(count: Int, stages: [Stage])
+    /// A stage whose first phase carries a label and an announcement (each time the stage is played).
+    case labelled(StageLabel, Stage)
 }

@@ -1,12 +1,17 @@
 import Breath
 
-/// An Audacity label track: one line per phase, `start<TAB>end<TAB>label`, seconds with six decimals.
+/// An Audacity label track: one line per phase, `start<TAB>end<TAB>label`, seconds with six decimals; a
+/// labelled stage (a resonance-steps rate) also gets a line spanning the whole stage, just before its first phase.
 enum LabelTrack {
     /// The label track text for `schedule`.
     static func text(for schedule: Schedule) -> String {
         var lines = ""
         lines.reserveCapacity(schedule.phases.count * 32)
-        for phase in schedule.phases {
+        for (index, phase) in schedule.phases.enumerated() {
+            if let label = phase.stageLabel {
+                let lastIndex = min(schedule.phases.count, index + (phase.stagePhaseCount ?? 1)) - 1
+                lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(schedule.phases[lastIndex].endMicroseconds))\t\(oneLine(label))\n"
+            }
             lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(phase.endMicroseconds))\t\(phase.kind.rawValue)\n"
         }
         return lines
@@ -16,5 +21,10 @@ enum LabelTrack {
     static func sixDecimals(_ microseconds: Int64) -> String {
         let fraction = String(microseconds % 1_000_000)
         return "\(microseconds / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+    }
+
+    /// A label as one field: labels are printable text already (`SpokenText`), but a tab would split the line.
+    private static func oneLine(_ label: String) -> String {
+        String(label.map { $0 == "\t" ? " " : $0 })
     }
 }

@@ -22,7 +22,7 @@ enum PlayCommand {
         name: "play",
         summary: "Play a breathing session live through ALSA, with a view of the breath in the terminal.",
         positionals: [PositionalSpec(name: "PATTERN", help: SessionOptions.patternPositional.help + " Default: 4-7-8.", isOptional: true)],
-        options: liveOptions,
+        options: SessionOptions.paceOptions + liveOptions,
         exclusiveGroups: SessionOptions.exclusiveGroups,
         discussion: """
         Keys: space pauses (with a short fade) and resumes from the same point; q or Esc ends gracefully. \

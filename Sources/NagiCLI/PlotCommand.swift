@@ -10,7 +10,7 @@ enum PlotCommand {
         name: "plot",
         summary: "Draw a session as an SVG: the horizon level, phases, pitch (Hz), gain (dB) and modulation.",
         positionals: [SessionOptions.patternPositional],
-        options: SessionOptions.lengthOptions + [
+        options: SessionOptions.paceOptions + SessionOptions.lengthOptions + [
             SessionOptions.rateOption,
             OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "The soundscape whose pitch and gain to draw (default horizon)."),
             OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg", help: "The SVG to write (default: <pattern>.svg here)."),

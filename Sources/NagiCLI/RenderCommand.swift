@@ -12,6 +12,7 @@ enum RenderCommand {
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3).",
         positionals: [PositionalSpec(name: "PATTERN", help: SessionOptions.patternPositional.help + " Default: 4-7-8.", isOptional: true)],
         options: [OptionSpec(names: ["-o", "--output"], valueName: "FILE", help: "The file to write (default: <pattern>.wav here). Its extension picks the format.")]
+            + SessionOptions.paceOptions
             + SessionOptions.lengthOptions
             + [SessionOptions.rateOption]
             + SynthesisOptions.specs
@@ -19,7 +20,7 @@ enum RenderCommand {
                 OptionSpec(names: ["--format"], valueName: "F", help: "File format, when the extension does not say.", allowedValues: AudioFileFormat.allCases.map(\.rawValue)),
                 OptionSpec(names: ["--quality"], valueName: "Q", help: "0 (smallest) to 10 (best) for ogg, opus and mp3; compression effort for flac. Default 7."),
                 OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
-                OptionSpec(names: ["--labels"], valueName: "FILE", help: "Also write an Audacity label track: start, end and phase, one line per phase."),
+                OptionSpec(names: ["--labels"], valueName: "FILE", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates)."),
                 OptionSpec(names: ["--force"], help: "Replace existing files."),
                 OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
             ],
