@@ -31,9 +31,10 @@ public struct GuidePlan: Sendable, Equatable {
     /// A counted number must leave at least this much of its phase, seconds.
     public static let countedRemainderSeconds = 0.8
 
-    /// The plan for `schedule` under `settings`; `text` (parallel to the phases, or empty) carries each
-    /// phase's own words, round and stage.
-    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText] = []) {
+    /// The plan for `schedule` under `settings`; each phase's own words, round and stage come from the phases
+    /// (`ScheduledPhase.spokenWords`, …) unless `text` (parallel to the phases) replaces them.
+    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) {
+        let text = text ?? schedule.phases.map(PhaseGuideText.init)
         let rate = Int64(schedule.sampleRate)
         let countRemainder = Int64((Self.countedRemainderSeconds * Double(rate)).rounded())
         let ticks = settings.soundscape.cues.tick

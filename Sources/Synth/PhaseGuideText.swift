@@ -1,6 +1,8 @@
-/// What the guide may say on one phase beyond its kind: the practice model's per-phase fields
-/// (`ScheduledPhase.spokenWords`, `.roundIndex`, `.stageLabel`, `.stageAnnouncement`), handed to the
-/// planner in a list parallel to the schedule's phases until the schedule carries them itself.
+import Breath
+
+/// What the guide may say on one phase beyond its kind: the schedule's per-phase fields
+/// (`ScheduledPhase.spokenWords`, `.roundIndex`, `.stageLabel`, `.stageAnnouncement`), which the planner reads
+/// from the phases unless a caller hands it others.
 public struct PhaseGuideText: Sendable, Equatable {
     /// The phase's own words ("say"), replacing its kind's default.
     public var spokenWords: String?
@@ -10,6 +12,11 @@ public struct PhaseGuideText: Sendable, Equatable {
     public var stageLabel: String?
     /// The speakable form of the stage's label ("six and a half breaths a minute").
     public var stageAnnouncement: String?
+
+    /// The fields a scheduled phase carries.
+    public init(_ phase: ScheduledPhase) {
+        self.init(spokenWords: phase.spokenWords, roundIndex: phase.roundIndex, stageLabel: phase.stageLabel, stageAnnouncement: phase.stageAnnouncement)
+    }
 
     public init(spokenWords: String? = nil, roundIndex: Int? = nil, stageLabel: String? = nil, stageAnnouncement: String? = nil) {
         self.spokenWords = spokenWords

@@ -46,9 +46,9 @@ public final class RenderPlan {
         ControlCurves(schedule: schedule, soundscape: soundscape).totalFrameCount
     }
 
-    /// Compiles a render of `schedule` under `settings`; `text` (parallel to the phases, or empty) gives
-    /// phases their own words, rounds and stages.
-    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText] = []) {
+    /// Compiles a render of `schedule` under `settings`; the guide reads each phase's words, round and stage
+    /// from the phases unless `text` (parallel to them) replaces them.
+    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) {
         precondition(settings.channelCount == 1 || settings.channelCount == 2, "channelCount must be 1 or 2, not \(settings.channelCount)")
         let soundscape = settings.soundscape
         let voices = settings.voices

@@ -95,7 +95,7 @@ public final class Renderer {
     }
 
     /// A renderer for `schedule` under `settings` (compiles the plan).
-    public convenience init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText] = []) {
+    public convenience init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) {
         self.init(plan: RenderPlan(schedule: schedule, settings: settings, text: text))
     }
 

@@ -55,7 +55,7 @@ enum Fixtures {
     }
 
     /// Renders `schedule` under `settings` (with `text` for the guide) and returns the interleaved samples.
-    static func render(_ schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText] = []) -> [Float] {
+    static func render(_ schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) -> [Float] {
         render(Renderer(schedule: schedule, settings: settings, text: text))
     }
 

@@ -1,4 +1,5 @@
 import Breath
+import NagiPresets
 import Synth
 import Testing
 
@@ -109,5 +110,23 @@ import Testing
         let plan = GuidePlan(schedule: schedule, settings: RenderSettings(soundscape: soundscape, clips: clips))
         #expect(plan.events.map(\.sound) == [.pack(.inhale), .pack(.hold), .pack(.exhale), .pack(.holdOut)])
         #expect(clips.packClip(.holdOut) == [1] && clips.packClip(.inhale) == [1])
+    }
+
+    /// The built-in Wim Hof session's own rounds (from the practice model's `roundIndex`): the first breath
+    /// and the holds are spoken, "round two" and "round three" open the later rounds.
+    @Test func theWimHofPresetSpeaksItsRounds() throws {
+        let catalog = PresetCatalog(builtinFiles: BuiltinPresets.files)
+        let session = try SessionDecoder(catalog: catalog).resolveArgument("wim-hof") { _ throws(BreathError) in
+            throw .fileNotFound(path: "", reason: "")
+        }.resolved.session
+        let schedule = try Schedule(session: session, sampleRate: 16000)
+        let rounds = Set(schedule.phases.compactMap(\.roundIndex))
+        #expect(rounds.count >= 3)
+        let plan = GuidePlan(schedule: schedule, settings: RenderSettings(soundscape: soundscape, cues: .voice))
+        let spoken = phrases(plan).map(\.words)
+        #expect(spoken.first == "breathe in")
+        #expect(spoken.contains("round two") && spoken.contains("round three"))
+        // Far fewer words than phases: the quick breaths inside a round pass unspoken.
+        #expect(spoken.count < schedule.phases.count / 4, "\(spoken.count) phrases for \(schedule.phases.count) phases")
     }
 }
