@@ -80,8 +80,8 @@ enum CourseExport {
             let fileName = "\(paddedNumber) - \(FileNames.safeStem(lesson.title)).\(format.fileExtension)"
             let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
-            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
-            let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, cuesEnabled: guidance.cues.includesChimes, seed: options.seed, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
+            let job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: options.channelCount, seed: options.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),

@@ -76,7 +76,7 @@ enum PlayCommand {
         }
 
         nagi_install_stop_handlers()
-        let renderer = Renderer(schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, cuesEnabled: guidance.cues.includesChimes, seed: synthesis.seed)
+        let renderer = Renderer(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none))
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)

@@ -57,7 +57,7 @@ enum RenderCommand {
             artist: "nagi",
             comment: "pattern \(session.name), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)"
         )
-        let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: schedule.totalFrames + Int64(15 * schedule.sampleRate))
+        let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
@@ -75,7 +75,7 @@ enum RenderCommand {
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
         nagi_install_stop_handlers()
-        let job = SoundtrackJob(schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, cuesEnabled: guidance.cues.includesChimes, seed: synthesis.seed, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
+        let job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: output.path, fileSpec: fileSpec, overwrite: force)
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         let result = try job.run { fraction in bar.update(fraction) }
         bar.finish()

@@ -9,10 +9,8 @@ import Synth
 /// `render` and `course export` both use it.
 struct SoundtrackJob: Sendable {
     var schedule: Schedule
-    var soundscape: Soundscape
-    var channelCount: Int
-    var cuesEnabled: Bool
-    var seed: UInt64
+    /// Everything besides the schedule that decides the samples (the renderer's one way in).
+    var settings: RenderSettings
     var outputPath: String
     var fileSpec: AudioFileSpec
     var overwrite: Bool
@@ -38,7 +36,8 @@ struct SoundtrackJob: Sendable {
     /// failure the temporary file is removed and nothing appears at the target.
     func run(progress: (Double) -> Void = { _ in }) throws(CLIError) -> Result {
         let start = Date()
-        let renderer = Renderer(schedule: schedule, soundscape: soundscape, channelCount: channelCount, cuesEnabled: cuesEnabled, seed: seed)
+        let renderer = Renderer(schedule: schedule, settings: settings)
+        let channelCount = settings.channelCount
         let writer: AudioFileWriter
         do {
             writer = try isStandardOutput ? AudioFileWriter(standardOutputFor: fileSpec) : AudioFileWriter(path: outputPath, spec: fileSpec, overwrite: overwrite)

@@ -101,8 +101,9 @@ public struct ControlCurves: Sendable {
 
     // MARK: Modulation: swell, calming, shimmer, ripples
 
-    /// The hold swell: 1 outside holds, rising linearly to the preset's peak across each hold, easing back to 1
-    /// over the swell's release after it. Continuous everywhere.
+    /// The hold swell: 1 outside holds, rising (a smoothstep) to the preset's peak across each hold, easing back to 1
+    /// over the swell's release after it. Continuous everywhere. It scales the beds' amplitude (heard: the surf
+    /// grows); the calming does not shrink it.
     public func holdSwell(at frame: Int64) -> Double {
         schedule.phases.isEmpty ? 1 : holdSwell(at: frame, inPhase: schedule.phaseIndex(containing: frame))
     }
@@ -112,7 +113,8 @@ public struct ControlCurves: Sendable {
         let phase = schedule.phases[index]
         guard phase.kind.isHold && phase.frameCount > 0 else { return swellAfterHolds(at: frame, phaseIndex: index) }
         let start = swellAfterHolds(at: phase.startFrame, phaseIndex: index)
-        return start + (soundscape.holdSwell.peak - start) * schedule.progress(at: frame, inPhase: index)
+        // A smoothstep rise: the swell gathers through the hold and is near its peak over the last part of it.
+        return start + (soundscape.holdSwell.peak - start) * Self.smoothstep(schedule.progress(at: frame, inPhase: index))
     }
 
     /// What is left of the latest hold's swell at `frame`, easing from the peak back to 1.
@@ -131,7 +133,8 @@ public struct ControlCurves: Sendable {
         return calming.start + (calming.end - calming.start) * schedule.sessionProgress(at: frame)
     }
 
-    /// The ripples' depth: hold swell × calming.
+    /// What the plot's modulation panel draws: the hold swell (the beds' amplitude factor, heard as the surf
+    /// growing) × the calming (the ripples' depth, heard as the surf stilling over the session).
     public func modulationEnvelope(at frame: Int64) -> Double { holdSwell(at: frame) * calming(at: frame) }
 
     /// The horizon wave at `frame`: (sin ωt, cos ωt), ω from the shimmer's speed and wavelength. The sine drives
@@ -178,9 +181,14 @@ public struct ControlCurves: Sendable {
         return (ripple, rise)
     }
 
-    /// The water bed's level as a factor of its base gain: 1 + levelPerPoint·envelope·rise.
+    /// The beds' level as heard, as a factor of their base gain: the hold swell (the surf itself grows through
+    /// each hold, ×1 → ×peak, and settles after it; calming does not shrink it) times the water's ripple
+    /// level. What the plot's modulation panel draws as the surf.
+    public func surfGain(at frame: Int64) -> Double { holdSwell(at: frame) * waterLevel(at: frame) }
+
+    /// The water bed's ripple level as a factor of its base gain: 1 + levelPerPoint·calming·rise.
     public func waterLevel(at frame: Int64) -> Double {
-        waterLevel(rise: rippleLayers(at: frame).rise, envelope: modulationEnvelope(at: frame))
+        waterLevel(rise: rippleLayers(at: frame).rise, envelope: calming(at: frame))
     }
 
     /// The water level for a layer rise and modulation envelope.
@@ -190,7 +198,7 @@ public struct ControlCurves: Sendable {
 
     /// The water's bright share (0…1): follows L and the signed ripple.
     public func waterBrightness(at frame: Int64) -> Double {
-        waterBrightness(level: level(at: frame), ripple: rippleLayers(at: frame).ripple, envelope: modulationEnvelope(at: frame))
+        waterBrightness(level: level(at: frame), ripple: rippleLayers(at: frame).ripple, envelope: calming(at: frame))
     }
 
     /// The water's bright share for a level, signed ripple and modulation envelope.

@@ -27,7 +27,9 @@ struct ControlSequencer {
         var darkGain = 0.0
         var brightGain = 0.0
         var rainGain = 0.0
-        var cueGain = 0.0
+        /// The gain of every guide sound (chimes, ticks, clips): the chimes' base gain, the cue volume, the
+        /// session decay and the release (no fade-in: a cue marks the start at full level).
+        var guideGain = 0.0
     }
 
     /// The slow values at one slow point.
@@ -41,7 +43,7 @@ struct ControlSequencer {
         /// The water bed's whole gain before the dark/bright split.
         var waterGain = 0.0
         var rainGain = 0.0
-        var cueGain = 0.0
+        var guideGain = 0.0
 
         func interpolated(to other: Slow, fraction: Double) -> Slow {
             func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
@@ -50,7 +52,7 @@ struct ControlSequencer {
                 vibratoCents: mix(vibratoCents, other.vibratoCents), toneGain: mix(toneGain, other.toneGain),
                 trailIncrement: mix(trailIncrement, other.trailIncrement),
                 trailGain: mix(trailGain, other.trailGain), waterGain: mix(waterGain, other.waterGain),
-                rainGain: mix(rainGain, other.rainGain), cueGain: mix(cueGain, other.cueGain))
+                rainGain: mix(rainGain, other.rainGain), guideGain: mix(guideGain, other.guideGain))
         }
     }
 
@@ -60,7 +62,8 @@ struct ControlSequencer {
         var trail: Double
         var water: Double
         var rain: Double
-        var cue: Double
+        /// The chimes' base gain times the cue volume.
+        var guide: Double
     }
 
     let curves: ControlCurves
@@ -114,7 +117,7 @@ struct ControlSequencer {
         point.darkGain = slow.waterGain * (1 - brightness)
         point.brightGain = slow.waterGain * brightness
         point.rainGain = slow.rainGain
-        point.cueGain = slow.cueGain
+        point.guideGain = slow.guideGain
         return point
     }
 
@@ -137,15 +140,17 @@ struct ControlSequencer {
         let scale = common * curves.envelopeGain(at: frame)
         var slow = Slow()
         slow.ripple = layers.ripple
-        slow.modulation = swell * calming
+        // The ripples' depth calms with the session; the swell raises the beds' amplitude instead (below).
+        slow.modulation = calming
         slow.vibratoCents = curves.vibratoCents(waveSine: wave.sine, calming: calming)
         let tremolo = curves.tremoloDecibels(waveCosine: wave.cosine, calming: calming)
         slow.toneGain = gains.tone * Decibels.gain(curves.toneGainDecibels(level: level) + tremolo) * scale
         slow.trailIncrement = curves.trailPitchHz(laggedLevel: laggedLevel) / sampleRate
         slow.trailGain = gains.trail * Decibels.gain(curves.trailGainDecibels(laggedLevel: laggedLevel)) * scale
-        slow.waterGain = gains.water * curves.waterLevel(rise: layers.rise, envelope: slow.modulation) * scale
-        slow.rainGain = gains.rain * scale
-        slow.cueGain = gains.cue * common * curves.releaseGain(at: frame)
+        // The hold swell raises the beds themselves (not only the ripples' depth): the surf is heard to grow.
+        slow.waterGain = gains.water * curves.waterLevel(rise: layers.rise, envelope: slow.modulation) * swell * scale
+        slow.rainGain = gains.rain * swell * scale
+        slow.guideGain = gains.guide * common * curves.releaseGain(at: frame)
         return slow
     }
 }

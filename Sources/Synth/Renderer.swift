@@ -12,11 +12,13 @@ import NagiMath
 /// control block boundary, `controlBlockFrames` apart on absolute frame indexes (not call boundaries), and
 /// are interpolated linearly per sample; slow modulators are sampled every `slowBlockFrames`. Oscillator
 /// phases are Doubles advanced per block by the integrated frequency and handed to the kernel as Floats;
-/// noise beds and chimes are tables built once per render; a call whose edges fall inside a block renders
+/// noise beds, chimes, ticks and clips are tables built once per render (`RenderPlan`); a call whose edges fall inside a block renders
 /// that whole block into a staging buffer and copies from it, so every block is rendered exactly once.
 /// The output's peak stays at or below the soundscape's limiter ceiling (≤ −1 dBFS).
 /// Not thread-safe: one renderer belongs to one pulling loop.
 public final class Renderer {
+    /// The compiled render this renderer plays.
+    public let plan: RenderPlan
     /// Interleaved channels per frame: 1 or 2.
     public let channelCount: Int
     /// Frames per second.
@@ -26,13 +28,7 @@ public final class Renderer {
     /// The next frame `render(into:frameCount:)` writes.
     public private(set) var nextFrame: Int64 = 0
     /// The control curves the sound follows (the same values a plot draws).
-    public let curves: ControlCurves
-    /// Whether the phase chimes sound.
-    public let cuesEnabled: Bool
-    /// The voices included.
-    public let voices: Voices
-    /// The seed of the noise beds.
-    public let seed: UInt64
+    public var curves: ControlCurves { plan.curves }
 
     /// Frames per control block: parameters are evaluated on multiples of it and interpolated between
     /// (1.3 ms at 48 kHz).
@@ -40,32 +36,20 @@ public final class Renderer {
     /// Frames between slow control points (everything that moves on scales of 0.2 s and more).
     static let slowBlockFrames = 512
 
-    private let waterLoop: NoiseLoop
-    private let rainLoop: NoiseLoop?
-    private var cues: CueTrack
+    /// The voices added to the centre before the fused kernel runs (chimes, ticks, clips).
+    private let addedVoices: [MixVoice]
     private let ramp: FloatBuffer
     private let triangle: FloatBuffer
-    private let cueScratch: FloatBuffer
+    private let guideScratch: FloatBuffer
     private let midScratch: FloatBuffer
     private let padScratch: FloatBuffer
     private let staging: FloatBuffer
-    private let constants: SynthKernel.Constants
-    private let limiter: PeakLimiter
     private var control: ControlSequencer
-    private let budget: PeakBudget
     private var state: EngineState
+    /// Whether the guide scratch holds samples (so it is cleared once when the last guide sound ends).
+    private var guideScratchInUse = false
     /// The absolute start frame of the block held in `staging` (−1: none).
     private var stagedBlockStart: Int64 = -1
-
-    /// The largest magnitude each voice's unit-gain signal reaches, so a block's peak is bounded by
-    /// Σ gain·peak before it is rendered; only a block whose bound passes the knee goes through the limiter.
-    private struct PeakBudget {
-        var tone: Double
-        var trail: Double
-        /// Water and rain per unit gain in the louder channel (mid + width·side).
-        var water: Double
-        var rain: Double
-    }
 
     /// Everything that changes from block to block.
     private struct EngineState {
@@ -76,6 +60,8 @@ public final class Renderer {
         var trailPhase = 0.0
         /// The control values at `blockStart`.
         var point = ControlSequencer.Point()
+        /// The beds' factor at `blockStart` (1 unless ducked under a clip).
+        var bedFactor = 1.0
         /// Read positions in the noise loops for `blockStart`: mid at frame mod length, side half a loop on.
         var waterMid = 0
         var waterSide = 0
@@ -83,81 +69,40 @@ public final class Renderer {
         var rainSide = 0
     }
 
-    /// A renderer for `schedule` in `soundscape`, writing `channelCount` (1 or 2) interleaved channels;
-    /// `seed` fixes the noise beds, `cuesEnabled` false removes only the chimes (every other sample is
-    /// identical), `voices` isolates voices for measurement.
-    public init(schedule: Schedule, soundscape: Soundscape, channelCount: Int, cuesEnabled: Bool, seed: UInt64, voices: Voices = .all) {
-        precondition(channelCount == 1 || channelCount == 2, "channelCount must be 1 or 2, not \(channelCount)")
+    /// A renderer pulling samples from `plan`.
+    public init(plan: RenderPlan) {
         let blockFrames = Self.controlBlockFrames
-        let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
-        let rate = Double(schedule.sampleRate)
-        self.channelCount = channelCount
-        self.sampleRate = schedule.sampleRate
-        self.totalFrameCount = curves.totalFrameCount
-        self.curves = curves
-        self.cuesEnabled = cuesEnabled
-        self.voices = voices
-        self.seed = seed
-
-        waterLoop = NoiseLoop.water(soundscape.water, sampleRate: schedule.sampleRate, seed: seed, padding: blockFrames)
-        rainLoop = soundscape.rain.map { NoiseLoop.rain($0, sampleRate: schedule.sampleRate, seed: seed, padding: blockFrames) }
-        cues = CueTrack(
-            schedule: schedule, bank: CueBank(soundscape.cues, sampleRate: schedule.sampleRate),
-            enabled: cuesEnabled && voices.contains(.cues))
-
+        self.plan = plan
+        channelCount = plan.settings.channelCount
+        sampleRate = plan.sampleRate
+        totalFrameCount = plan.totalFrameCount
+        addedVoices = plan.makeVoices()
         ramp = FloatBuffer(count: blockFrames)
         triangle = FloatBuffer(count: blockFrames)
         for n in 0..<blockFrames {
             ramp.base[n] = Float(n)
             triangle.base[n] = Float(n * (n - 1) / 2)
         }
-        cueScratch = FloatBuffer(count: blockFrames)
+        guideScratch = FloatBuffer(count: blockFrames)
         midScratch = FloatBuffer(count: blockFrames)
         padScratch = FloatBuffer(count: blockFrames)
         staging = FloatBuffer(count: blockFrames * channelCount)
-
-        // Harmonics that would pass 0.45·rate at the highest pitch (vibrato included) are dropped.
-        let nyquistLimit = 0.45 * rate
-        let shimmer = soundscape.shimmer
-        let highestTone = soundscape.tone.highFrequencyHz * exp2(shimmer.amplitudePoints * shimmer.vibratoCentsPerPoint / 1200)
-        let water = ShapingPolynomial.coefficients(
-            harmonics: soundscape.tone.waterHarmonics, degree: 4, highestFundamentalHz: highestTone, nyquistLimitHz: nyquistLimit)
-        let sky = ShapingPolynomial.coefficients(
-            harmonics: soundscape.tone.skyHarmonics, degree: 4, highestFundamentalHz: highestTone, nyquistLimitHz: nyquistLimit)
-        let trail = ShapingPolynomial.coefficients(
-            harmonics: soundscape.trail.harmonics, degree: 3,
-            highestFundamentalHz: soundscape.tone.highFrequencyHz * soundscape.trail.pitchRatio, nyquistLimitHz: nyquistLimit)
-        constants = SynthKernel.Constants(
-            water: (Float(water[0]), Float(water[1]), Float(water[2]), Float(water[3]), Float(water[4])),
-            skyDifference: (Float(sky[0] - water[0]), Float(sky[1] - water[1]), Float(sky[2] - water[2]), Float(sky[3] - water[3]), Float(sky[4] - water[4])),
-            trail: (Float(trail[0]), Float(trail[1]), Float(trail[2]), Float(trail[3])),
-            waterWidth: Float(soundscape.water.width),
-            rainWidth: Float(soundscape.rain?.width ?? 0)
-        )
-        limiter = PeakLimiter(
-            knee: Float(Decibels.gain(soundscape.limiter.kneeDecibels)),
-            ceiling: Float(Decibels.gain(soundscape.limiter.ceilingDecibels)))
-        control = ControlSequencer(
-            curves: curves,
-            gains: ControlSequencer.VoiceGains(
-                tone: voices.contains(.tone) ? 1 : 0,
-                trail: voices.contains(.trail) ? 1 : 0,
-                water: voices.contains(.water) ? Decibels.gain(soundscape.water.gainDecibels) : 0,
-                rain: voices.contains(.rain) ? soundscape.rain.map { Decibels.gain($0.gainDecibels) } ?? 0 : 0,
-                cue: Decibels.gain(soundscape.cues.gainDecibels)),
-            slowFrames: Self.slowBlockFrames)
-        // The cosine is within 7·10⁻⁵ of exact, so Σ hₖ cos kθ stays within 1.001·Σ|hₖ|.
-        let stereoSpread = channelCount == 2 ? 1.0 : 0.0
-        budget = PeakBudget(
-            tone: 1.001 * max(ShapingPolynomial.bound(harmonics: soundscape.tone.waterHarmonics),
-                              ShapingPolynomial.bound(harmonics: soundscape.tone.skyHarmonics)),
-            trail: 1.001 * ShapingPolynomial.bound(harmonics: soundscape.trail.harmonics),
-            water: Double(max(waterLoop.primary.peak, waterLoop.secondary?.peak ?? 0)) * (1 + stereoSpread * soundscape.water.width),
-            rain: Double(rainLoop?.primary.peak ?? 0) * (1 + stereoSpread * (soundscape.rain?.width ?? 0)))
+        control = ControlSequencer(curves: plan.curves, gains: plan.gains, slowFrames: Self.slowBlockFrames)
         state = EngineState()
         state.point = control.point(at: 0)
-        state.waterSide = waterLoop.length / 2
-        state.rainSide = (rainLoop?.length ?? 1) / 2
+        state.waterSide = plan.waterLoop.length / 2
+        state.rainSide = (plan.rainLoop?.length ?? 1) / 2
+    }
+
+    /// A renderer for `schedule` under `settings` (compiles the plan).
+    public convenience init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) {
+        self.init(plan: RenderPlan(schedule: schedule, settings: settings, text: text))
+    }
+
+    /// A renderer with chimes on or off and no other guide: `RenderSettings` with `cues` chimes or none.
+    public convenience init(schedule: Schedule, soundscape: Soundscape, channelCount: Int, cuesEnabled: Bool, seed: UInt64, voices: Voices = .all) {
+        self.init(schedule: schedule, settings: RenderSettings(
+            soundscape: soundscape, channelCount: channelCount, seed: seed, cues: cuesEnabled ? .chimes : .none, voices: voices))
     }
 
     /// Writes `frameCount` interleaved frames starting at `nextFrame` into `buffer` and advances `nextFrame`
@@ -195,28 +140,30 @@ public final class Renderer {
         let blockFrames = Self.controlBlockFrames
         let blockLength = Int64(blockFrames)
         let channels = channelCount
-        let silenceStart = curves.silenceStartFrame
-        let waterLength = waterLoop.length
-        let rainLength = rainLoop?.length ?? 1
-        let constants = self.constants
-        let knee = limiter.knee
+        let plan = self.plan
+        let silenceStart = plan.curves.silenceStartFrame
+        let waterLength = plan.waterLoop.length
+        let rainLength = plan.rainLoop?.length ?? 1
+        let constants = plan.constants
+        let knee = plan.limiter.knee
         let stereo = channels == 2
-        let hasRain = rainLoop != nil
-        let cueScratch = self.cueScratch.base
+        let hasRain = plan.rainLoop != nil
+        let guideScratch = self.guideScratch.base
         let ramp = self.ramp.base
         let tables = SynthKernel.Tables(
             ramp: ramp, triangle: triangle.base,
-            waterDark: waterLoop.primary.base, waterBright: waterLoop.secondary?.base ?? waterLoop.primary.base,
-            rain: rainLoop?.primary.base ?? waterLoop.primary.base, cue: cueScratch)
+            waterDark: plan.waterLoop.primary.base, waterBright: plan.waterLoop.secondary?.base ?? plan.waterLoop.primary.base,
+            rain: plan.rainLoop?.primary.base ?? plan.waterLoop.primary.base, guide: guideScratch)
         let midScratch = self.midScratch.base
         let padScratch = self.padScratch.base
+        let addedVoices = self.addedVoices
         var state = self.state
         var control = self.control
-        var cues = self.cues
+        var guideScratchInUse = self.guideScratchInUse
         defer {
             self.state = state
             self.control = control
-            self.cues = cues
+            self.guideScratchInUse = guideScratchInUse
         }
 
         for blockIndex in 0..<count {
@@ -251,14 +198,31 @@ public final class Renderer {
             state.trailPhase += Double(blockFrames) * start.trailIncrement + (end.trailIncrement - start.trailIncrement) * glideSum
             state.trailPhase -= Double(Int64(state.trailPhase))
 
-            let cuePeak = cues.mix(
-                into: cueScratch, blockStart: blockStart, frames: blockFrames, startGain: start.cueGain, endGain: end.cueGain, ramp: ramp)
+            // The added voices: their samples into the guide scratch, their ducking onto the beds.
+            var guidePeak: Float = 0
+            if !addedVoices.isEmpty {
+                if guideScratchInUse { guideScratch.update(repeating: 0, count: blockFrames) }
+                let gain = Ramp(from: start.guideGain, to: end.guideGain, frameCount: blockFrames)
+                var bedFactor = 1.0
+                for voice in addedVoices {
+                    guidePeak += voice.add(into: guideScratch, blockStart: blockStart, frameCount: blockFrames, gain: gain, offsets: ramp)
+                    bedFactor = min(bedFactor, voice.bedFactor(at: blockEnd))
+                }
+                guideScratchInUse = guidePeak > 0
+                if bedFactor < 1 || state.bedFactor < 1 {
+                    let duck = Ramp(from: state.bedFactor, to: bedFactor, frameCount: blockFrames)
+                    block.darkGain = block.darkGain.scaled(by: duck, frameCount: blockFrames)
+                    block.brightGain = block.brightGain.scaled(by: duck, frameCount: blockFrames)
+                    block.rainGain = block.rainGain.scaled(by: duck, frameCount: blockFrames)
+                }
+                state.bedFactor = bedFactor
+            }
 
             SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
                                mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain)
             // The bound is free and almost always below the knee; past it, the exact peak decides.
-            if peakBound(start, end, cuePeak: cuePeak) > knee && PeakLimiter.peak(of: out, count: blockFrames * channels) > knee {
-                limiter.apply(to: out, count: blockFrames * channels)
+            if peakBound(block, guidePeak: guidePeak) > knee && PeakLimiter.peak(of: out, count: blockFrames * channels) > knee {
+                plan.limiter.apply(to: out, count: blockFrames * channels)
             }
             if blockEnd > silenceStart {
                 let silentFrom = Int(silenceStart - blockStart)
@@ -274,13 +238,15 @@ public final class Renderer {
         return next >= length ? next - length : next
     }
 
-    /// An upper bound of the block's output magnitude: Σ over voices of the larger end gain × the voice's
-    /// unit peak, plus the cue scratch's peak.
-    private func peakBound(_ start: ControlSequencer.Point, _ end: ControlSequencer.Point, cuePeak: Float) -> Float {
-        let tone = max(abs(start.toneGain), abs(end.toneGain)) * budget.tone
-        let trail = max(abs(start.trailGain), abs(end.trailGain)) * budget.trail
-        let water = (max(start.darkGain, end.darkGain) + max(start.brightGain, end.brightGain)) * budget.water
-        let rain = max(start.rainGain, end.rainGain) * budget.rain
-        return Float(tone + trail + water + rain) + cuePeak
+    /// An upper bound of the block's output magnitude: Σ over the fused voices of the larger end gain × the
+    /// voice's unit peak, plus the added voices' bound.
+    private func peakBound(_ block: SynthKernel.Block, guidePeak: Float) -> Float {
+        let frames = Self.controlBlockFrames
+        let budget = plan.budget
+        let tone = Double(block.toneGain.largestMagnitude(frameCount: frames)) * budget.tone
+        let trail = Double(block.trailGain.largestMagnitude(frameCount: frames)) * budget.trail
+        let water = Double(block.darkGain.largestMagnitude(frameCount: frames) + block.brightGain.largestMagnitude(frameCount: frames)) * budget.water
+        let rain = Double(block.rainGain.largestMagnitude(frameCount: frames)) * budget.rain
+        return Float(tone + trail + water + rain) + guidePeak
     }
 }

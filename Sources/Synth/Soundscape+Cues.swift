@@ -22,6 +22,40 @@ extension Soundscape {
         public let hold: Chime
         /// The chime when an exhale begins.
         public let exhale: Chime
+        /// The chime when a labelled stage's step changes (a resonance step).
+        public let stage: Chime
+        /// The counting tick.
+        public let tick: Tick
+        /// The peak level of spoken and cue-pack clips (each normalised to peak 1 first), dBFS before the
+        /// master gain.
+        public let clipGainDecibels: Double
+        /// How far the beds (water, rain) dip under a clip, dB (0: no ducking); the dip begins on the clip's
+        /// first frame, never before.
+        public let duckDecibels: Double
+
+        /// A soft tick: one decaying sine whose pitch falls from `highHz` (a phase's first second) towards
+        /// `lowHz` (its end), so the last ticks sound like winding down.
+        public struct Tick: Sendable, Equatable {
+            /// Pitch at the phase's start, Hz.
+            public let highHz: Double
+            /// Pitch at the phase's end, Hz.
+            public let lowHz: Double
+            /// Decay time constant, seconds.
+            public let decaySeconds: Double
+            /// The tick's whole length, seconds.
+            public let lengthSeconds: Double
+            /// Peak level relative to the chimes' `gainDecibels`, dB.
+            public let gainDecibels: Double
+
+            init(_ fields: JSONFields) throws(ContentError) {
+                try fields.rejectUnknownKeys(allowed: ["highHz", "lowHz", "decaySeconds", "lengthSeconds", "gainDecibels"])
+                highHz = try fields.requiredNumber("highHz", in: 100...8000)
+                lowHz = try fields.requiredNumber("lowHz", in: 100...8000)
+                decaySeconds = try fields.requiredNumber("decaySeconds", in: 0.001...0.2)
+                lengthSeconds = try fields.requiredNumber("lengthSeconds", in: 0.005...0.5)
+                gainDecibels = try fields.requiredNumber("gainDecibels", in: -40...0)
+            }
+        }
 
         /// One partial of a note: `amplitude·e^(−t/decaySeconds)·cos(2π·ratio·f·t)`.
         public struct Partial: Sendable, Equatable {
@@ -64,6 +98,7 @@ extension Soundscape {
         init(_ fields: JSONFields) throws(ContentError) {
             try fields.rejectUnknownKeys(allowed: [
                 "gainDecibels", "attackSeconds", "lengthSeconds", "fadeOutSeconds", "partials", "inhale", "hold", "exhale",
+                "stage", "tick", "clipGainDecibels", "duckDecibels",
             ])
             gainDecibels = try fields.requiredNumber("gainDecibels", in: -120...0)
             attackSeconds = try fields.requiredNumber("attackSeconds", in: 0.0005...0.1)
@@ -80,14 +115,22 @@ extension Soundscape {
             inhale = try Chime(fields.requiredObject("inhale"), lengthSeconds: lengthSeconds)
             hold = try Chime(fields.requiredObject("hold"), lengthSeconds: lengthSeconds)
             exhale = try Chime(fields.requiredObject("exhale"), lengthSeconds: lengthSeconds)
+            stage = try Chime(fields.requiredObject("stage"), lengthSeconds: lengthSeconds)
+            tick = try Tick(fields.requiredObject("tick"))
+            clipGainDecibels = try fields.requiredNumber("clipGainDecibels", in: -60...0)
+            duckDecibels = try fields.requiredNumber("duckDecibels", in: -30...0)
         }
 
         /// The chime for a phase kind (both holds share one).
-        public func chime(for kind: PhaseKind) -> Chime {
+        public func chime(for kind: PhaseKind) -> Chime { chime(GuideEvent.ChimeKind(kind)) }
+
+        /// The chime of a guide chime kind.
+        public func chime(_ kind: GuideEvent.ChimeKind) -> Chime {
             switch kind {
             case .inhale: inhale
-            case .holdIn, .holdOut: hold
+            case .hold: hold
             case .exhale: exhale
+            case .stage: stage
             }
         }
     }

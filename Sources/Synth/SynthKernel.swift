@@ -1,7 +1,7 @@
 /// The per-sample DSP of one control block.
 ///
 /// Every input is a value or a raw pointer copied in by the caller: no class, no array, no protocol inside
-/// the loop. Parameters arrive as a start value and a per-frame slope (linear interpolation across the
+/// the loop. Parameters arrive as `Ramp`s (a start value and a per-frame slope: linear interpolation across the
 /// block), oscillator phases as a Float start re-anchored from Double once per block, so nothing steps and
 /// no float time runs on.
 enum SynthKernel {
@@ -19,31 +19,23 @@ enum SynthKernel {
         var rainWidth: Float
     }
 
-    /// One block's interpolated parameters and where its table reads start.
+    /// One block's parameters as ramps (value at the first frame, change per frame) and where its table
+    /// reads start.
     struct Block {
         /// Tone phase in cycles at the block's first frame, in [0, 1).
         var tonePhase: Float = 0
-        /// Tone phase increment (cycles per frame) at the first frame.
-        var toneIncrement: Float = 0
-        /// Change of the increment per frame (a linear glide integrates to n(n−1)/2 of it).
-        var toneIncrementSlope: Float = 0
-        /// The sky timbre's share, and its change per frame.
-        var sky: Float = 0
-        var skySlope: Float = 0
-        /// The tone's gain, and its change per frame (likewise for the other gains).
-        var toneGain: Float = 0
-        var toneGainSlope: Float = 0
+        /// Tone phase increment, cycles per frame (a linear glide integrates to n(n−1)/2 of its slope).
+        var toneIncrement = Ramp.zero
+        /// The sky timbre's share.
+        var sky = Ramp.zero
+        var toneGain = Ramp.zero
         var trailPhase: Float = 0
-        var trailIncrement: Float = 0
-        var trailIncrementSlope: Float = 0
-        var trailGain: Float = 0
-        var trailGainSlope: Float = 0
-        var darkGain: Float = 0
-        var darkGainSlope: Float = 0
-        var brightGain: Float = 0
-        var brightGainSlope: Float = 0
-        var rainGain: Float = 0
-        var rainGainSlope: Float = 0
+        var trailIncrement = Ramp.zero
+        var trailGain = Ramp.zero
+        /// Gains of the dark and bright water loops.
+        var darkGain = Ramp.zero
+        var brightGain = Ramp.zero
+        var rainGain = Ramp.zero
         /// Water loop read positions for the mid and side signals.
         var waterMid = 0
         var waterSide = 0
@@ -51,27 +43,17 @@ enum SynthKernel {
         var rainMid = 0
         var rainSide = 0
 
-        /// The parameters interpolated from the control point `start` (the block's first frame) to `end`
-        /// (the next block's); phases and read positions are left for the caller.
+        /// The parameters from the control point `start` (the block's first frame) to `end` (the next
+        /// block's); phases and read positions are left for the caller.
         init(from start: ControlSequencer.Point, to end: ControlSequencer.Point, frames: Int) {
-            let perFrame = 1 / Double(frames)
-            func slope(_ a: Double, _ b: Double) -> Float { Float((b - a) * perFrame) }
-            toneIncrement = Float(start.toneIncrement)
-            toneIncrementSlope = slope(start.toneIncrement, end.toneIncrement)
-            sky = Float(start.sky)
-            skySlope = slope(start.sky, end.sky)
-            toneGain = Float(start.toneGain)
-            toneGainSlope = slope(start.toneGain, end.toneGain)
-            trailIncrement = Float(start.trailIncrement)
-            trailIncrementSlope = slope(start.trailIncrement, end.trailIncrement)
-            trailGain = Float(start.trailGain)
-            trailGainSlope = slope(start.trailGain, end.trailGain)
-            darkGain = Float(start.darkGain)
-            darkGainSlope = slope(start.darkGain, end.darkGain)
-            brightGain = Float(start.brightGain)
-            brightGainSlope = slope(start.brightGain, end.brightGain)
-            rainGain = Float(start.rainGain)
-            rainGainSlope = slope(start.rainGain, end.rainGain)
+            toneIncrement = Ramp(from: start.toneIncrement, to: end.toneIncrement, frameCount: frames)
+            sky = Ramp(from: start.sky, to: end.sky, frameCount: frames)
+            toneGain = Ramp(from: start.toneGain, to: end.toneGain, frameCount: frames)
+            trailIncrement = Ramp(from: start.trailIncrement, to: end.trailIncrement, frameCount: frames)
+            trailGain = Ramp(from: start.trailGain, to: end.trailGain, frameCount: frames)
+            darkGain = Ramp(from: start.darkGain, to: end.darkGain, frameCount: frames)
+            brightGain = Ramp(from: start.brightGain, to: end.brightGain, frameCount: frames)
+            rainGain = Ramp(from: start.rainGain, to: end.rainGain, frameCount: frames)
         }
     }
 
@@ -84,8 +66,8 @@ enum SynthKernel {
         var waterDark: UnsafePointer<Float>
         var waterBright: UnsafePointer<Float>
         var rain: UnsafePointer<Float>
-        /// This block's cue samples, already scaled (zeros when no cue sounds).
-        var cue: UnsafePointer<Float>
+        /// This block's guide samples (chimes, ticks, clips), already scaled (zeros when none sounds).
+        var guide: UnsafePointer<Float>
     }
 
     /// cos 2πx for any x with |x| < 2²², by folding to a quarter wave and an odd degree-5 minimax
@@ -111,14 +93,15 @@ enum SynthKernel {
     ) {
         let ramp = tables.ramp
         let triangle = tables.triangle
-        let cue = tables.cue
+        let guide = tables.guide
         let (w0, w1, w2, w3, w4) = constants.water
         let (d0, d1, d2, d3, d4) = constants.skyDifference
         let (t0, t1, t2, t3) = constants.trail
-        let tonePhase = block.tonePhase, toneIncrement = block.toneIncrement, toneIncrementSlope = block.toneIncrementSlope
-        let sky = block.sky, skySlope = block.skySlope, toneGain = block.toneGain, toneGainSlope = block.toneGainSlope
-        let trailPhase = block.trailPhase, trailIncrement = block.trailIncrement, trailIncrementSlope = block.trailIncrementSlope
-        let trailGain = block.trailGain, trailGainSlope = block.trailGainSlope
+        // Ramps unpacked into scalar locals: the vectorizer sees plain loop invariants.
+        let tonePhase = block.tonePhase, toneIncrement = block.toneIncrement.value, toneIncrementSlope = block.toneIncrement.slope
+        let sky = block.sky.value, skySlope = block.sky.slope, toneGain = block.toneGain.value, toneGainSlope = block.toneGain.slope
+        let trailPhase = block.trailPhase, trailIncrement = block.trailIncrement.value, trailIncrementSlope = block.trailIncrement.slope
+        let trailGain = block.trailGain.value, trailGainSlope = block.trailGain.slope
 
         // The two cosines first: short dependency chains let many frames overlap in the core.
         for n in 0..<frameCount {
@@ -127,7 +110,7 @@ enum SynthKernel {
             mid[n] = cosine(turns: tonePhase + offset * toneIncrement + glide * toneIncrementSlope)
             padCosine[n] = cosine(turns: trailPhase + offset * trailIncrement + glide * trailIncrementSlope)
         }
-        // Tone, pad and cue: the mono part. The harmonics come from the shaping polynomials (Estrin's
+        // Tone, pad and guide: the mono part. The harmonics come from the shaping polynomials (Estrin's
         // scheme: shallow chains), the timbre crossfades from water to sky.
         for n in 0..<frameCount {
             let offset = ramp[n]
@@ -138,7 +121,7 @@ enum SynthKernel {
             let tone = (water + (sky + offset * skySlope) * skyPart) * (toneGain + offset * toneGainSlope)
             let p = padCosine[n]
             let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
-            mid[n] = tone + pad + cue[n]
+            mid[n] = tone + pad + guide[n]
         }
 
         // Water (and rain): the dark and bright loops crossfaded by their gains; side signals for stereo.
@@ -148,9 +131,9 @@ enum SynthKernel {
         let brightSide = tables.waterBright + block.waterSide
         let rainMid = tables.rain + block.rainMid
         let rainSide = tables.rain + block.rainSide
-        let darkGain = block.darkGain, darkGainSlope = block.darkGainSlope
-        let brightGain = block.brightGain, brightGainSlope = block.brightGainSlope
-        let rainGain = block.rainGain, rainGainSlope = block.rainGainSlope
+        let darkGain = block.darkGain.value, darkGainSlope = block.darkGain.slope
+        let brightGain = block.brightGain.value, brightGainSlope = block.brightGain.slope
+        let rainGain = block.rainGain.value, rainGainSlope = block.rainGain.slope
         let waterWidth = constants.waterWidth, rainWidth = constants.rainWidth
         switch (stereo, rain) {
         case (true, false):

@@ -1,4 +1,4 @@
-/// Which voices a render includes. The product always renders `.all` (cues switched by `cuesEnabled`);
+/// Which voices a render includes. The product always renders `.all` (the guide chosen by `RenderSettings`);
 /// a subset isolates one voice for measurement or plotting, with every other voice sample-identical.
 public struct Voices: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
@@ -12,7 +12,7 @@ public struct Voices: OptionSet, Sendable, Hashable {
     public static let water = Voices(rawValue: 1 << 2)
     /// The rain bed (when the soundscape has one).
     public static let rain = Voices(rawValue: 1 << 3)
-    /// The phase chimes (when cues are enabled).
+    /// The guide: chimes, ticks and clips (when the settings ask for them).
     public static let cues = Voices(rawValue: 1 << 4)
     /// Everything.
     public static let all: Voices = [.tone, .trail, .water, .rain, .cues]

@@ -54,5 +54,17 @@ enum Fixtures {
         render(Renderer(schedule: schedule, soundscape: soundscape, channelCount: channels, cuesEnabled: cues, seed: seed, voices: voices), blockSize: blockSize)
     }
 
+    /// Renders `schedule` under `settings` (with `text` for the guide) and returns the interleaved samples.
+    static func render(_ schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) -> [Float] {
+        render(Renderer(schedule: schedule, settings: settings, text: text))
+    }
+
+    /// A ramp session: every phase length moving from `from` to `to` over `cycles` cycles.
+    static func ramp(from: String, to: String, cycles: Int, sampleRate: Int) throws -> Schedule {
+        try Schedule(
+            session: Session(stages: [.ramp(from: InlinePattern.parse(from), to: InlinePattern.parse(to), .cycles(cycles))]),
+            sampleRate: sampleRate)
+    }
+
     enum FixtureError: Error { case missingPreset(String) }
 }

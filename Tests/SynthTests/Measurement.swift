@@ -36,6 +36,27 @@ struct Measurement {
             print(String(format: "synthesis of %.1f s of 48 kHz %@ 4-7-8 (%@): %.4f s (set-up %.4f s), %.0fx real time",
                          seconds, channels == 2 ? "stereo" : "mono", name, best, bestSetUp, seconds / best))
         }
+        // The whole guide: chimes and words on every boundary, a counted number every second (synthetic clips
+        // of speech-like length: 0.5 s noise bursts).
+        let soundscape = try Fixtures.soundscape("horizon")
+        var settings = RenderSettings(soundscape: soundscape, seed: 7, cues: .both, count: .voice)
+        var random = SystemRandomNumberGenerator()
+        let phrases = GuidePlan(schedule: schedule, settings: settings).requiredPhrases
+        settings.clips = GuideClips(phrases: Dictionary(uniqueKeysWithValues: phrases.map { phrase in
+            (phrase, (0..<24000).map { _ in Float.random(in: -0.5...0.5, using: &random) })
+        }))
+        var buffer = [Float](repeating: 0, count: 4096 * 2)
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let started = Date()
+            let renderer = Renderer(schedule: schedule, settings: settings)
+            buffer.withUnsafeMutableBufferPointer { pointer in
+                while renderer.nextFrame < renderer.totalFrameCount { renderer.render(into: pointer, frameCount: 4096) }
+            }
+            best = min(best, Date().timeIntervalSince(started))
+        }
+        print(String(format: "synthesis of %.1f s of 48 kHz stereo 4-7-8 (horizon, cues both, count voice, %d phrases): %.4f s, %.0fx real time",
+                     seconds, phrases.count, best, seconds / best))
     }
 
     @Test(.enabled(if: environment["NAGI_SYNTH_WAV_DIR"] != nil))

@@ -14,6 +14,8 @@ import Testing
         let release = Int64((soundscape.envelope.releaseSeconds * Double(rate)).rounded())
         let silence = Int64((soundscape.envelope.silenceSeconds * Double(rate)).rounded())
         #expect(renderer.totalFrameCount == schedule.totalFrames + release + silence)
+        // The CLI's file size and progress use the plan's exact count, known before rendering.
+        #expect(RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape) == renderer.totalFrameCount)
         #expect(renderer.totalFrameCount - schedule.totalFrames < Int64(15 * rate))
         #expect(renderer.sampleRate == rate && renderer.channelCount == 2 && renderer.nextFrame == 0)
         let samples = Fixtures.render(renderer)

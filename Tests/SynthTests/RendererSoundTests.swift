@@ -3,15 +3,37 @@ import Foundation
 import Synth
 import Testing
 
-/// The sound follows the breath: measured on renders, voice by voice where that isolates what is tested.
+/// The sound follows the breath: measured on renders, voice by voice where that isolates what is tested,
+/// on every built-in soundscape.
 @Suite struct RendererSoundTests {
+    static let names = SoundscapeChoice.builtinNames
+
+    @Test(arguments: names) func thePitchRisesThroughEveryInhaleAndFallsThroughEveryExhaleByThePresetsInterval(name: String) throws {
+        try RendererSoundChecks(name).thePitchRisesThroughEveryInhaleAndFallsThroughEveryExhaleByThePresetsInterval()
+    }
+    @Test(arguments: names) func theToneFollowsTheControlCurves(name: String) throws { try RendererSoundChecks(name).theToneFollowsTheControlCurves() }
+    @Test(arguments: names) func holdsKeepThePitchWhileTheWaterSwells(name: String) throws { try RendererSoundChecks(name).holdsKeepThePitchWhileTheWaterSwells() }
+    @Test(arguments: names) func theToneBrightensAsTheLevelRises(name: String) throws { try RendererSoundChecks(name).theToneBrightensAsTheLevelRises() }
+    @Test(arguments: names) func theTrailFollowsTheToneWithALag(name: String) throws { try RendererSoundChecks(name).theTrailFollowsTheToneWithALag() }
+    @Test(arguments: names) func laterCyclesAreCalmerAndQuieter(name: String) throws { try RendererSoundChecks(name).laterCyclesAreCalmerAndQuieter() }
+    @Test(arguments: names) func cuesStartOnTheBoundaryFrameAndChangeNothingElse(name: String) throws {
+        try RendererSoundChecks(name).cuesStartOnTheBoundaryFrameAndChangeNothingElse()
+    }
+    @Test(arguments: names) func noSampleStepStandsOutAtABoundary(name: String) throws { try RendererSoundChecks(name).noSampleStepStandsOutAtABoundary() }
+    @Test(arguments: names) func theToneNeverStepsPastItsSlopeBound(name: String) throws { try RendererSoundChecks(name).theToneNeverStepsPastItsSlopeBound() }
+}
+
+/// The checks behind `RendererSoundTests`, for one soundscape.
+struct RendererSoundChecks {
     let rate = 48000
+    let name: String
     let schedule: Schedule
     let soundscape: Soundscape
 
-    init() throws {
+    init(_ name: String) throws {
+        self.name = name
         schedule = try Fixtures.schedule("4-7-8", cycles: 2, sampleRate: rate)
-        soundscape = try Fixtures.soundscape("horizon")
+        soundscape = try Fixtures.soundscape(name)
     }
 
     func phases(_ kind: PhaseKind) -> [ScheduledPhase] { schedule.phases.filter { $0.kind == kind } }
@@ -19,7 +41,7 @@ import Testing
     /// The tone alone, mono.
     func toneOnly() -> [Float] { Fixtures.render(schedule, soundscape, channels: 1, voices: .tone) }
 
-    @Test func thePitchRisesThroughEveryInhaleAndFallsThroughEveryExhaleByThePresetsInterval() {
+    func thePitchRisesThroughEveryInhaleAndFallsThroughEveryExhaleByThePresetsInterval() {
         let tone = toneOnly()
         let interval = soundscape.tone.highFrequencyHz / soundscape.tone.lowFrequencyHz
         let window = Int(0.3 * Double(rate))
@@ -48,7 +70,7 @@ import Testing
 
     /// The renderer plays what the control curves say: the tone's frequency, measured every half second,
     /// is the curves' pitch with the shimmer's vibrato.
-    @Test func theToneFollowsTheControlCurves() {
+    func theToneFollowsTheControlCurves() {
         let tone = toneOnly()
         let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
         let half = rate / 50
@@ -62,11 +84,11 @@ import Testing
         #expect(worst < 0.001, "largest deviation from the curves' pitch: \(worst * 100) %")
     }
 
-    @Test func holdsKeepThePitchWhileTheWaterSwells() throws {
+    func holdsKeepThePitchWhileTheWaterSwells() throws {
         let tone = toneOnly()
         // The same soundscape without the swell: the difference is what the swell does.
         let still = try Soundscape.decode(
-            text: Fixtures.soundscapeText("horizon").replacingOccurrences(of: "\"peak\": 2.5", with: "\"peak\": 1"), file: "still.json")
+            text: Fixtures.soundscapeText(name).replacingOccurrences(of: "\"peak\": 2.5", with: "\"peak\": 1"), file: "still.json")
         #expect(still.holdSwell.peak == 1)
         let water = Fixtures.render(schedule, soundscape, channels: 1, voices: .water)
         let flat = Fixtures.render(schedule, still, channels: 1, voices: .water)
@@ -92,7 +114,7 @@ import Testing
         #expect(water[middle..<(middle + second)] == flat[middle..<(middle + second)])
     }
 
-    @Test func theToneBrightensAsTheLevelRises() {
+    func theToneBrightensAsTheLevelRises() {
         let tone = toneOnly()
         let hold = phases(.holdIn)[0]
         let exhale = phases(.exhale)[0]
@@ -104,11 +126,16 @@ import Testing
         // Short windows, so the vibrato does not smear the harmonics.
         let sky = secondHarmonicShare((Int(hold.startFrame) + rate)..<(Int(hold.startFrame) + rate + rate / 4))
         let water = secondHarmonicShare((Int(exhale.endFrame) - rate / 4)..<Int(exhale.endFrame))
-        #expect(abs(sky - soundscape.tone.skyHarmonics[1]) < 0.02, "sky 2nd harmonic \(sky)")
-        #expect(abs(water - soundscape.tone.waterHarmonics[1]) < 0.03, "water 2nd harmonic \(water)")
+        // The timbre at L = 1 and L = 0: the water harmonics crossfaded towards the sky's by the sky share.
+        let preset = soundscape.tone
+        let inhaled = preset.waterHarmonics[1] + (preset.skyHarmonics[1] - preset.waterHarmonics[1]) * preset.skyInhaled
+        let exhaled = preset.waterHarmonics[1] + (preset.skyHarmonics[1] - preset.waterHarmonics[1]) * preset.skyExhaled
+        #expect(abs(sky - inhaled) < 0.02, "\(name): 2nd harmonic at the top \(sky), expected \(inhaled)")
+        #expect(abs(water - exhaled) < 0.03, "\(name): 2nd harmonic at the bottom \(water), expected \(exhaled)")
+        #expect(sky > water + 0.05, "\(name): the tone must brighten")
     }
 
-    @Test func theTrailFollowsTheToneWithALag() {
+    func theTrailFollowsTheToneWithALag() {
         let tone = toneOnly()
         let trail = Fixtures.render(schedule, soundscape, channels: 1, voices: .trail)
         let ratio = soundscape.trail.pitchRatio
@@ -128,7 +155,7 @@ import Testing
         #expect(abs(SignalAnalysis.frequency(trail, rest, sampleRate: rate) / led - 1) < 0.005)
     }
 
-    @Test func laterCyclesAreCalmerAndQuieter() throws {
+    func laterCyclesAreCalmerAndQuieter() throws {
         let rate = 16000
         let schedule = try Fixtures.schedule("4-7-8", cycles: 6, sampleRate: rate)
         let cycles = (0..<6).map { cycle -> Range<Int> in
@@ -151,7 +178,7 @@ import Testing
         #expect(spread(cycles[5]) < 0.6 * spread(cycles[0]), "water level spread \(spread(cycles[0])) dB then \(spread(cycles[5])) dB")
     }
 
-    @Test func cuesStartOnTheBoundaryFrameAndChangeNothingElse() {
+    func cuesStartOnTheBoundaryFrameAndChangeNothingElse() {
         let with = Fixtures.render(schedule, soundscape, cues: true)
         let without = Fixtures.render(schedule, soundscape, cues: false)
         let cueFrames = Int64((soundscape.cues.lengthSeconds * Double(rate)).rounded())
@@ -179,7 +206,7 @@ import Testing
         }
     }
 
-    @Test func noSampleStepStandsOutAtABoundary() {
+    func noSampleStepStandsOutAtABoundary() {
         let half = rate / 200
         let margin = rate / 20
         for (voices, cues) in [(Voices.all, false), (Voices.all, true), (Voices.tone, false)] {
@@ -197,5 +224,31 @@ import Testing
             // 5 % for the tremolo: the tone alone is deterministic, and its loudest moment may fall on a boundary.
             #expect(atBoundaries <= 1.05 * elsewhere, "voices \(voices.rawValue), cues \(cues): largest step \(atBoundaries) at boundaries, \(elsewhere) elsewhere")
         }
+    }
+
+    /// An absolute limit, not only a relative one: no sample of the tone alone, anywhere (the session's start
+    /// and end, every boundary, the release and the step into silence), moves by more than the tone's steepest
+    /// possible slope, 2π·f·Σk·hₖ·gain per sample at its highest pitch and gain. A click would be a step of
+    /// the order of the gain itself, about ten times more.
+    func theToneNeverStepsPastItsSlopeBound() {
+        let tone = soundscape.tone
+        let shimmer = soundscape.shimmer
+        let highest = tone.highFrequencyHz * pow(2, shimmer.amplitudePoints * shimmer.vibratoCentsPerPoint / 1200)
+        let loudest = pow(10, (max(tone.gainDecibelsInhaled, tone.gainDecibelsExhaled) + soundscape.masterGainDecibels
+            + shimmer.amplitudePoints * shimmer.tremoloDecibelsPerPoint) / 20)
+        func slope(_ harmonics: [Double]) -> Double { harmonics.enumerated().reduce(0) { $0 + Double($1.offset + 1) * abs($1.element) } }
+        let bound = 1.02 * 2 * Double.pi * highest / Double(rate) * max(slope(tone.waterHarmonics), slope(tone.skyHarmonics)) * loudest
+        let samples = toneOnly()
+        let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
+        let end = Int(schedule.totalFrames)
+        let silence = Int(curves.silenceStartFrame)
+        var windows = [0..<(rate / 20), (end - rate / 20)..<(end + rate / 20), (silence - rate / 20)..<min(samples.count, silence + rate / 20)]
+        windows += schedule.phases.dropFirst().map { (Int($0.startFrame) - rate / 200)..<(Int($0.startFrame) + rate / 200) }
+        for window in windows {
+            let step = Double(SignalAnalysis.largestStep(samples, window))
+            #expect(step <= bound, "\(name): a step of \(step) in \(window), bound \(bound)")
+        }
+        let whole = Double(SignalAnalysis.largestStep(samples, 0..<samples.count))
+        #expect(whole <= bound && whole > 0.3 * bound, "\(name): largest step \(whole), bound \(bound)")
     }
 }

@@ -1,0 +1,193 @@
+import Breath
+import NagiMath
+
+/// The compile step of a render (Faust's `instanceConstants`): everything fixed before the first sample —
+/// the control curves, the guide's events and tables, the noise beds, the kernel's shaping polynomials, the
+/// limiter, the voices' base gains and peak bounds — and the exact number of frames the render writes.
+/// Immutable once built; a `Renderer` pulls samples from one.
+public final class RenderPlan {
+    /// The breathing schedule.
+    public let schedule: Schedule
+    /// The settings it was built from.
+    public let settings: RenderSettings
+    /// The control curves the sound follows (the same values a plot draws).
+    public let curves: ControlCurves
+    /// Where the guide's sounds go.
+    public let guide: GuidePlan
+    /// Frames the render writes: the schedule's, the release and the closing silence, exactly.
+    public let totalFrameCount: Int64
+
+    let waterLoop: NoiseLoop
+    let rainLoop: NoiseLoop?
+    let constants: SynthKernel.Constants
+    let limiter: PeakLimiter
+    let gains: ControlSequencer.VoiceGains
+    let budget: PeakBudget
+    /// The chimes' tables and placements (they ring out; no ducking).
+    let chimes: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
+    /// The ticks' tables and placements (soft; no ducking).
+    let ticks: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
+    /// The spoken and cue-pack clips' tables and placements (cut at boundaries; the beds duck under them).
+    let clips: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
+    let duckShape: BedDucking.Shape
+
+    /// The largest magnitude each fused voice's unit-gain signal reaches, so a block's peak is bounded by
+    /// Σ gain·peak before it is rendered; only a block whose bound passes the knee goes through the limiter.
+    struct PeakBudget {
+        var tone: Double
+        var trail: Double
+        /// Water and rain per unit gain in the louder channel (mid + width·side).
+        var water: Double
+        var rain: Double
+    }
+
+    /// The exact frame count a render of `schedule` in `soundscape` writes, without building the rest.
+    public static func totalFrameCount(schedule: Schedule, soundscape: Soundscape) -> Int64 {
+        ControlCurves(schedule: schedule, soundscape: soundscape).totalFrameCount
+    }
+
+    /// Compiles a render of `schedule` under `settings`; the guide reads each phase's words, round and stage
+    /// from the phases unless `text` (parallel to them) replaces them.
+    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) {
+        precondition(settings.channelCount == 1 || settings.channelCount == 2, "channelCount must be 1 or 2, not \(settings.channelCount)")
+        let soundscape = settings.soundscape
+        let voices = settings.voices
+        let rate = schedule.sampleRate
+        let blockFrames = Renderer.controlBlockFrames
+        self.schedule = schedule
+        self.settings = settings
+        curves = ControlCurves(schedule: schedule, soundscape: soundscape)
+        totalFrameCount = curves.totalFrameCount
+        guide = GuidePlan(schedule: schedule, settings: settings, text: text)
+
+        waterLoop = NoiseLoop.water(soundscape.water, sampleRate: rate, seed: settings.seed, padding: blockFrames)
+        rainLoop = soundscape.rain.map { NoiseLoop.rain($0, sampleRate: rate, seed: settings.seed, padding: blockFrames) }
+
+        // Harmonics that would pass 0.45·rate at the highest pitch (vibrato included) are dropped.
+        let nyquistLimit = 0.45 * Double(rate)
+        let shimmer = soundscape.shimmer
+        let highestTone = soundscape.tone.highFrequencyHz * exp2(shimmer.amplitudePoints * shimmer.vibratoCentsPerPoint / 1200)
+        let water = ShapingPolynomial.coefficients(
+            harmonics: soundscape.tone.waterHarmonics, degree: 4, highestFundamentalHz: highestTone, nyquistLimitHz: nyquistLimit)
+        let sky = ShapingPolynomial.coefficients(
+            harmonics: soundscape.tone.skyHarmonics, degree: 4, highestFundamentalHz: highestTone, nyquistLimitHz: nyquistLimit)
+        let trail = ShapingPolynomial.coefficients(
+            harmonics: soundscape.trail.harmonics, degree: 3,
+            highestFundamentalHz: soundscape.tone.highFrequencyHz * soundscape.trail.pitchRatio, nyquistLimitHz: nyquistLimit)
+        constants = SynthKernel.Constants(
+            water: (Float(water[0]), Float(water[1]), Float(water[2]), Float(water[3]), Float(water[4])),
+            skyDifference: (Float(sky[0] - water[0]), Float(sky[1] - water[1]), Float(sky[2] - water[2]), Float(sky[3] - water[3]), Float(sky[4] - water[4])),
+            trail: (Float(trail[0]), Float(trail[1]), Float(trail[2]), Float(trail[3])),
+            waterWidth: Float(soundscape.water.width),
+            rainWidth: Float(soundscape.rain?.width ?? 0)
+        )
+        limiter = PeakLimiter(
+            knee: Float(Decibels.gain(soundscape.limiter.kneeDecibels)),
+            ceiling: Float(Decibels.gain(soundscape.limiter.ceilingDecibels)))
+        gains = ControlSequencer.VoiceGains(
+            tone: voices.contains(.tone) ? 1 : 0,
+            trail: voices.contains(.trail) ? 1 : 0,
+            water: voices.contains(.water) ? Decibels.gain(soundscape.water.gainDecibels) : 0,
+            rain: voices.contains(.rain) ? soundscape.rain.map { Decibels.gain($0.gainDecibels) } ?? 0 : 0,
+            guide: voices.contains(.cues) ? Decibels.gain(soundscape.cues.gainDecibels + settings.cueVolumeDecibels) : 0)
+        // The cosine is within 7·10⁻⁵ of exact, so Σ hₖ cos kθ stays within 1.001·Σ|hₖ|.
+        let stereoSpread = settings.channelCount == 2 ? 1.0 : 0.0
+        budget = PeakBudget(
+            tone: 1.001 * max(ShapingPolynomial.bound(harmonics: soundscape.tone.waterHarmonics),
+                              ShapingPolynomial.bound(harmonics: soundscape.tone.skyHarmonics)),
+            trail: 1.001 * ShapingPolynomial.bound(harmonics: soundscape.trail.harmonics),
+            water: Double(max(waterLoop.primary.peak, waterLoop.secondary?.peak ?? 0)) * (1 + stereoSpread * soundscape.water.width),
+            rain: Double(rainLoop?.primary.peak ?? 0) * (1 + stereoSpread * (soundscape.rain?.width ?? 0)))
+
+        // Placed even when `.cues` is left out (its gain is then 0), so the beds duck exactly as in the full mix.
+        let events = guide.events
+        chimes = Self.marks(events.filter { if case .chime = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate)
+        ticks = Self.marks(events.filter { if case .tick = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate)
+        clips = Self.clips(events, settings: settings, sampleRate: rate)
+        let cues = soundscape.cues
+        duckShape = BedDucking.Shape(
+            depth: Decibels.gain(cues.duckDecibels), delayFrames: Int64(blockFrames),
+            attackFrames: Int64(0.02 * Double(rate)), releaseFrames: Int64(0.25 * Double(rate)))
+    }
+
+    /// Frames per second.
+    public var sampleRate: Int { schedule.sampleRate }
+
+    /// The voices added to the fused kernel's centre, fresh for one renderer.
+    func makeVoices() -> [MixVoice] {
+        var voices: [MixVoice] = []
+        let ducks = settings.soundscape.cues.duckDecibels < 0
+        if !chimes.entries.isEmpty { voices.append(ClipTrack(tables: chimes.tables, entries: chimes.entries, duck: nil)) }
+        if !ticks.entries.isEmpty { voices.append(ClipTrack(tables: ticks.tables, entries: ticks.entries, duck: nil)) }
+        if !clips.entries.isEmpty { voices.append(ClipTrack(tables: clips.tables, entries: clips.entries, duck: ducks ? duckShape : nil)) }
+        return voices
+    }
+
+    /// Chimes and ticks: one table per chime kind used, one per tick pitch (on a 25-cent grid, so a long
+    /// session shares a few dozen tables).
+    private static func marks(_ events: [GuideEvent], cues: Soundscape.Cues, sampleRate: Int) -> (tables: [FloatBuffer], entries: [ClipTrack.Entry]) {
+        var tables: [FloatBuffer] = []
+        var chimeTables: [GuideEvent.ChimeKind: Int] = [:]
+        var tickTables: [Int: Int] = [:]
+        var entries: [ClipTrack.Entry] = []
+        for event in events {
+            switch event.sound {
+            case let .chime(kind):
+                let index = chimeTables[kind] ?? {
+                    tables.append(GuideTables.chime(cues.chime(kind), cues: cues, sampleRate: sampleRate))
+                    chimeTables[kind] = tables.count - 1
+                    return tables.count - 1
+                }()
+                entries.append(ClipTrack.Entry(startFrame: event.frame, tableIndex: index))
+            case let .tick(pitchHz):
+                let step = Int((1200 / 25 * log2(pitchHz / 100)).rounded())
+                let index = tickTables[step] ?? {
+                    tables.append(GuideTables.tick(pitchHz: 100 * exp2(Double(step) * 25 / 1200), cues: cues, sampleRate: sampleRate))
+                    tickTables[step] = tables.count - 1
+                    return tables.count - 1
+                }()
+                entries.append(ClipTrack.Entry(startFrame: event.frame, tableIndex: index))
+            case .phrase, .pack:
+                continue
+            }
+        }
+        return (tables, entries)
+    }
+
+    /// Spoken and cue-pack clips: a phrase whose clip would run past its phase's end is left out (a phase too
+    /// short for its words gets none); a pack clip is cut on the next boundary behind a 10 ms fade.
+    private static func clips(_ events: [GuideEvent], settings: RenderSettings, sampleRate: Int) -> (tables: [FloatBuffer], entries: [ClipTrack.Entry]) {
+        let cues = settings.soundscape.cues
+        var tables: [FloatBuffer] = []
+        var phraseTables: [String: Int] = [:]
+        var packTables: [CuePackSlot: Int] = [:]
+        var entries: [ClipTrack.Entry] = []
+        let fadeFrames = max(1, Int64(0.01 * Double(sampleRate)))
+        for event in events {
+            switch event.sound {
+            case let .phrase(words):
+                guard let clip = settings.clips.phrases[words], !clip.isEmpty,
+                      event.frame + Int64(clip.count) <= event.phaseEndFrame else { continue }
+                let index = phraseTables[words] ?? {
+                    tables.append(GuideTables.clip(clip, cues: cues))
+                    phraseTables[words] = tables.count - 1
+                    return tables.count - 1
+                }()
+                entries.append(ClipTrack.Entry(startFrame: event.frame, tableIndex: index))
+            case let .pack(slot):
+                guard let clip = settings.clips.packClip(slot), !clip.isEmpty else { continue }
+                let index = packTables[slot] ?? {
+                    tables.append(GuideTables.clip(clip, cues: cues))
+                    packTables[slot] = tables.count - 1
+                    return tables.count - 1
+                }()
+                let phaseFrames = event.phaseEndFrame - event.frame
+                entries.append(ClipTrack.Entry(
+                    startFrame: event.frame, tableIndex: index, stopFrame: event.phaseEndFrame, fadeFrames: max(1, min(fadeFrames, phaseFrames))))
+            case .chime, .tick:
+                continue
+            }
+        }
+        return (tables, entries)
+    }
+}
