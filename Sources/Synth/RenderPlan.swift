@@ -21,6 +21,10 @@ public final class RenderPlan {
     let rainLoop: NoiseLoop?
     let constants: SynthKernel.Constants
     let limiter: PeakLimiter
+    /// The loudness gain as a factor (1 without one).
+    let outputGain: Float
+    /// What the kernel does with the beat.
+    let beatMode: SynthKernel.BeatMode
     let gains: ControlSequencer.VoiceGains
     let budget: PeakBudget
     /// The chimes' tables and placements (they ring out; no ducking).
@@ -81,9 +85,20 @@ public final class RenderPlan {
             waterWidth: Float(soundscape.water.width),
             rainWidth: Float(soundscape.rain?.width ?? 0)
         )
-        limiter = PeakLimiter(
-            knee: Float(Decibels.gain(soundscape.limiter.kneeDecibels)),
-            ceiling: Float(Decibels.gain(soundscape.limiter.ceilingDecibels)))
+        // A loudness gain moves the limiter with it, so a quieter or louder render is the calibrated one scaled;
+        // the ceiling rises no higher than `highestLoudnessCeilingDecibels` (the true peak stays under −1 dBTP).
+        let loudnessGain = settings.loudnessGainDecibels
+        let ceilingDecibels = min(
+            soundscape.limiter.ceilingDecibels + loudnessGain,
+            max(soundscape.limiter.ceilingDecibels, Self.highestLoudnessCeilingDecibels))
+        let kneeDecibels = min(soundscape.limiter.kneeDecibels + loudnessGain, ceilingDecibels - 0.5)
+        limiter = PeakLimiter(knee: Float(Decibels.gain(kneeDecibels)), ceiling: Float(Decibels.gain(ceilingDecibels)))
+        outputGain = Float(Decibels.gain(loudnessGain))
+        beatMode = switch settings.beat?.style {
+        case nil: .none
+        case .binaural: .binaural
+        case .isochronic: .isochronic
+        }
         gains = ControlSequencer.VoiceGains(
             tone: voices.contains(.tone) ? 1 : 0,
             trail: voices.contains(.trail) ? 1 : 0,
@@ -112,6 +127,10 @@ public final class RenderPlan {
 
     /// Frames per second.
     public var sampleRate: Int { schedule.sampleRate }
+
+    /// The highest limiter ceiling a loudness gain may raise it to, dBFS: −1 dBTP less half a decibel for the
+    /// peaks between samples (libebur128 reads full-band noise's true peak about 0.5 dB under ffmpeg's).
+    public static let highestLoudnessCeilingDecibels = -1.5
 
     /// The voices added to the fused kernel's centre, fresh for one renderer.
     func makeVoices() -> [MixVoice] {

@@ -17,6 +17,11 @@ public struct RenderSettings: Sendable, Equatable {
     public var clips: GuideClips
     /// The voices included (a subset isolates voices for measurement; every other sample stays identical).
     public var voices: Voices
+    /// A beat on the main tone (binaural or isochronic); nil for none.
+    public var beat: Beat? = nil
+    /// One gain on the whole output, dB, before the limiter (a loudness target's measured gain; 0 keeps the
+    /// soundscape's calibrated level). The limiter's knee and ceiling move with it (see `RenderPlan`).
+    public var loudnessGainDecibels: Double = 0
 
     /// The range `cueVolumeDecibels` accepts.
     public static let cueVolumeRange: ClosedRange<Double> = -30...12
@@ -41,5 +46,6 @@ public struct RenderSettings: Sendable, Equatable {
         let pack = CuePackSlot.allCases.compactMap { slot in clips.pack[slot].map { "\(slot.rawValue):\($0.count)" } }.joined(separator: ",")
         return "soundscape \(soundscape); channels \(channelCount); seed \(seed); cues \(cues.rawValue); count \(count.rawValue); "
             + "cue volume \(cueVolumeDecibels) dB; voices \(voices.rawValue); phrases [\(phrases)]; pack [\(pack)]"
+            + (beat.map { "; beat \($0)" } ?? "") + (loudnessGainDecibels != 0 ? "; loudness gain \(loudnessGainDecibels) dB" : "")
     }
 }

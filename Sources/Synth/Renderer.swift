@@ -43,6 +43,7 @@ public final class Renderer {
     private let guideScratch: FloatBuffer
     private let midScratch: FloatBuffer
     private let padScratch: FloatBuffer
+    private let beatScratch: FloatBuffer
     private let staging: FloatBuffer
     private var control: ControlSequencer
     private var state: EngineState
@@ -58,6 +59,10 @@ public final class Renderer {
         /// Oscillator phases in cycles, [0, 1).
         var tonePhase = 0.0
         var trailPhase = 0.0
+        /// The beat's phase in cycles, [0, 1), and its increment at `blockStart` (cycles per frame): half the beat's
+        /// for binaural (each ear's offset from the centre), the whole beat's for isochronic.
+        var beatPhase = 0.0
+        var beatIncrement = 0.0
         /// The control values at `blockStart`.
         var point = ControlSequencer.Point()
         /// The beds' factor at `blockStart` (1 unless ducked under a clip).
@@ -86,10 +91,14 @@ public final class Renderer {
         guideScratch = FloatBuffer(count: blockFrames)
         midScratch = FloatBuffer(count: blockFrames)
         padScratch = FloatBuffer(count: blockFrames)
+        beatScratch = FloatBuffer(count: blockFrames)
         staging = FloatBuffer(count: blockFrames * channelCount)
         control = ControlSequencer(curves: plan.curves, gains: plan.gains, slowFrames: Self.slowBlockFrames)
         state = EngineState()
         state.point = control.point(at: 0)
+        state.beatIncrement = plan.settings.beat.map {
+            $0.frequencyHz(at: 0, in: plan.schedule) * (plan.beatMode == .binaural ? 0.5 : 1) / Double(plan.sampleRate)
+        } ?? 0
         state.waterSide = plan.waterLoop.length / 2
         state.rainSide = (plan.rainLoop?.length ?? 1) / 2
     }
@@ -153,10 +162,17 @@ public final class Renderer {
         let tables = SynthKernel.Tables(
             ramp: ramp, triangle: triangle.base,
             waterDark: plan.waterLoop.primary.base, waterBright: plan.waterLoop.secondary?.base ?? plan.waterLoop.primary.base,
-            rain: plan.rainLoop?.primary.base ?? plan.waterLoop.primary.base, guide: guideScratch)
+            rain: plan.rainLoop?.primary.base ?? plan.waterLoop.primary.base, guide: guideScratch, beat: beatScratch.base)
         let midScratch = self.midScratch.base
         let padScratch = self.padScratch.base
         let addedVoices = self.addedVoices
+        let beat = plan.settings.beat
+        let beatMode = plan.beatMode
+        let schedule = plan.schedule
+        // Binaural ears sit half a beat either side of the centre: the kernel turns the half-beat's phase (kept in
+        // [0, 1) like any other, so it never wraps by half a cycle); isochronic pulses turn the whole beat's.
+        let beatCyclesPerHertzFrame = (beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
+        let outputGain = plan.outputGain
         var state = self.state
         var control = self.control
         var guideScratchInUse = self.guideScratchInUse
@@ -197,6 +213,14 @@ public final class Renderer {
             state.tonePhase -= Double(Int64(state.tonePhase))  // phases are never negative: truncation is floor
             state.trailPhase += Double(blockFrames) * start.trailIncrement + (end.trailIncrement - start.trailIncrement) * glideSum
             state.trailPhase -= Double(Int64(state.trailPhase))
+            if let beat {
+                let endIncrement = beat.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame
+                block.beatPhase = Float(state.beatPhase)
+                block.beatIncrement = Ramp(from: state.beatIncrement, to: endIncrement, frameCount: blockFrames)
+                state.beatPhase += Double(blockFrames) * state.beatIncrement + (endIncrement - state.beatIncrement) * glideSum
+                state.beatPhase -= Double(Int64(state.beatPhase))
+                state.beatIncrement = endIncrement
+            }
 
             // The added voices: their samples into the guide scratch, their ducking onto the beds.
             var guidePeak: Float = 0
@@ -218,10 +242,23 @@ public final class Renderer {
                 state.bedFactor = bedFactor
             }
 
-            SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
-                               mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain)
+            // Each beat mode written out, so each call inlines its own loops (the plain one untouched).
+            switch beatMode {
+            case .none:
+                SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                   mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .none)
+            case .binaural:
+                SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                   mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .binaural)
+            case .isochronic:
+                SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                   mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .isochronic)
+            }
+            if outputGain != 1 {
+                for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
+            }
             // The bound is free and almost always below the knee; past it, the exact peak decides.
-            if peakBound(block, guidePeak: guidePeak) > knee && PeakLimiter.peak(of: out, count: blockFrames * channels) > knee {
+            if peakBound(block, guidePeak: guidePeak) * outputGain > knee && PeakLimiter.peak(of: out, count: blockFrames * channels) > knee {
                 plan.limiter.apply(to: out, count: blockFrames * channels)
             }
             if blockEnd > silenceStart {

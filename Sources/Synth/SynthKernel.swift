@@ -42,6 +42,10 @@ enum SynthKernel {
         /// Rain loop read positions.
         var rainMid = 0
         var rainSide = 0
+        /// The beat's phase in cycles at the block's first frame, in [0, 1), and its increment (cycles per frame):
+        /// the half-beat's for binaural, the beat's for isochronic.
+        var beatPhase: Float = 0
+        var beatIncrement = Ramp.zero
 
         /// The parameters from the control point `start` (the block's first frame) to `end` (the next
         /// block's); phases and read positions are left for the caller.
@@ -68,6 +72,14 @@ enum SynthKernel {
         var rain: UnsafePointer<Float>
         /// This block's guide samples (chimes, ticks, clips), already scaled (zeros when none sounds).
         var guide: UnsafePointer<Float>
+        /// Scratch for a beat (frameCount Floats): the right tone's cosine then half the right-minus-left tone
+        /// (binaural), or the pulse (isochronic). Untouched without a beat.
+        var beat: UnsafeMutablePointer<Float>
+    }
+
+    /// What the kernel does with the beat: nothing, split the tone between the ears, or pulse it.
+    enum BeatMode {
+        case none, binaural, isochronic
     }
 
     /// cos 2πx for any x with |x| < 2²², by folding to a quarter wave and an odd degree-5 minimax
@@ -89,7 +101,7 @@ enum SynthKernel {
     static func render(
         _ block: Block, constants: Constants, tables: Tables, frameCount: Int,
         output: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>, padCosine: UnsafeMutablePointer<Float>,
-        stereo: Bool, rain: Bool
+        stereo: Bool, rain: Bool, beat: BeatMode = .none
     ) {
         let ramp = tables.ramp
         let triangle = tables.triangle
@@ -104,24 +116,63 @@ enum SynthKernel {
         let trailGain = block.trailGain.value, trailGainSlope = block.trailGain.slope
 
         // The two cosines first: short dependency chains let many frames overlap in the core.
-        for n in 0..<frameCount {
-            let offset = ramp[n]
-            let glide = triangle[n]
-            mid[n] = cosine(turns: tonePhase + offset * toneIncrement + glide * toneIncrementSlope)
-            padCosine[n] = cosine(turns: trailPhase + offset * trailIncrement + glide * trailIncrementSlope)
+        switch beat {
+        case .none:
+            for n in 0..<frameCount {
+                let offset = ramp[n]
+                let glide = triangle[n]
+                mid[n] = cosine(turns: tonePhase + offset * toneIncrement + glide * toneIncrementSlope)
+                padCosine[n] = cosine(turns: trailPhase + offset * trailIncrement + glide * trailIncrementSlope)
+            }
+        case .binaural, .isochronic:
+            renderBeatCosines(block, tables: tables, frameCount: frameCount, mid: mid, padCosine: padCosine, binaural: beat == .binaural)
         }
         // Tone, pad and guide: the mono part. The harmonics come from the shaping polynomials (Estrin's
         // scheme: shallow chains), the timbre crossfades from water to sky.
-        for n in 0..<frameCount {
-            let offset = ramp[n]
-            let c = mid[n]
-            let c2 = c * c
-            let water = (w0 + w1 * c) + c2 * ((w2 + w3 * c) + c2 * w4)
-            let skyPart = (d0 + d1 * c) + c2 * ((d2 + d3 * c) + c2 * d4)
-            let tone = (water + (sky + offset * skySlope) * skyPart) * (toneGain + offset * toneGainSlope)
-            let p = padCosine[n]
-            let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
-            mid[n] = tone + pad + guide[n]
+        switch beat {
+        case .none:
+            for n in 0..<frameCount {
+                let offset = ramp[n]
+                let c = mid[n]
+                let c2 = c * c
+                let water = (w0 + w1 * c) + c2 * ((w2 + w3 * c) + c2 * w4)
+                let skyPart = (d0 + d1 * c) + c2 * ((d2 + d3 * c) + c2 * d4)
+                let tone = (water + (sky + offset * skySlope) * skyPart) * (toneGain + offset * toneGainSlope)
+                let p = padCosine[n]
+                let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
+                mid[n] = tone + pad + guide[n]
+            }
+        case .isochronic:
+            let pulse = tables.beat
+            for n in 0..<frameCount {
+                let offset = ramp[n]
+                let c = mid[n]
+                let c2 = c * c
+                let water = (w0 + w1 * c) + c2 * ((w2 + w3 * c) + c2 * w4)
+                let skyPart = (d0 + d1 * c) + c2 * ((d2 + d3 * c) + c2 * d4)
+                let tone = (water + (sky + offset * skySlope) * skyPart) * ((toneGain + offset * toneGainSlope) * pulse[n])
+                let p = padCosine[n]
+                let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
+                mid[n] = tone + pad + guide[n]
+            }
+        case .binaural:
+            // The centre gets the two ears' mean; `beat` keeps half their difference (right minus left).
+            let right = tables.beat
+            for n in 0..<frameCount {
+                let offset = ramp[n]
+                let cl = mid[n]
+                let cl2 = cl * cl
+                let cr = right[n]
+                let cr2 = cr * cr
+                let skyShare = sky + offset * skySlope
+                let left = ((w0 + w1 * cl) + cl2 * ((w2 + w3 * cl) + cl2 * w4)) + skyShare * ((d0 + d1 * cl) + cl2 * ((d2 + d3 * cl) + cl2 * d4))
+                let rightTone = ((w0 + w1 * cr) + cr2 * ((w2 + w3 * cr) + cr2 * w4)) + skyShare * ((d0 + d1 * cr) + cr2 * ((d2 + d3 * cr) + cr2 * d4))
+                let halfGain = 0.5 * (toneGain + offset * toneGainSlope)
+                let p = padCosine[n]
+                let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
+                mid[n] = (left + rightTone) * halfGain + pad + guide[n]
+                right[n] = (rightTone - left) * halfGain
+            }
         }
 
         // Water (and rain): the dark and bright loops crossfaded by their gains; side signals for stereo.
@@ -135,6 +186,10 @@ enum SynthKernel {
         let brightGain = block.brightGain.value, brightGainSlope = block.brightGain.slope
         let rainGain = block.rainGain.value, rainGainSlope = block.rainGain.slope
         let waterWidth = constants.waterWidth, rainWidth = constants.rainWidth
+        if stereo && beat == .binaural {
+            renderBinauralOutput(block, tables: tables, frameCount: frameCount, output: output, mid: mid, waterWidth: waterWidth, rainWidth: rainWidth, rain: rain)
+            return
+        }
         switch (stereo, rain) {
         case (true, false):
             for n in 0..<frameCount {
