@@ -8,6 +8,10 @@ public struct Course: Sendable {
         public var patternLabel: String
         /// A soundscape name or path, if the lesson asks for one.
         public var soundscape: String?
+        /// A beat on the tone, if the lesson asks for one (the command line's `--beat` replaces it).
+        public var beat: LessonBeat?
+        /// An integrated loudness target in LUFS, if the lesson asks for one (`--loudness` replaces it).
+        public var loudnessLUFS: Double?
 
         public init(title: String, session: Session, patternLabel: String, soundscape: String?) {
             self.title = title
@@ -28,5 +32,21 @@ public struct Course: Sendable {
         self.title = title
         self.description = description
         self.lessons = lessons
+    }
+}
+
+/// A lesson's beat as the course file writes it: a rate or a glide, and how it is heard ("binaural" or
+/// "isochronic"; nil leaves it to the command line's default).
+public struct LessonBeat: Sendable, Equatable {
+    /// The rate at the lesson's start and end, Hz (equal for a steady beat).
+    public var startHz: Double
+    public var endHz: Double
+    /// "binaural" or "isochronic", checked by the decoder.
+    public var style: String?
+
+    public init(startHz: Double, endHz: Double, style: String?) {
+        self.startHz = startHz
+        self.endHz = endHz
+        self.style = style
     }
 }

@@ -11,7 +11,7 @@ enum CourseExport {
         name: "export",
         summary: "Export every lesson as a track named 'NN - Title.ext', with a playlist, in parallel.",
         positionals: [CourseCommand.courseArgument],
-        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group],
+        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group, BeatOptions.group, LoudnessOptions.group],
         options: [
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once, 1 to 64 (default: the number of cores)."),
             OptionSpec(names: ["--force"], help: "Redo every track, replacing existing files."),
@@ -53,6 +53,8 @@ enum CourseExport {
         }
         let options = try SynthesisOptions(arguments)
         let guidance = try GuidanceOptions(arguments)
+        let beatOptions = try BeatOptions(arguments)
+        let loudnessOptions = try LoudnessOptions(arguments)
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
         let lengths = try CourseCommand.lessonLengths(course)
@@ -81,11 +83,16 @@ enum CourseExport {
             let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
-            let job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: options.channelCount, seed: options.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            var job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: options.channelCount, seed: options.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            // A lesson may set its beat and loudness; the command line's replace them.
+            job.settings.beat = beatOptions.beatFor(lesson: lesson.beat)
+            try BeatOptions.check(job.settings.beat, channelCount: options.channelCount)
+            job.loudnessTarget = loudnessOptions.target(lesson: lesson.loudnessLUFS)
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),
                 String(describing: fileSpec), String(describing: guidance), "seed \(options.seed)",
+                "beat \(job.settings.beat.map(String.init(describing:)) ?? "none")", "loudness \(job.loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
         }
@@ -117,6 +124,9 @@ enum CourseExport {
             do throws(CLIError) {
                 manifest.beginWriting(track.fileName)
                 let result = try track.job.run { fraction in display.update(trackIndex: track.index, fraction: fraction) }
+                if let outcome = result.loudness, outcome.fallsShort {
+                    Console.err(outcome.shortfallLine(naming: track.fileName) + "\n")
+                }
                 manifest.record(track.fileName, fingerprint: track.fingerprint, path: track.job.outputPath)
                 display.finished(trackIndex: track.index)
                 return .success(result)

@@ -13,7 +13,7 @@ extension Renderer: PCMFrameSource {}
 enum PlayCommand {
     /// The option groups `play` and `course next` share.
     /// (`play` adds `PaceOptions`; a lesson names its own pattern.)
-    static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group]
+    static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group, BeatOptions.group, LoudnessOptions.group]
 
     static let spec = CommandSpec(
         name: "play",
@@ -51,17 +51,24 @@ enum PlayCommand {
         var live: LiveOptions
         var synthesis: SynthesisOptions
         var guidance: GuidanceOptions
+        var beat: BeatOptions
+        var loudness: LoudnessOptions
         var quiet: Bool
 
         init(_ arguments: ParsedArguments) throws(CLIError) {
             live = try LiveOptions(arguments)
             synthesis = try SynthesisOptions(arguments)
             guidance = try GuidanceOptions(arguments)
+            beat = try BeatOptions(arguments)
+            loudness = try LoudnessOptions(arguments)
             quiet = arguments.isSet("--quiet")
         }
     }
 
-    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings) throws(CLIError) -> Bool {
+    static func play(
+        session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings,
+        lessonBeat: LessonBeat? = nil, lessonLoudness: Double? = nil
+    ) throws(CLIError) -> Bool {
         let (live, synthesis, guidance, quiet) = (settings.live, settings.synthesis, settings.guidance, settings.quiet)
         let schedule: Schedule
         do {
@@ -75,8 +82,19 @@ enum PlayCommand {
         default: .float32
         }
 
+        let beat = settings.beat.beatFor(lesson: lessonBeat)
+        try BeatOptions.check(beat, channelCount: synthesis.channelCount)
+
         nagi_install_stop_handlers()
-        let renderer = Renderer(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none))
+        var renderSettings = RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none)
+        renderSettings.beat = beat
+        // The same first pass and gain as `render`: live equals rendered.
+        if let target = settings.loudness.target(lesson: lessonLoudness) {
+            let outcome = try LoudnessPass.measure(schedule: schedule, settings: renderSettings, targetLUFS: target)
+            renderSettings.loudnessGainDecibels = outcome.gainDecibels
+            if outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
+        }
+        let renderer = Renderer(schedule: schedule, settings: renderSettings)
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)

@@ -11,7 +11,7 @@ enum RenderCommand {
         name: "render",
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3, raw PCM) or standard output.",
         positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
-        groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group],
+        groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group, BeatOptions.group, LoudnessOptions.group],
         options: [
             OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
             OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file),
@@ -35,6 +35,7 @@ enum RenderCommand {
           nagi render box --minutes 10 -o box.flac
           nagi render coherent --soundscape rain --no-cues -o coherent.ogg --quality 5
           nagi render wim-hof --labels wim-hof.txt
+          nagi render coherent --minutes 20 --beat 10:6 --loudness -16 -o coherent.ogg
           nagi render box -o - | sox -t wav - box.flac
           nagi render 4-7-8 -o - --format raw --bits float | aplay -t raw -f FLOAT_LE -r 48000 -c 2
         """
@@ -45,6 +46,9 @@ enum RenderCommand {
         let session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
         let synthesis = try SynthesisOptions(arguments)
         let guidance = try GuidanceOptions(arguments)
+        let beat = try BeatOptions(arguments)
+        try BeatOptions.check(beat.beat, channelCount: synthesis.channelCount)
+        let loudness = try LoudnessOptions(arguments)
         let (soundscape, soundscapeName) = try synthesis.soundscape.resolve(catalog: catalog)
         let quiet = arguments.isSet("--quiet")
         let force = arguments.isSet("--force")
@@ -75,10 +79,15 @@ enum RenderCommand {
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
         nagi_install_stop_handlers()
-        let job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: output.path, fileSpec: fileSpec, overwrite: force)
+        var job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: output.path, fileSpec: fileSpec, overwrite: force)
+        job.settings.beat = beat.beat
+        job.loudnessTarget = loudness.targetLUFS
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         let result = try job.run { fraction in bar.update(fraction) }
         bar.finish()
+        if let outcome = result.loudness, outcome.fallsShort {
+            Console.err(outcome.shortfallLine(naming: output.displayName) + "\n")
+        }
         do {
             try labels?.publish()
         } catch {

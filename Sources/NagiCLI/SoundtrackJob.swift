@@ -14,6 +14,8 @@ struct SoundtrackJob: Sendable {
     var outputPath: String
     var fileSpec: AudioFileSpec
     var overwrite: Bool
+    /// An integrated loudness target in LUFS: a first pass measures the render and the second applies one gain.
+    var loudnessTarget: Double? = nil
 
     /// What a finished job produced.
     struct Result: Sendable {
@@ -21,6 +23,8 @@ struct SoundtrackJob: Sendable {
         var sampleRate: Int
         var byteCount: Int64
         var wallSeconds: Double
+        /// What the loudness pass measured and chose (nil without a target).
+        var loudness: LoudnessPass.Outcome? = nil
 
         /// Audio length in seconds.
         var audioSeconds: Double { Double(frameCount) / Double(sampleRate) }
@@ -36,7 +40,7 @@ struct SoundtrackJob: Sendable {
     /// failure the temporary file is removed and nothing appears at the target.
     func run(progress: (Double) -> Void = { _ in }) throws(CLIError) -> Result {
         let start = Date()
-        let renderer = Renderer(schedule: schedule, settings: settings)
+        var settings = self.settings
         let channelCount = settings.channelCount
         let writer: AudioFileWriter
         do {
@@ -46,6 +50,19 @@ struct SoundtrackJob: Sendable {
         } catch {
             throw .cannotCreate("cannot create '\(outputPath)': \(error)")
         }
+        // The first pass of a loudness target: measured before anything is written, so a stop leaves nothing.
+        var loudness: LoudnessPass.Outcome?
+        if let loudnessTarget {
+            do {
+                let outcome = try LoudnessPass.measure(schedule: schedule, settings: settings, targetLUFS: loudnessTarget)
+                settings.loudnessGainDecibels = outcome.gainDecibels
+                loudness = outcome
+            } catch {
+                writer.discard()
+                throw error
+            }
+        }
+        let renderer = Renderer(schedule: schedule, settings: settings)
         let totalFrames = renderer.totalFrameCount
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrameCount * channelCount)
         defer { buffer.deallocate() }
@@ -83,7 +100,7 @@ struct SoundtrackJob: Sendable {
         }
         progress(1)
         let size = isStandardOutput ? 0 : FileSystem.size(of: outputPath)
-        return Result(frameCount: totalFrames, sampleRate: schedule.sampleRate, byteCount: size, wallSeconds: Date().timeIntervalSince(start))
+        return Result(frameCount: totalFrames, sampleRate: schedule.sampleRate, byteCount: size, wallSeconds: Date().timeIntervalSince(start), loudness: loudness)
     }
 
     /// Whether the soundtrack streams into standard output (`-o -`).

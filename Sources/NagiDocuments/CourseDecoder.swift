@@ -1,6 +1,7 @@
 import Breath
 
-/// Reads course JSON: `{"name", "title", "description", "lessons": [{"title", "pattern", "minutes" | "cycles", "soundscape"}]}`.
+/// Reads course JSON: `{"name", "title", "description", "lessons": [{"title", "pattern", "minutes" | "cycles", "soundscape",
+/// "beat", "beatStyle", "loudness"}]}`.
 public struct CourseDecoder: Sendable {
     /// The most lessons a course may hold.
     public static let lessonLimit = 999
@@ -44,7 +45,7 @@ public struct CourseDecoder: Sendable {
 
     func decodeLesson(_ value: JSONValue, file: String, path: String) throws(ContentError) -> Course.Lesson {
         let fields = try JSONFields(value, file: file, path: path)
-        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape"])
+        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape"] + Self.soundKeys)
         guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }
         guard let patternValue = fields.value("pattern") else { throw fields.error(nil, "a lesson needs \"pattern\": a preset name, an inline pattern, or a pattern or session object") }
         let length = try sessions.decodeLength(fields)
@@ -70,7 +71,9 @@ public struct CourseDecoder: Sendable {
         }
         let soundscape = try fields.string("soundscape")
         if let soundscape, soundscape.isEmpty { throw fields.error("soundscape", "expected a soundscape name") }
-        return Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape)
+        var lesson = Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape)
+        try decodeSound(fields, into: &lesson)
+        return lesson
     }
 
     /// Whether a course name is safe as a file name part: ASCII letters, digits, '-' and '_', 1 to 64 long.
