@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio", "NagiTestSupport"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
         // through libebur128, user cue packs and streamed beds. flite has no pkg-config file: the module map

@@ -1,0 +1,115 @@
+import AudioFile
+import Foundation
+import Loudness
+import Testing
+
+/// `--loudness` end to end: the written file measured by libebur128 and, independently, by ffmpeg's ebur128
+/// filter; the true-peak limit; play applying the same gain as render; a course lesson's own target.
+@Suite("--loudness: the output's integrated loudness on target", .serialized)
+struct LoudnessTargetTests {
+    /// Integrated loudness and true peak by libebur128 over a whole file.
+    static func libebur128(_ path: String, channels: Int = 2) throws -> (loudness: Double, truePeak: Double) {
+        let samples = try AudioFileReader.readFloat(path: path)
+        let meter = try LoudnessMeter(channelCount: channels, sampleRate: 48000)
+        try meter.add(samples)
+        return (try meter.integratedLoudness(), try meter.truePeak())
+    }
+
+    /// Integrated loudness and true peak by ffmpeg's ebur128 filter (its own implementation).
+    static func ffmpeg(_ name: String, in folder: URL) throws -> (loudness: Double, truePeak: Double) {
+        let result = try Pipeline.run("ffmpeg -nostdin -hide_banner -nostats -i \(name) -af ebur128=peak=true -f null - 2> ffmpeg.txt", in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = try String(contentsOf: folder.appendingPathComponent("ffmpeg.txt"), encoding: .utf8)
+        // The summary comes last: "I: -16.0 LUFS" and, under "True peak:", "Peak: -3.5 dBFS".
+        let summary = text.components(separatedBy: "Summary:").last ?? ""
+        func value(after label: String) -> Double {
+            guard let line = summary.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }) else { return .nan }
+            return Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan
+        }
+        return (value(after: "I:"), value(after: "Peak:"))
+    }
+
+    @Test("the render measures the target within 0.5 LU by libebur128 and by ffmpeg, the true peak under -1 dBTP", arguments: [
+        ["4-7-8", "--loudness", "-16"],
+        ["4-7-8", "--loudness", "-23", "--soundscape", "rain"],
+        ["box", "--loudness", "-28", "--channels", "1", "--beat", "6", "--beat-style", "isochronic"],
+        ["coherent", "--loudness", "-18", "--beat", "10:4", "--soundscape", "night", "--cues", "none"],
+    ])
+    func hitsTheTarget(arguments: [String]) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let result = try NagiProcess.run(["render"] + arguments + ["--minutes", "2", "-o", "out.wav", "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        let target = Double(arguments[arguments.firstIndex(of: "--loudness")! + 1])!
+        let channels = arguments.contains("1") ? 1 : 2
+        let ours = try Self.libebur128(folder.appendingPathComponent("out.wav").path, channels: channels)
+        let theirs = try Self.ffmpeg("out.wav", in: folder)
+        #expect(abs(ours.loudness - target) <= 0.5, "libebur128: \(ours.loudness) LUFS for \(target)")
+        #expect(abs(theirs.loudness - target) <= 0.5, "ffmpeg: \(theirs.loudness) LUFS for \(target)")
+        #expect(ours.truePeak <= -1 && theirs.truePeak <= -1, "true peak \(ours.truePeak) / \(theirs.truePeak) dBTP")
+        // Without the option the calibrated level stands (about -20 LUFS in stereo; mono and an isochronic beat's
+        // pulses sit lower), and it is not already on target by chance.
+        let plain = try NagiProcess.run(["render"] + arguments.filter { $0 != "--loudness" && $0 != String(Int(target)) } + ["--minutes", "2", "-o", "plain.wav", "--quiet"], in: folder)
+        #expect(plain.status == 0, "\(plain.standardError)")
+        let calibrated = try Self.libebur128(folder.appendingPathComponent("plain.wav").path, channels: channels)
+        #expect(abs(calibrated.loudness - target) > 1.5)
+    }
+
+    @Test("a target past the true-peak limit is reached as far as -1 dBTP allows, and said so on stderr")
+    func unreachableTarget() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let result = try NagiProcess.run(["render", "4-7-8", "--minutes", "2", "--loudness", "-10", "-o", "loud.wav", "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && result.standardError.contains("-1 dBTP") && result.standardError.contains("reached"), "\(result.standardError)")
+        let ours = try Self.libebur128(folder.appendingPathComponent("loud.wav").path)
+        let theirs = try Self.ffmpeg("loud.wav", in: folder)
+        #expect(ours.loudness < -11 && ours.loudness > -17, "\(ours.loudness) LUFS")
+        #expect(theirs.truePeak <= -1 && ours.truePeak <= -1, "true peak \(ours.truePeak) / \(theirs.truePeak) dBTP")
+        // What it said it reached is what the file measures.
+        let said = result.standardError.components(separatedBy: "reached ").last.flatMap { Double($0.split(separator: " ").first ?? "") }
+        #expect(said.map { abs($0 - ours.loudness) <= 0.2 } == true, "said \(String(describing: said)), measured \(ours.loudness)")
+    }
+
+    @Test("play applies the same gain as render: the file: capture equals the render bit for bit")
+    func playEqualsRender() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let capture = folder.appendingPathComponent("capture.raw").path
+        let options = ["box", "--cycles", "2", "--bits", "float", "--loudness", "-25", "--beat", "7"]
+        let played = try NagiProcess.run(["play"] + options + ["--device", "file:'\(capture)',raw", "--quiet"], in: folder)
+        #expect(played.status == 0, "\(played.standardError)")
+        let rendered = try NagiProcess.run(["render"] + options + ["-o", "render.wav", "--quiet"], in: folder)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: capture))
+        let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(captured.count == expected.count)
+        #expect(captured == expected)
+        let measured = try Self.libebur128(folder.appendingPathComponent("render.wav").path)
+        #expect(abs(measured.loudness + 25) <= 0.5, "\(measured.loudness) LUFS")
+    }
+
+    @Test("a course lesson sets its own loudness and beat; --loudness on the command line replaces the lesson's")
+    func courseLessons() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let course = """
+        {"name": "quiet", "title": "Quiet", "lessons": [
+          {"title": "Low", "pattern": "box", "minutes": 1, "loudness": -26, "beat": "8:4", "beatStyle": "isochronic"},
+          {"title": "Plain", "pattern": "4-7-8", "minutes": 1}
+        ]}
+        """
+        try course.write(to: folder.appendingPathComponent("quiet.json"), atomically: true, encoding: .utf8)
+        let exported = try NagiProcess.run(["course", "export", "./quiet.json", "-o", "album", "--format", "wav", "--quiet", "--jobs", "1"], in: folder)
+        #expect(exported.status == 0, "\(exported.standardError)")
+        let low = try Self.libebur128(folder.appendingPathComponent("album/01 - Low.wav").path)
+        let plain = try Self.libebur128(folder.appendingPathComponent("album/02 - Plain.wav").path)
+        #expect(abs(low.loudness + 26) <= 0.5, "lesson 1: \(low.loudness) LUFS")
+        #expect(abs(plain.loudness + 20) <= 1, "lesson 2: \(plain.loudness) LUFS")
+        let overridden = try NagiProcess.run(["course", "export", "./quiet.json", "-o", "loud", "--format", "wav", "--quiet", "--loudness", "-17"], in: folder)
+        #expect(overridden.status == 0, "\(overridden.standardError)")
+        for name in ["01 - Low.wav", "02 - Plain.wav"] {
+            let measured = try Self.libebur128(folder.appendingPathComponent("loud/\(name)").path)
+            #expect(abs(measured.loudness + 17) <= 0.5, "\(name): \(measured.loudness) LUFS")
+        }
+    }
+}
