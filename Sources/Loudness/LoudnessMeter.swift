@@ -10,12 +10,14 @@ public final class LoudnessMeter {
     public let sampleRate: Int
     private var state: UnsafeMutablePointer<ebur128_state>?
 
+    /// - Parameter truePeak: whether to track the true peak too (4× oversampling: about four times the cost of
+    ///   the loudness alone); `truePeak()` needs it.
     /// - Throws: `.unsupported` for rates outside 8 kHz ... 384 kHz or channels outside 1 ... 8, `.ebur128`
     ///   naming `ebur128_init` when it returns nothing.
-    public init(channelCount: Int, sampleRate: Int) throws(LoudnessError) {
+    public init(channelCount: Int, sampleRate: Int, truePeak: Bool = true) throws(LoudnessError) {
         guard (1...8).contains(channelCount) else { throw .unsupported("\(channelCount) channels (1 to 8)") }
         guard (8_000...384_000).contains(sampleRate) else { throw .unsupported("\(sampleRate) Hz (8 to 384 kHz)") }
-        let mode = Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue)
+        let mode = Int32(EBUR128_MODE_I.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0))
         guard let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), mode) else {
             throw .ebur128(call: "ebur128_init", code: -1)
         }
@@ -48,6 +50,20 @@ public final class LoudnessMeter {
         var loudness = 0.0
         let code = ebur128_loudness_global(state, &loudness)
         guard code == EBUR128_SUCCESS.rawValue else { throw .ebur128(call: "ebur128_loudness_global", code: code) }
+        return loudness
+    }
+
+    /// The gated integrated loudness in LUFS of everything several meters were fed, as if one meter had been
+    /// fed it all (`ebur128_loudness_global_multiple`): consecutive stretches of one signal metered in parallel.
+    public static func integratedLoudness(of meters: [LoudnessMeter]) throws(LoudnessError) -> Double {
+        var states = meters.map(\.state)
+        var loudness = 0.0
+        let code = withExtendedLifetime(meters) {
+            states.withUnsafeMutableBufferPointer { buffer in
+                ebur128_loudness_global_multiple(buffer.baseAddress, buffer.count, &loudness)
+            }
+        }
+        guard code == EBUR128_SUCCESS.rawValue else { throw .ebur128(call: "ebur128_loudness_global_multiple", code: code) }
         return loudness
     }
 
