@@ -10,7 +10,7 @@ enum PlotCommand {
         name: "plot",
         summary: "Draw a session as an SVG: the horizon level, phases, pitch (Hz), gain (dB) and modulation.",
         positionals: [SessionOptions.patternPositional],
-        groups: SessionOptions.groups + [SoundscapeOptions.group],
+        groups: SessionOptions.groups + [SoundscapeOptions.group, BeatOptions.group],
         options: [
             OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file),
             OptionSpec(names: ["--force"], help: "Replace an existing file."),
@@ -24,6 +24,7 @@ enum PlotCommand {
           nagi plot 4-7-8
           nagi plot wim-hof -o wim-hof.svg
           nagi plot longer-exhale-ramp --soundscape night
+          nagi plot coherent --minutes 20 --beat 10:6
         """
     )
 
@@ -41,7 +42,9 @@ enum PlotCommand {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
         }
         let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
-        let svg = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)").svg()
+        var plot = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)")
+        plot.beat = try BeatOptions(arguments).beat
+        let svg = plot.svg()
         try TextFileOutput.write(svg, to: path, overwrite: force)
         if !arguments.isSet("--quiet") {
             Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : path)\n")

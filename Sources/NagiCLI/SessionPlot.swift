@@ -8,6 +8,8 @@ struct SessionPlot {
     let curves: ControlCurves
     let title: String
     let subtitle: String
+    /// The beat on the tone, drawn over the overview when there is one.
+    var beat: Beat? = nil
 
     /// Canvas width in px.
     static let width = 1200.0
@@ -56,7 +58,7 @@ struct SessionPlot {
         var svg = SVGWriter(width: Self.width, height: height)
         svg.raw("<title>\(SVGWriter.escape(title))</title>")
         svg.raw("<desc>\(SVGWriter.escape("nagi plot of \(subtitle): \(schedule.phases.count) phases, \(schedule.cycleCount) cycles, \(schedule.sampleRate) Hz"))</desc>")
-        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}</style>"#)
+        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}.beat{fill:none;stroke:#d35400;stroke-width:1.5;stroke-dasharray:1 3}</style>"#)
         svg.rect(x: 0, y: 0, width: Self.width, height: height, attributes: ##"fill="#fbfbfd""##)
         svg.text(x: Self.marginLeft, y: 32, "\(title)", attributes: #"class="title""#)
         svg.text(x: Self.marginLeft, y: 52, "\(subtitle) · \(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)) · \(NumberText.count(schedule.cycleCount, "cycle"))")
@@ -100,6 +102,7 @@ struct SessionPlot {
         drawLine(&svg, panel: overviewPanel, name: "overview-envelope", range: overviewRange, cssClass: "envelope") { curves.modulationEnvelope(at: $0) }
         drawLine(&svg, panel: overviewPanel, name: "overview-gain", range: gainRange, cssClass: "gain") { curves.toneGainDecibels(at: $0) }
 
+        drawBeat(&svg, panel: overviewPanel)
         drawLegend(&svg, y: height - 22)
         return svg.finish()
     }

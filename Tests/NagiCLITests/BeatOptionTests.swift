@@ -1,5 +1,6 @@
 import AudioFile
 import Foundation
+import FoundationXML
 import Testing
 
 /// `--beat` and `--beat-style` on the command line and in course files: what is refused and how.
@@ -52,6 +53,20 @@ struct BeatOptionTests {
             return energy
         }
         #expect(try sideEnergy("beat.wav") > 3 * sideEnergy("plain.wav"))
+    }
+
+    @Test("plot draws the beat's glide over the whole session; without --beat it draws none")
+    func plotDrawsTheBeat() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let document = try PlotTests.plot(["coherent", "--minutes", "5", "--beat", "10:6", "--beat-style", "isochronic"], in: folder)
+        let beat = try PlotTests.curve(document, "beat")
+        #expect(beat.count > 100)
+        #expect(abs((beat.first?.1 ?? 0) - 10) < 0.01 && abs((beat.last?.1 ?? 0) - 6) < 0.01, "\(beat.first.map { $0.1 } ?? 0) → \(beat.last.map { $0.1 } ?? 0)")
+        #expect(zip(beat, beat.dropFirst()).allSatisfy { $0.1 >= $1.1 })
+        let text = try String(contentsOf: folder.appendingPathComponent("plot.svg"), encoding: .utf8)
+        #expect(text.contains("isochronic beat 10.0 → 6.0 Hz"))
+        let plain = try PlotTests.plot(["coherent", "--minutes", "5"], in: folder.appendingPathComponent("plain"))
+        #expect(try plain.nodes(forXPath: "//*[@data-curve='beat']").isEmpty)
     }
 
     @Test("a course lesson's bad beat or loudness exits 65 naming the file and the field", arguments: [
