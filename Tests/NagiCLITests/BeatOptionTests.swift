@@ -65,7 +65,8 @@ struct BeatOptionTests {
         #expect(zip(beat, beat.dropFirst()).allSatisfy { $0.1 >= $1.1 })
         let text = try String(contentsOf: folder.appendingPathComponent("plot.svg"), encoding: .utf8)
         #expect(text.contains("isochronic beat 10.0 → 6.0 Hz"))
-        let plain = try PlotTests.plot(["coherent", "--minutes", "5"], in: folder.appendingPathComponent("plain"))
+        let plainFolder = try NagiProcess.temporaryFolder()
+        let plain = try PlotTests.plot(["coherent", "--minutes", "5"], in: plainFolder)
         #expect(try plain.nodes(forXPath: "//*[@data-curve='beat']").isEmpty)
     }
 
