@@ -31,6 +31,7 @@ enum PlayCommand {
           nagi play box --minutes 5
           nagi play coherent --device pulse --soundscape night
           nagi play 4-7-8 --device "file:'/tmp/capture.raw',raw" --bits float
+          nagi play 4-7-8 --cues both --count voice
         """
     )
 
@@ -53,10 +54,11 @@ enum PlayCommand {
         var guidance: GuidanceOptions
         var quiet: Bool
 
-        init(_ arguments: ParsedArguments) throws(CLIError) {
+        /// `lesson` (in `course next`) supplies the guidance the command line leaves unset.
+        init(_ arguments: ParsedArguments, lesson: Course.Lesson? = nil) throws(CLIError) {
             live = try LiveOptions(arguments)
             synthesis = try SynthesisOptions(arguments)
-            guidance = try GuidanceOptions(arguments)
+            guidance = try GuidanceOptions(arguments, lesson: lesson)
             quiet = arguments.isSet("--quiet")
         }
     }
@@ -75,8 +77,10 @@ enum PlayCommand {
         default: .float32
         }
 
+        // flite, libsoxr and the cue pack before the device opens: playback never waits for them.
+        let renderSettings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
         nagi_install_stop_handlers()
-        let renderer = Renderer(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none))
+        let renderer = Renderer(schedule: schedule, settings: renderSettings)
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)

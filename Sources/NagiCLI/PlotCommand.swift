@@ -17,7 +17,8 @@ enum PlotCommand {
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
         discussion: """
-        The plot shows the first cycles in detail and the whole session as an overview. It is a \
+        The plot shows the first cycles in detail and the whole session as an overview, with the words \
+        `--cues voice` speaks under each cue mark. It is a \
         standalone SVG (no scripts, no outside fonts or files).
 
         Examples:
@@ -41,7 +42,10 @@ enum PlotCommand {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
         }
         let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
-        let svg = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)").svg()
+        let words = PhaseWords.spoken(in: schedule, soundscape: soundscape, cues: .voice, count: .none).map { phase in
+            phase.first { $0.frame == phase.first?.frame }?.words ?? ""
+        }
+        let svg = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)", cueWords: words).svg()
         try TextFileOutput.write(svg, to: path, overwrite: force)
         if !arguments.isSet("--quiet") {
             Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : path)\n")
