@@ -54,8 +54,10 @@ final class GuideAssembler {
         do { checked = try SpeechPhrase(text) } catch { throw .data("spoken guide: \"\(text)\": \(error.message)") }
         let clip: CueClip
         do { clip = try SpokenCue.clip(checked, voice: voice, sampleRate: sampleRate) } catch { throw .spokenCue(error) }
-        phrases[key] = clip.samples
-        return clip.samples
+        // High-passed and levelled so the words carry in the speech band (the renderer then scales by the peak).
+        let samples = SpeechPresence.prepared(clip.samples, sampleRate: sampleRate)
+        phrases[key] = samples
+        return samples
     }
 
     /// The pack in `folder` at `sampleRate`, each clip mono (a stereo clip as the mean of its channels).
