@@ -147,7 +147,7 @@ struct SpokenGuideTests {
         #expect(try AudioFileReader.readFloat(path: folder.appendingPathComponent("plain.wav").path) != expected)
     }
 
-    @Test("--cue-volume -6 moves the chimes and the words down by 6 dB (±0.5)", arguments: [["--cues", "chimes"], ["--cues", "voice"]])
+    @Test("--cue-volume -6 moves the chimes and the words down by 6 dB (±0.5)", arguments: [["--cues", "chimes"], ["--cues", "voice"], ["--cues", "both", "--count", "voice"]])
     func cueVolumeMovesTheGuide(cues: [String]) throws {
         let folder = try NagiProcess.temporaryFolder()
         let session = ["box", "--cycles", "1"]
