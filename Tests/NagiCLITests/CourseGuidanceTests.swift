@@ -42,4 +42,19 @@ struct CourseGuidanceTests {
         #expect(silent.samples.count == spoken.samples.count)
         #expect(silent.samples != spoken.samples)
     }
+
+    @Test("course next plays the lesson's own guidance: the capture equals render with the same cues and count")
+    func nextUsesLessonGuidance() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(#", "cues": "voice", "count": "voice""#, in: folder)
+        let capture = folder.appendingPathComponent("capture.raw").path
+        let played = try NagiProcess.run(["course", "next", file, "--bits", "float", "--device", "file:'\(capture)',raw", "--quiet"], in: folder)
+        #expect(played.status == 0, "\(played.standardError)")
+        let rendered = try NagiProcess.run(["render", "box", "--cycles", "1", "--cues", "voice", "--count", "voice", "--bits", "float", "-o", "render.wav", "--quiet"], in: folder)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: capture))
+        let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(captured == expected)
+    }
 }

@@ -127,6 +127,31 @@ struct SpokenGuideTests {
         Self.expectOnsets(Self.onsets(difference), at: [72_000], "exhale")
     }
 
+    @Test("plot writes the spoken words under the cue marks; wim-hof's quick breaths carry none")
+    func plotWords() throws {
+        let plot = try NagiProcess.run(["plot", "4-7-8", "-o", "-", "--quiet"])
+        #expect(plot.status == 0, "\(plot.standardError)")
+        for (frame, words) in [(0, "breathe in"), (192_000, "hold"), (528_000, "breathe out")] {
+            #expect(plot.standardOutput.contains("class=\"cue-words\" data-cue-frame=\"\(frame)\">\(words)</text>"), "\(words)")
+        }
+        let wimHof = try NagiProcess.run(["plot", "wim-hof", "-o", "-", "--quiet"]).standardOutput
+        #expect(wimHof.contains("data-cue-frame=\"0\">breathe in</text>"))
+        // The second breath (frame 144000) has a cue mark but no words.
+        #expect(wimHof.contains("class=\"cue\" data-cue-frame=\"144000\""))
+        #expect(!wimHof.contains("class=\"cue-words\" data-cue-frame=\"144000\""))
+    }
+
+    @Test("describe --cues voice --count voice: a speaks column; without them the table keeps its width")
+    func describeSpeaksColumn() throws {
+        let table = try NagiProcess.run(["describe", "4-7-8", "--cycles", "1", "--cues", "voice", "--count", "voice"]).standardOutput.split(separator: "\n")
+        #expect(table[1].hasSuffix("speaks"))
+        #expect(table[2].hasSuffix("breathe in, two, three, four"))
+        #expect(table[4].hasSuffix("breathe out, two, three, four, five, six, seven, eight"))
+        let chimes = try NagiProcess.run(["describe", "4-7-8", "--cycles", "1", "--cues", "chimes"]).standardOutput.split(separator: "\n")
+        #expect(chimes[1].hasSuffix("speaks") && !chimes[2].contains("breathe"))
+        #expect(try NagiProcess.run(["describe", "4-7-8"]).standardOutput.split(separator: "\n")[1].hasSuffix("length"))
+    }
+
     @Test("play --cues both --count voice through ALSA's file: device equals, frame for frame, what render writes")
     func playEqualsRender() throws {
         let folder = try NagiProcess.temporaryFolder()
