@@ -8,16 +8,24 @@ public struct Course: Sendable {
         public var patternLabel: String
         /// A soundscape name or path, if the lesson asks for one.
         public var soundscape: String?
+        /// The lesson's guidance, as the command line spells it (`cues` chimes|voice|both|none, `count`
+        /// none|ticks|voice, `voice` slt|rms|awb|kal16); nil where the lesson leaves the default.
+        public var cues: String?
+        public var count: String?
+        public var voice: String?
         /// A beat on the tone, if the lesson asks for one (the command line's `--beat` replaces it).
         public var beat: LessonBeat?
         /// An integrated loudness target in LUFS, if the lesson asks for one (`--loudness` replaces it).
         public var loudnessLUFS: Double?
 
-        public init(title: String, session: Session, patternLabel: String, soundscape: String?) {
+        public init(title: String, session: Session, patternLabel: String, soundscape: String?, cues: String? = nil, count: String? = nil, voice: String? = nil) {
             self.title = title
             self.session = session
             self.patternLabel = patternLabel
             self.soundscape = soundscape
+            self.cues = cues
+            self.count = count
+            self.voice = voice
         }
     }
 

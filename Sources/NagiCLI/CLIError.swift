@@ -1,11 +1,18 @@
 import AudioFile
 import Breath
+import GuideSources
 
 /// Every way a command can fail, with its exit code after sysexits and one line for the user.
 enum CLIError: Error {
     case arguments(ArgumentError)
     case breath(BreathError)
     case audioFile(AudioFileError)
+    /// A cue pack that cannot be used (66 missing, 65 not audio or too long, 74 a failing read).
+    case cuePack(CuePackError)
+    /// Spoken guide words flite or libsoxr could not turn into a clip (65 when the words must change).
+    case spokenCue(SpokenCueError)
+    /// Bad content in a file or option, such as guide words that cannot be spoken (exit 65).
+    case data(String)
     /// A bad combination of otherwise valid options (exit 64).
     case usage(String)
     /// A file or folder named on the command line that does not exist (exit 66).
@@ -27,6 +34,9 @@ enum CLIError: Error {
         case let .arguments(error): error.exitCode
         case let .breath(error): error.exitCode
         case let .audioFile(error): error.exitCode
+        case let .cuePack(error): error.exitCode
+        case let .spokenCue(error): error.exitCode
+        case .data: 65
         case .usage: 64
         case .noInput: 66
         case .unavailable: 69
@@ -43,7 +53,10 @@ enum CLIError: Error {
         case let .arguments(error): UsageText.message(for: error)
         case let .breath(error): error.message
         case let .audioFile(error): error.message
-        case let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
+        case let .cuePack(error): error.message
+        case let .spokenCue(error): "spoken guide: " + error.message
+        case let .data(text),
+             let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
         case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted by Ctrl-C (SIGINT)"
         case .stoppedEarly: "stopped early (q or Esc)"
         }

@@ -22,7 +22,8 @@ enum CourseExport {
         A second run skips tracks already exported with the same settings (recorded in DIR/.nagi-manifest.json \
         with each file's size and modification time) and leaves them untouched; a track replaced or changed \
         since is redone, and --force redoes everything. Ctrl-C leaves only whole tracks. An explicit \
-        --soundscape replaces every lesson's own; without it each lesson sounds as the course says.
+        --soundscape replaces every lesson's own; without it each lesson sounds as the course says. \
+        A lesson may set "cues", "count" and "voice"; --cues, --count and --voice replace them.
         """
     )
 
@@ -52,7 +53,9 @@ enum CourseExport {
             throw .arguments(error)
         }
         let options = try SynthesisOptions(arguments)
-        let guidance = try GuidanceOptions(arguments)
+        // Each lesson's guidance is read with it (a lesson may set cues, count and voice); the clips are made
+        // here, once per phrase, before any worker thread starts.
+        let assembler = GuideAssembler()
         let beatOptions = try BeatOptions(arguments)
         let loudnessOptions = try LoudnessOptions(arguments)
 
@@ -83,15 +86,20 @@ enum CourseExport {
             let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
-            var job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: options.channelCount, seed: options.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            let guidance = try GuidanceOptions(arguments, lesson: lesson)
+            let settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, seed: options.seed)
+            var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             // A lesson may set its beat and loudness; the command line's replace them.
             job.settings.beat = beatOptions.beatFor(lesson: lesson.beat)
             try BeatOptions.check(job.settings.beat, channelCount: options.channelCount)
             job.loudnessTarget = loudnessOptions.target(lesson: lesson.loudnessLUFS)
+            // The settings' fingerprint names each clip by phrase and length; the guidance adds the voice and the
+            // pack's folder, so a different voice or pack redoes the track.
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),
-                String(describing: fileSpec), String(describing: guidance), "seed \(options.seed)",
+                String(describing: fileSpec), String(describing: guidance), settings.fingerprint,
+                Self.clipChecksum(settings.clips),
                 "beat \(job.settings.beat.map(String.init(describing:)) ?? "none")", "loudness \(job.loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
@@ -163,6 +171,21 @@ enum CourseExport {
         if !quiet {
             Console.err(summaryLine(exportedCount: pending.count, skippedCount: skipped, audioSeconds: audioSeconds, wallSeconds: wallSeconds, jobCount: min(jobCount, max(1, pending.count)), folder: folder) + "\n")
         }
+    }
+
+    /// A checksum of every clip's samples, so a changed cue-pack file (same name, same length) redoes the tracks.
+    static func clipChecksum(_ clips: GuideClips) -> String {
+        var parts: [String] = []
+        for slot in CuePackSlot.allCases {
+            guard let samples = clips.pack[slot] else { continue }
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for sample in samples {
+                hash ^= UInt64(sample.bitPattern)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+            parts.append("\(slot.rawValue) \(String(hash, radix: 16))")
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// "exported 1 track (0:08 of audio) to album in 0.21 s, 38× real time, 1 job; 2 already up to date",

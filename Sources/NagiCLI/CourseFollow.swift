@@ -14,7 +14,7 @@ enum CourseFollow {
         discussion: """
         A lesson counts as done only when played to the end at its own length: one shortened or \
         lengthened with --cycles or --minutes is practice, not recorded. An explicit --soundscape \
-        replaces the lesson's own. Quitting early (q or Esc) records nothing and exits 1. Progress is \
+        replaces the lesson's own, and so do --cues, --count and --voice a lesson's "cues", "count" and "voice". Quitting early (q or Esc) records nothing and exits 1. Progress is \
         kept in $XDG_STATE_HOME/nagi/ (default ~/.local/state/nagi/).
         """
     )
@@ -52,9 +52,11 @@ enum CourseFollow {
         let course = try CourseCommand.loadCourse(arguments, catalog: catalog)
         let length = try SessionLengthOptions(arguments)
         let sampleRate = try SampleRateOptions(arguments).sampleRate
-        let settings = try PlayCommand.LiveSettings(arguments)
         var record = try ProgressStore.load(course: course.name)
-        guard let index = record.nextLessonIndex(lessonCount: course.lessons.count) else {
+        let nextIndex = record.nextLessonIndex(lessonCount: course.lessons.count)
+        // The lesson's own cues, count and voice apply where the command line sets none.
+        let settings = try PlayCommand.LiveSettings(arguments, lesson: course.lessons[nextIndex ?? course.lessons.count - 1])
+        guard let index = nextIndex else {
             Console.out(TerminalText.printable("\(course.title) is complete: all \(NumberText.count(course.lessons.count, "lesson")) done. `nagi course status \(course.name) --reset` starts over.") + "\n")
             return
         }

@@ -1,5 +1,6 @@
 import Breath
 import NagiDocuments
+import Synth
 
 /// `nagi describe`: the phases of a session with exact times and frames, as a table or JSON.
 enum DescribeCommand {
@@ -8,10 +9,16 @@ enum DescribeCommand {
         summary: "Show a session's phases with exact start and end times and frames.",
         positionals: [SessionOptions.patternPositional],
         groups: SessionOptions.groups,
-        options: [OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table.")],
+        options: [
+            OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
+            OptionSpec(names: ["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", allowedValues: GuidanceOptions.Cues.allCases.map(\.rawValue)),
+            OptionSpec(names: ["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", allowedValues: GuidanceOptions.Count.allCases.map(\.rawValue)),
+        ],
         discussion: """
         Every phase boundary is round(cumulative microseconds × rate / 1000000) from the session start, \
-        so the frames shown are exactly where `nagi render` and `nagi play` change phase.
+        so the frames shown are exactly where `nagi render` and `nagi play` change phase. With --cues or \
+        --count, a "speaks" column lists the words each phase speaks; the JSON's "speaks" gives each \
+        phrase with its first frame (a word longer than the rest of its phase is left out when rendered).
 
         Examples:
           nagi describe 4-7-8
@@ -19,21 +26,35 @@ enum DescribeCommand {
           nagi describe wim-hof --json
           nagi describe --bpm 6 --ratio 2:3
           nagi describe resonance-steps --ratio 2:3
+          nagi describe 4-7-8 --cues voice --count voice
         """
     )
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
-        let options = try SessionOptions(arguments, catalog: PresetEnvironment.catalog())
+        let catalog = PresetEnvironment.catalog()
+        let options = try SessionOptions(arguments, catalog: catalog)
         let schedule = try options.schedule()
+        let cues: CueMode, count: CountMode
+        do {
+            cues = try arguments.choice("--cues").flatMap(CueMode.init(rawValue:)) ?? (arguments.isSet("--count") ? .chimes : .voice)
+            count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:)) ?? .none
+        } catch {
+            throw .arguments(error)
+        }
+        // Words do not depend on the soundscape; the default one gives the plan its tick pitches.
+        let soundscape = try SoundscapeResolver.resolve(nil, catalog: catalog).soundscape
+        let words = PhaseWords.spoken(in: schedule, soundscape: soundscape, cues: cues, count: count)
+        let showsWords = arguments.isSet("--cues") || arguments.isSet("--count")
         if arguments.isSet("--json") {
-            Console.out(json(schedule, options: options))
+            Console.out(json(schedule, options: options, words: words))
         } else {
-            Console.out(table(schedule, options: options))
+            Console.out(table(schedule, options: options, words: showsWords ? words : nil))
         }
     }
 
     /// The readable table and summary.
-    static func table(_ schedule: Schedule, options: SessionOptions) -> String {
+    /// `words`, when given, fills a "speaks" column: what each phase speaks under the chosen guidance.
+    static func table(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]]? = nil) -> String {
         // The round, stage and words columns appear only when some phase has them, so plain patterns keep
         // their narrow table.
         let showsRounds = schedule.phases.contains { $0.roundIndex != nil }
@@ -43,6 +64,7 @@ enum DescribeCommand {
         if showsRounds { headings.insert("round", at: 1) }
         if showsStages { headings.append("stage") }
         if showsWords { headings.append("says") }
+        if words != nil { headings.append("speaks") }
         var rows: [[String]] = [headings]
         rows.reserveCapacity(schedule.phases.count + 1)
         for (index, phase) in schedule.phases.enumerated() {
@@ -59,6 +81,7 @@ enum DescribeCommand {
             if showsRounds { row.insert(phase.roundIndex.map { String($0 + 1) } ?? "", at: 1) }
             if showsStages { row.append(phase.stageLabel ?? "") }
             if showsWords { row.append(phase.spokenWords ?? "") }
+            if let words { row.append(words[index].map(\.words).joined(separator: ", ")) }
             rows.append(row)
         }
         let rightAligned: Set<Int> = showsRounds ? [0, 1, 2, 6, 7, 8] : [0, 1, 5, 6, 7]
@@ -91,10 +114,12 @@ enum DescribeCommand {
     /// One JSON object: the contract keys `sampleRate`, `totalFrames`, `phases[].kind/startFrame/endFrame`, and more.
     /// `say` is a phase's own words, `round` its repetition of the outermost repeated group (from 1), and
     /// `stageLabel` / `stageAnnouncement` mark a labelled stage's first phase; each is null where it does not apply.
-    static func json(_ schedule: Schedule, options: SessionOptions) -> String {
+    /// `speaks` lists each phrase the phase speaks under the chosen guidance with its first frame.
+    static func json(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]]) -> String {
         var phases: [String] = []
         phases.reserveCapacity(schedule.phases.count)
-        for phase in schedule.phases {
+        for (index, phase) in schedule.phases.enumerated() {
+            let speaks = words[index].map { "{\"frame\": \($0.frame), \"words\": \(JSONText.quote($0.words))}" }.joined(separator: ", ")
             phases.append(
                 "{\"kind\": \(JSONText.quote(phase.kind.rawValue)), \"cycle\": \(phase.cycleIndex + 1), "
                 + "\"startFrame\": \(phase.startFrame), \"endFrame\": \(phase.endFrame), "
@@ -103,7 +128,8 @@ enum DescribeCommand {
                 + "\"seconds\": \(Microseconds.formatSeconds(phase.durationMicroseconds)), "
                 + "\"fromLevel\": \(JSONText.number(phase.startLevel)), \"toLevel\": \(JSONText.number(phase.endLevel)), "
                 + "\"say\": \(optional(phase.spokenWords)), \"round\": \(phase.roundIndex.map { String($0 + 1) } ?? "null"), "
-                + "\"stageLabel\": \(optional(phase.stageLabel)), \"stageAnnouncement\": \(optional(phase.stageAnnouncement))}"
+                + "\"stageLabel\": \(optional(phase.stageLabel)), \"stageAnnouncement\": \(optional(phase.stageAnnouncement)), "
+                + "\"speaks\": [\(speaks)]}"
             )
         }
         var text = "{\"title\": \(JSONText.quote(options.title)), \"pattern\": \(JSONText.quote(options.name)), "

@@ -1,8 +1,12 @@
+import Breath
+import Speech
+import Synth
 
 /// How the session guides the listener besides the tone: cues at phase changes (chimes, a spoken
 /// word, or both), a count within phases, which voice speaks, a pack of recorded cues and their level.
 ///
-/// Declared, read and checked here; the renderer takes the typed value.
+/// Declared, read and checked here; `GuideAssembler` turns it into the renderer's settings. In a course, a
+/// lesson may set `cues`, `count` and `voice`; an option given on the command line wins over the lesson's.
 struct GuidanceOptions: Equatable {
     /// What marks a phase change.
     enum Cues: String, CaseIterable {
@@ -29,12 +33,12 @@ struct GuidanceOptions: Equatable {
     static let group = OptionGroup(
         title: "Guidance",
         options: [
-            OptionSpec(names: ["--cues"], valueName: "C", help: "What marks each phase change: chimes (the default: a soft chime), voice (a voice says \"breathe in\", \"hold\", \"breathe out\"), both, or none.", allowedValues: Cues.allCases.map(\.rawValue)),
+            OptionSpec(names: ["--cues"], valueName: "C", help: "What marks each phase change: chimes (the default: a soft chime per phase kind), voice (a voice says \"breathe in\", \"hold\", \"breathe out\" or the pattern's own words, its first sound on the phase's first frame; Wim Hof's quick breaths pass unspoken), both, or none.", allowedValues: Cues.allCases.map(\.rawValue)),
             OptionSpec(names: ["--no-cues"], help: "The same as --cues none: no chimes and no voice (nothing else changes)."),
             OptionSpec(names: ["--voice"], valueName: "V", help: "The voice for spoken cues and counts (flite): slt (the default, female), rms (male), awb (male, Scottish), kal16 (male, plain).", allowedValues: Voice.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--count"], valueName: "K", help: "Counting within each phase: none (the default), ticks (a soft tick each second) or voice (the voice counts the seconds).", allowedValues: Count.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--cue-pack"], valueName: "DIR", help: "A folder of recorded cues (inhale.wav, hold.wav, exhale.wav) to use instead of the voice.", completion: .folder),
-            OptionSpec(names: ["--cue-volume"], valueName: "DB", help: "The cues' level against the tone, in dB from -30 to +12 (default 0; decimals are fine)."),
+            OptionSpec(names: ["--count"], valueName: "K", help: "Counting within each phase: none (the default), ticks (a soft tick on every whole second, falling in pitch through the phase) or voice (the phase's word, then \"two\", \"three\", ... on each whole second while at least 0.8 s of the phase remains).", allowedValues: Count.allCases.map(\.rawValue)),
+            OptionSpec(names: ["--cue-pack"], valueName: "DIR", help: "A folder of your own cue clips, played in place of the chimes and cut at the next phase change: inhale.*, hold.*, exhale.* and optionally hold-out.* (for holds after an exhale), in any format libsndfile reads, mono or stereo, at most 30 s each.", completion: .folder),
+            OptionSpec(names: ["--cue-volume"], valueName: "DB", help: "Moves every guide sound (chimes, clips, words, ticks) by this many dB, from -30 to +12 (default 0; decimals are fine)."),
         ],
         exclusiveGroups: [["--cues", "--no-cues"]]
     )
@@ -55,6 +59,15 @@ struct GuidanceOptions: Equatable {
     }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        try self.init(arguments, lesson: nil)
+    }
+
+    /// The options for one lesson of a course: the lesson's `cues`, `count` and `voice` where the command line
+    /// gives none. Options that only matter to some lessons (`--voice` on a silent lesson) are not refused here.
+    init(_ arguments: ParsedArguments, lesson: Course.Lesson?) throws(CLIError) {
+        if let text = lesson?.cues, let choice = Cues(rawValue: text) { cues = choice }
+        if let text = lesson?.count, let choice = Count(rawValue: text) { count = choice }
+        if let text = lesson?.voice, let choice = Voice(rawValue: text) { voice = choice }
         do {
             if arguments.isSet("--no-cues") {
                 cues = .none
@@ -72,35 +85,69 @@ struct GuidanceOptions: Equatable {
             throw .arguments(error)
         }
         cuePackPath = arguments.value("--cue-pack")
-        try validate(voiceGiven: arguments.isSet("--voice"), volumeGiven: arguments.isSet("--cue-volume"))
+        if lesson == nil {
+            try validate(voiceGiven: arguments.isSet("--voice"), volumeGiven: arguments.isSet("--cue-volume"))
+        } else {
+            try checkCuePackFolder()
+        }
+    }
+
+    /// The renderer's cue mode.
+    var cueMode: CueMode {
+        switch cues {
+        case .chimes: .chimes
+        case .voice: .voice
+        case .both: .both
+        case .none: .none
+        }
+    }
+
+    /// The renderer's count mode.
+    var countMode: CountMode {
+        switch count {
+        case .none: .none
+        case .ticks: .ticks
+        case .voice: .voice
+        }
+    }
+
+    /// The flite voice.
+    var speechVoice: SpeechVoice {
+        switch voice {
+        case .slt: .slt
+        case .rms: .rms
+        case .awb: .awb
+        case .kal16: .kal16
+        }
     }
 
     /// Precedence, stated once: `--no-cues` is `--cues none` (the parser refuses the two together);
     /// `--voice` needs something spoken (`--cues voice|both` or `--count voice`); a cue pack replaces
-    /// the voice, so it needs spoken cues and no `--voice`; `--cue-volume` needs some cue or count to set.
+    /// the chimes, so it needs `--cues chimes|both`; `--cue-volume` needs some cue or count to set.
     func validate(voiceGiven: Bool, volumeGiven: Bool) throws(CLIError) {
         let speaks = cues.includesVoice || count == .voice
         if voiceGiven, !speaks {
             throw .usage("--voice \(voice.rawValue) has nothing to say with --cues \(cues.rawValue); add --cues voice, --cues both or --count voice")
         }
-        if let cuePackPath {
-            guard !cuePackPath.isEmpty else {
-                throw .arguments(.invalidValue(option: "--cue-pack", value: cuePackPath, expected: "a folder path"))
-            }
-            guard cues.includesVoice else {
-                throw .usage("--cue-pack replaces spoken cues, but --cues is \(cues.rawValue); add --cues voice or --cues both")
-            }
-            if voiceGiven {
-                throw .usage("--cue-pack and --voice both choose what speaks the cues; give only one")
-            }
-            switch FileSystem.kind(of: cuePackPath) {
-            case .folder: break
-            case .missing: throw .noInput("no such cue pack folder '\(cuePackPath)'")
-            case .regularFile, .other: throw .noInput("the cue pack '\(cuePackPath)' is not a folder")
-            }
+        if cuePackPath != nil, !cues.includesChimes {
+            throw .usage("--cue-pack plays in place of the chimes, but --cues is \(cues.rawValue); use --cues chimes or --cues both")
         }
+        try checkCuePackFolder()
         if volumeGiven, cues == .none, count == .none {
             throw .usage("--cue-volume sets the level of cues, but --cues is none and --count is none")
+        }
+    }
+
+    /// A cue pack path names an existing folder.
+    private func checkCuePackFolder() throws(CLIError) {
+        guard let cuePackPath else { return }
+        guard !cuePackPath.isEmpty else {
+            throw .arguments(.invalidValue(option: "--cue-pack", value: cuePackPath, expected: "a folder path"))
+        }
+        switch FileSystem.kind(of: cuePackPath) {
+        case .folder: break
+        case .missing: throw .noInput("no such cue pack folder '\(cuePackPath)'")
+        case .regularFile, .other: throw .noInput("the cue pack '\(cuePackPath)' is not a folder")
         }
     }
 }

@@ -31,6 +31,7 @@ enum PlayCommand {
           nagi play box --minutes 5
           nagi play coherent --device pulse --soundscape night
           nagi play 4-7-8 --device "file:'/tmp/capture.raw',raw" --bits float
+          nagi play 4-7-8 --cues both --count voice
         """
     )
 
@@ -55,10 +56,11 @@ enum PlayCommand {
         var loudness: LoudnessOptions
         var quiet: Bool
 
-        init(_ arguments: ParsedArguments) throws(CLIError) {
+        /// `lesson` (in `course next`) supplies the guidance the command line leaves unset.
+        init(_ arguments: ParsedArguments, lesson: Course.Lesson? = nil) throws(CLIError) {
             live = try LiveOptions(arguments)
             synthesis = try SynthesisOptions(arguments)
-            guidance = try GuidanceOptions(arguments)
+            guidance = try GuidanceOptions(arguments, lesson: lesson)
             beat = try BeatOptions(arguments)
             loudness = try LoudnessOptions(arguments)
             quiet = arguments.isSet("--quiet")
@@ -84,10 +86,10 @@ enum PlayCommand {
 
         let beat = settings.beat.beatFor(lesson: lessonBeat)
         try BeatOptions.check(beat, channelCount: synthesis.channelCount)
-
-        nagi_install_stop_handlers()
-        var renderSettings = RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none)
+        // flite, libsoxr and the cue pack before the device opens: playback never waits for them.
+        var renderSettings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
         renderSettings.beat = beat
+        nagi_install_stop_handlers()
         // The same first pass and gain as `render`: live equals rendered.
         if let target = settings.loudness.target(lesson: lessonLoudness) {
             let outcome = try LoudnessPass.measure(schedule: schedule, settings: renderSettings, targetLUFS: target)

@@ -17,7 +17,8 @@ enum PlotCommand {
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
         discussion: """
-        The plot shows the first cycles in detail and the whole session as an overview. It is a \
+        The plot shows the first cycles in detail and the whole session as an overview, with the words \
+        `--cues voice` speaks under each cue mark. It is a \
         standalone SVG (no scripts, no outside fonts or files).
 
         Examples:
@@ -42,7 +43,10 @@ enum PlotCommand {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
         }
         let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
-        var plot = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)")
+        let words = PhaseWords.spoken(in: schedule, soundscape: soundscape, cues: .voice, count: .none).map { phase in
+            phase.first { $0.frame == phase.first?.frame }?.words ?? ""
+        }
+        var plot = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)", cueWords: words)
         plot.beat = try BeatOptions(arguments).beat
         let svg = plot.svg()
         try TextFileOutput.write(svg, to: path, overwrite: force)

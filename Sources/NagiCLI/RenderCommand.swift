@@ -35,6 +35,8 @@ enum RenderCommand {
           nagi render box --minutes 10 -o box.flac
           nagi render coherent --soundscape rain --no-cues -o coherent.ogg --quality 5
           nagi render wim-hof --labels wim-hof.txt
+          nagi render 4-7-8 --cues both --count voice --voice rms
+          nagi render box --cue-pack ~/bowls --cue-volume -6
           nagi render coherent --minutes 20 --beat 10:6 --loudness -16 -o coherent.ogg
           nagi render box -o - | sox -t wav - box.flac
           nagi render 4-7-8 -o - --format raw --bits float | aplay -t raw -f FLOAT_LE -r 48000 -c 2
@@ -75,11 +77,13 @@ enum RenderCommand {
         if !output.isStandardOutput, FileSystem.kind(of: output.path) != .other {
             _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
         }
+        // The guide's clips (flite, libsoxr, the cue pack) are made before anything is written.
+        let settings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
         nagi_install_stop_handlers()
-        var job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: output.path, fileSpec: fileSpec, overwrite: force)
+        var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
         job.settings.beat = beat.beat
         job.loudnessTarget = loudness.targetLUFS
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)

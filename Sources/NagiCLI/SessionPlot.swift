@@ -10,6 +10,9 @@ struct SessionPlot {
     let subtitle: String
     /// The beat on the tone, drawn over the overview when there is one.
     var beat: Beat? = nil
+    /// The words spoken on each phase's first frame (parallel to the phases; empty strings where none), drawn
+    /// under the cue marks.
+    var cueWords: [String] = []
 
     /// Canvas width in px.
     static let width = 1200.0
@@ -58,7 +61,7 @@ struct SessionPlot {
         var svg = SVGWriter(width: Self.width, height: height)
         svg.raw("<title>\(SVGWriter.escape(title))</title>")
         svg.raw("<desc>\(SVGWriter.escape("nagi plot of \(subtitle): \(schedule.phases.count) phases, \(schedule.cycleCount) cycles, \(schedule.sampleRate) Hz"))</desc>")
-        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}.beat{fill:none;stroke:#d35400;stroke-width:1.5;stroke-dasharray:1 3}</style>"#)
+        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}.cue-words{font-size:10px;fill:#a04000;text-anchor:middle}.beat{fill:none;stroke:#d35400;stroke-width:1.5;stroke-dasharray:1 3}</style>"#)
         svg.rect(x: 0, y: 0, width: Self.width, height: height, attributes: ##"fill="#fbfbfd""##)
         svg.text(x: Self.marginLeft, y: 32, "\(title)", attributes: #"class="title""#)
         svg.text(x: Self.marginLeft, y: 52, "\(subtitle) · \(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)) · \(NumberText.count(schedule.cycleCount, "cycle"))")
@@ -203,6 +206,14 @@ struct SessionPlot {
             let x = panel.x(phase.startFrame)
             let y = panel.top + panel.height
             svg.raw("<path class=\"cue\" data-cue-frame=\"\(phase.startFrame)\" data-kind=\"\(phase.kind.rawValue)\" d=\"M\(SVGWriter.number(x)),\(SVGWriter.number(y - 9)) L\(SVGWriter.number(x - 5)),\(SVGWriter.number(y)) L\(SVGWriter.number(x + 5)),\(SVGWriter.number(y)) Z\"/>")
+        }
+        // The words go under the marks, alternating two rows so that neighbours on short phases do not overlap.
+        var row = 0
+        for (index, phase) in schedule.phases.enumerated() where phase.startFrame >= panel.startFrame && phase.startFrame < panel.endFrame {
+            guard index < cueWords.count, !cueWords[index].isEmpty else { continue }
+            let y = panel.top + panel.height + 14 + Double(row % 2) * 12
+            svg.text(x: panel.x(phase.startFrame), y: y, cueWords[index], attributes: "class=\"cue-words\" data-cue-frame=\"\(phase.startFrame)\"")
+            row += 1
         }
     }
 

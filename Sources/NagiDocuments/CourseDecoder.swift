@@ -1,7 +1,7 @@
 import Breath
 
 /// Reads course JSON: `{"name", "title", "description", "lessons": [{"title", "pattern", "minutes" | "cycles", "soundscape",
-/// "beat", "beatStyle", "loudness"}]}`.
+/// "cues", "count", "voice", "beat", "beatStyle", "loudness"}]}`.
 public struct CourseDecoder: Sendable {
     /// The most lessons a course may hold.
     public static let lessonLimit = 999
@@ -45,7 +45,7 @@ public struct CourseDecoder: Sendable {
 
     func decodeLesson(_ value: JSONValue, file: String, path: String) throws(ContentError) -> Course.Lesson {
         let fields = try JSONFields(value, file: file, path: path)
-        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape"] + Self.soundKeys)
+        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape", "cues", "count", "voice"] + Self.soundKeys)
         guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }
         guard let patternValue = fields.value("pattern") else { throw fields.error(nil, "a lesson needs \"pattern\": a preset name, an inline pattern, or a pattern or session object") }
         let length = try sessions.decodeLength(fields)
@@ -71,9 +71,21 @@ public struct CourseDecoder: Sendable {
         }
         let soundscape = try fields.string("soundscape")
         if let soundscape, soundscape.isEmpty { throw fields.error("soundscape", "expected a soundscape name") }
-        var lesson = Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape)
+        let cues = try Self.choice("cues", in: fields, among: ["chimes", "voice", "both", "none"])
+        let count = try Self.choice("count", in: fields, among: ["none", "ticks", "voice"])
+        let voice = try Self.choice("voice", in: fields, among: ["slt", "rms", "awb", "kal16"])
+        var lesson = Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape, cues: cues, count: count, voice: voice)
         try decodeSound(fields, into: &lesson)
         return lesson
+    }
+
+    /// A lesson's guidance field, one of the command line's own values for the same option.
+    private static func choice(_ key: String, in fields: JSONFields, among allowed: [String]) throws(ContentError) -> String? {
+        guard let text = try fields.string(key) else { return nil }
+        guard allowed.contains(text) else {
+            throw fields.error(key, "expected one of " + allowed.joined(separator: ", ") + ", not \"\(text)\"")
+        }
+        return text
     }
 
     /// Whether a course name is safe as a file name part: ASCII letters, digits, '-' and '_', 1 to 64 long.

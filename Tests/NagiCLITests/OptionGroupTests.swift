@@ -96,8 +96,9 @@ struct OptionGroupTests {
         BadGuidance(arguments: ["--voice", "rms"], status: 64, mentions: "--cues voice"),
         BadGuidance(arguments: ["--count", "voice", "--voice", "bob"], status: 64, mentions: "slt, rms, awb, kal16"),
         BadGuidance(arguments: ["--no-cues", "--cue-volume", "3"], status: 64, mentions: "--cue-volume"),
-        BadGuidance(arguments: ["--cues", "voice", "--cue-pack", "no/such/folder"], status: 66, mentions: "no/such/folder"),
-        BadGuidance(arguments: ["--cue-pack", "."], status: 64, mentions: "--cues voice"),
+        BadGuidance(arguments: ["--cue-pack", "no/such/folder"], status: 66, mentions: "no/such/folder"),
+        // A pack plays in place of the chimes.
+        BadGuidance(arguments: ["--cues", "voice", "--cue-pack", "."], status: 64, mentions: "--cues chimes"),
     ]
 
     @Test("bad guidance options are refused before anything is written", arguments: badGuidance)

@@ -133,9 +133,11 @@ import Testing
         let rate = Self.rate
         let schedule = try Fixtures.schedule("4-4", cycles: 1, sampleRate: rate)
         let clips = GuideClips(phrases: ["breathe in": Self.burst(500, seconds: 0.5), "breathe out": Self.burst(900, seconds: 0.5)])
-        var settings = RenderSettings(soundscape: try Fixtures.soundscape("horizon"), channelCount: 1, cues: .both, count: .ticks, clips: clips, voices: [.cues])
+        // From −6 to −26 dB: at 0 dB these full-scale bursts, a chime and a tick on one frame (clips peak at −3 dBFS)
+        // pass the limiter's knee, which is there to hold them; the volume's own step is what is measured.
+        var settings = RenderSettings(soundscape: try Fixtures.soundscape("horizon"), channelCount: 1, cues: .both, count: .ticks, cueVolumeDecibels: -6, clips: clips, voices: [.cues])
         let loud = Fixtures.render(schedule, settings: settings)
-        settings.cueVolumeDecibels = -20
+        settings.cueVolumeDecibels = -26
         let soft = Fixtures.render(schedule, settings: settings)
         let range = 0..<Int(schedule.totalFrames)
         #expect(abs(SignalAnalysis.rmsDecibels(soft, range) - SignalAnalysis.rmsDecibels(loud, range) + 20) < 0.01)

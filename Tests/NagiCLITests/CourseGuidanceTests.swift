@@ -1,0 +1,60 @@
+import AudioFile
+import Foundation
+import Testing
+
+/// A lesson's own `cues`, `count` and `voice` in course JSON, and the command line's precedence over them.
+@Suite("course lessons set their own guidance")
+struct CourseGuidanceTests {
+    static func writeCourse(_ lessonGuidance: String, in folder: URL) throws -> String {
+        let text = #"{"name": "guided", "title": "Guided", "lessons": [{"title": "One", "pattern": "box", "cycles": 1\#(lessonGuidance)}]}"#
+        let path = folder.appendingPathComponent("guided.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a bad lesson value exits 65 naming the JSON path and the allowed values", arguments: [
+        (#", "cues": "bell""#, "lessons[0].cues"), (#", "count": 3"#, "lessons[0].count"), (#", "voice": "bob""#, "lessons[0].voice"),
+    ])
+    func badLessonGuidance(guidance: String, path: String) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(guidance, in: folder)
+        let result = try NagiProcess.run(["course", "export", file, "-o", "out", "--format", "wav", "--quiet"], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains(path), "\(result.standardError)")
+        #expect(!NagiProcess.names(in: folder).contains("out"))
+    }
+
+    @Test("a lesson's cues voice speaks in course export (the track differs from --cues none), and the export redoes the track when the voice changes")
+    func lessonSpeaks() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(#", "cues": "voice", "count": "voice""#, in: folder)
+        func export(_ extra: [String]) throws -> (samples: [Float], summary: String) {
+            let result = try NagiProcess.run(["course", "export", file, "-o", "out", "--format", "wav", "--bits", "float"] + extra, in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            return (try AudioFileReader.readFloat(path: folder.appendingPathComponent("out/01 - One.wav").path), result.standardError)
+        }
+        let spoken = try export([])
+        #expect(try export([]).summary.contains("already up to date"))
+        let otherVoice = try export(["--voice", "rms"])
+        #expect(otherVoice.summary.contains("exported 1 track"), "\(otherVoice.summary)")
+        #expect(otherVoice.samples != spoken.samples)
+        let silent = try export(["--cues", "none", "--count", "none"])
+        #expect(silent.samples.count == spoken.samples.count)
+        #expect(silent.samples != spoken.samples)
+    }
+
+    @Test("course next plays the lesson's own guidance: the capture equals render with the same cues and count")
+    func nextUsesLessonGuidance() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let file = try Self.writeCourse(#", "cues": "voice", "count": "voice""#, in: folder)
+        let capture = folder.appendingPathComponent("capture.raw").path
+        let played = try NagiProcess.run(["course", "next", file, "--bits", "float", "--device", "file:'\(capture)',raw", "--quiet"], in: folder)
+        #expect(played.status == 0, "\(played.standardError)")
+        let rendered = try NagiProcess.run(["render", "box", "--cycles", "1", "--cues", "voice", "--count", "voice", "--bits", "float", "-o", "render.wav", "--quiet"], in: folder)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: capture))
+        let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(captured == expected)
+    }
+}

@@ -1,0 +1,106 @@
+import AudioFile
+import Foundation
+import Testing
+
+/// `--cue-pack DIR` end to end: each clip a distinct test tone, found in the render on its own phase, cut at the
+/// next boundary; broken packs refused with the right exit code and nothing written.
+@Suite("your own cue clips, measured in the rendered sound")
+struct CuePackRenderTests {
+    /// Writes a sine of `frequencyHz` lasting `seconds` to `folder/name` (WAV, 16-bit) through libsndfile.
+    static func writeTone(_ name: String, in folder: URL, frequencyHz: Double, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1) throws {
+        let frameCount = Int(seconds * Double(sampleRate))
+        var samples = [Float](repeating: 0, count: frameCount * channelCount)
+        for frame in 0..<frameCount {
+            let value = Float(0.5 * sin(2 * Double.pi * frequencyHz * Double(frame) / Double(sampleRate)))
+            for channel in 0..<channelCount { samples[frame * channelCount + channel] = value }
+        }
+        let writer = try AudioFileWriter(path: folder.appendingPathComponent(name).path, spec: AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: .wav), overwrite: true)
+        try samples.withUnsafeBufferPointer { try writer.write($0) }
+        try writer.commit()
+    }
+
+    /// The power of `frequencyHz` in `samples[range]` (Hann-windowed Goertzel), dB.
+    static func toneLevel(_ samples: [Float], _ range: Range<Int>, frequencyHz: Double, sampleRate: Double = 48_000) -> Double {
+        let coefficient = 2 * cos(2 * Double.pi * frequencyHz / sampleRate)
+        var (previous, beforePrevious) = (0.0, 0.0)
+        for (offset, frame) in range.enumerated() {
+            let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(offset) / Double(range.count - 1))
+            let current = Double(samples[frame]) * window + coefficient * previous - beforePrevious
+            beforePrevious = previous
+            previous = current
+        }
+        let power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
+        return 10 * log10(max(power, 1e-30))
+    }
+
+    static let tones: [(slot: String, frequencyHz: Double)] = [("inhale", 500), ("hold", 700), ("exhale", 1_100), ("hold-out", 1_500)]
+
+    @Test("each phase plays its own clip from its first frame, cut at the next boundary; without hold-out.* a hold after an exhale plays hold.*", arguments: [true, false])
+    func rightClipOnRightPhase(withHoldOut: Bool) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let pack = folder.appendingPathComponent("pack")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        // 6 s clips on 4 s phases: each must be cut at the next boundary. Stereo and 44.1 kHz for the exhale.
+        for (slot, frequency) in Self.tones where withHoldOut || slot != "hold-out" {
+            try Self.writeTone(slot + ".wav", in: pack, frequencyHz: frequency, seconds: 6, channelCount: slot == "exhale" ? 2 : 1)
+        }
+        let session = ["box", "--cycles", "1"]
+        let plain = try SpokenGuideTests.render(session + ["--cues", "none"], in: folder, name: "plain.wav")
+        let packed = try SpokenGuideTests.render(session + ["--cue-pack", "pack"], in: folder, name: "pack.wav")
+        let clips = SpokenGuideTests.difference(packed, plain)
+        SpokenGuideTests.expectOnsets(SpokenGuideTests.onsets(clips), at: [0], "pack")
+        let expected = ["inhale", "hold", "exhale", withHoldOut ? "hold-out" : "hold"]
+        for (index, slot) in expected.enumerated() {
+            let start = index * 192_000
+            let head = start + 960..<start + 14_400
+            let levels = Self.tones.map { (slot: $0.slot, level: Self.toneLevel(clips, head, frequencyHz: $0.frequencyHz)) }
+            let own = try #require(levels.first { $0.slot == slot }).level
+            for other in levels where other.slot != slot {
+                #expect(own - other.level >= 20, "phase \(index): \(slot) \(own) dB vs \(other.slot) \(other.level) dB")
+            }
+            // The other tones' level here is the beds' dip under the clip (broadband), ~29 dB under the clip's tone.
+            // Cut at the next boundary with a short fade: 15 ms on, its tone is 50 dB down (the next clip sounds).
+            guard index < 3 else { continue }
+            let frequency = try #require(Self.tones.first { $0.slot == slot }).frequencyHz
+            let before = Self.toneLevel(clips, start + 192_000 - 9_600..<start + 192_000, frequencyHz: frequency)
+            let after = Self.toneLevel(clips, start + 192_000 + 720..<start + 192_000 + 10_320, frequencyHz: frequency)
+            if expected[index + 1] != slot {
+                #expect(before - after >= 50, "phase \(index): \(slot) rings on past its boundary: \(before) -> \(after) dB")
+            }
+        }
+    }
+
+    struct BrokenPack: CustomTestStringConvertible, Sendable {
+        var label: String
+        var status: Int32
+        var mentions: [String]
+        var testDescription: String { label }
+    }
+
+    static let brokenPacks = [
+        BrokenPack(label: "missing exhale", status: 66, mentions: ["exhale.*"]),
+        BrokenPack(label: "exhale is text", status: 65, mentions: ["exhale.wav", "is not audio libsndfile reads: "]),
+        BrokenPack(label: "exhale lasts 31 s", status: 65, mentions: ["exhale.wav", "longer than 30 s"]),
+    ]
+
+    @Test("a broken pack: one line naming the file, the sysexits code, nothing written", arguments: brokenPacks)
+    func brokenPackRefused(testCase: BrokenPack) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let pack = folder.appendingPathComponent("pack")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try Self.writeTone("inhale.wav", in: pack, frequencyHz: 500, seconds: 1)
+        try Self.writeTone("hold.wav", in: pack, frequencyHz: 700, seconds: 1)
+        switch testCase.label {
+        case "exhale is text": try "not a sound".write(to: pack.appendingPathComponent("exhale.wav"), atomically: true, encoding: .utf8)
+        case "exhale lasts 31 s": try Self.writeTone("exhale.wav", in: pack, frequencyHz: 1_100, seconds: 31, sampleRate: 8_000)
+        default: break
+        }
+        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--cue-pack", "pack", "-o", "out.wav"], in: folder)
+        #expect(result.status == testCase.status, "\(result.standardError)")
+        for text in testCase.mentions {
+            #expect(result.standardError.contains(text), "\(result.standardError)")
+        }
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(NagiProcess.names(in: folder) == ["pack"])
+    }
+}
