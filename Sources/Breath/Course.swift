@@ -8,12 +8,18 @@ public struct Course: Sendable {
         public var patternLabel: String
         /// A soundscape name or path, if the lesson asks for one.
         public var soundscape: String?
+        /// A recording to lay under the lesson (`"bed"`), as written in the course file; nil for none.
+        public var bed: String?
+        /// The bed's level (`"bedLevel"`), LU relative to the nominal −20 LUFS; nil for the default.
+        public var bedLevelDecibels: Double?
 
-        public init(title: String, session: Session, patternLabel: String, soundscape: String?) {
+        public init(title: String, session: Session, patternLabel: String, soundscape: String?, bed: String? = nil, bedLevelDecibels: Double? = nil) {
             self.title = title
             self.session = session
             self.patternLabel = patternLabel
             self.soundscape = soundscape
+            self.bed = bed
+            self.bedLevelDecibels = bedLevelDecibels
         }
     }
 

@@ -1,4 +1,5 @@
 import AudioFile
+import BedSource
 import Breath
 
 /// Every way a command can fail, with its exit code after sysexits and one line for the user.
@@ -6,6 +7,8 @@ enum CLIError: Error {
     case arguments(ArgumentError)
     case breath(BreathError)
     case audioFile(AudioFileError)
+    /// A bed recording that cannot be used (66 missing, 65 not audio or empty, 74 a failed read).
+    case bed(BedStreamError)
     /// A bad combination of otherwise valid options (exit 64).
     case usage(String)
     /// A file or folder named on the command line that does not exist (exit 66).
@@ -27,6 +30,7 @@ enum CLIError: Error {
         case let .arguments(error): error.exitCode
         case let .breath(error): error.exitCode
         case let .audioFile(error): error.exitCode
+        case let .bed(error): error.exitCode
         case .usage: 64
         case .noInput: 66
         case .unavailable: 69
@@ -43,6 +47,7 @@ enum CLIError: Error {
         case let .arguments(error): UsageText.message(for: error)
         case let .breath(error): error.message
         case let .audioFile(error): error.message
+        case let .bed(error): error.message
         case let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
         case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted by Ctrl-C (SIGINT)"
         case .stoppedEarly: "stopped early (q or Esc)"

@@ -11,7 +11,7 @@ enum CourseExport {
         name: "export",
         summary: "Export every lesson as a track named 'NN - Title.ext', with a playlist, in parallel.",
         positionals: [CourseCommand.courseArgument],
-        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group],
+        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group, BedOptions.group],
         options: [
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once, 1 to 64 (default: the number of cores)."),
             OptionSpec(names: ["--force"], help: "Redo every track, replacing existing files."),
@@ -53,6 +53,7 @@ enum CourseExport {
         }
         let options = try SynthesisOptions(arguments)
         let guidance = try GuidanceOptions(arguments)
+        let bedOptions = try BedOptions(arguments)
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
         let lengths = try CourseCommand.lessonLengths(course)
@@ -81,11 +82,12 @@ enum CourseExport {
             let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
-            let job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: options.channelCount, seed: options.seed, cues: guidance.cues.includesChimes ? .chimes : .none), outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
+            let bed = try bedOptions.mix(soundscape: soundscape, lesson: lesson, sampleRate: sampleRate, channelCount: options.channelCount)
+            let job = SoundtrackJob(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: options.channelCount, seed: options.seed, cues: guidance.cues.includesChimes ? .chimes : .none, bed: bed), outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),
-                String(describing: fileSpec), String(describing: guidance), "seed \(options.seed)",
+                String(describing: fileSpec), String(describing: guidance), "seed \(options.seed)", String(describing: bed),
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
         }

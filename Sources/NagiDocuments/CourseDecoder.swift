@@ -44,7 +44,7 @@ public struct CourseDecoder: Sendable {
 
     func decodeLesson(_ value: JSONValue, file: String, path: String) throws(ContentError) -> Course.Lesson {
         let fields = try JSONFields(value, file: file, path: path)
-        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape"])
+        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape", "bed", "bedLevel"])
         guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }
         guard let patternValue = fields.value("pattern") else { throw fields.error(nil, "a lesson needs \"pattern\": a preset name, an inline pattern, or a pattern or session object") }
         let length = try sessions.decodeLength(fields)
@@ -70,7 +70,11 @@ public struct CourseDecoder: Sendable {
         }
         let soundscape = try fields.string("soundscape")
         if let soundscape, soundscape.isEmpty { throw fields.error("soundscape", "expected a soundscape name") }
-        return Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape)
+        let bed = try fields.string("bed")
+        if let bed, bed.isEmpty { throw fields.error("bed", "expected the path of an audio file") }
+        // The same range as --bed-level (Synth's BedMix.levelRange; this module cannot see Synth).
+        let bedLevel = try fields.number("bedLevel", in: -40...0)
+        return Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape, bed: bed, bedLevelDecibels: bedLevel)
     }
 
     /// Whether a course name is safe as a file name part: ASCII letters, digits, '-' and '_', 1 to 64 long.

@@ -30,6 +30,8 @@ struct ControlSequencer {
         /// The gain of every guide sound (chimes, ticks, clips): the chimes' base gain, the cue volume, the
         /// session decay and the release (no fade-in: a cue marks the start at full level).
         var guideGain = 0.0
+        /// The user's recording's gain (its loudness match, the envelope, the session decay, the swell).
+        var bedGain = 0.0
     }
 
     /// The slow values at one slow point.
@@ -44,6 +46,7 @@ struct ControlSequencer {
         var waterGain = 0.0
         var rainGain = 0.0
         var guideGain = 0.0
+        var bedGain = 0.0
 
         func interpolated(to other: Slow, fraction: Double) -> Slow {
             func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
@@ -52,7 +55,8 @@ struct ControlSequencer {
                 vibratoCents: mix(vibratoCents, other.vibratoCents), toneGain: mix(toneGain, other.toneGain),
                 trailIncrement: mix(trailIncrement, other.trailIncrement),
                 trailGain: mix(trailGain, other.trailGain), waterGain: mix(waterGain, other.waterGain),
-                rainGain: mix(rainGain, other.rainGain), guideGain: mix(guideGain, other.guideGain))
+                rainGain: mix(rainGain, other.rainGain), guideGain: mix(guideGain, other.guideGain),
+                bedGain: mix(bedGain, other.bedGain))
         }
     }
 
@@ -64,6 +68,8 @@ struct ControlSequencer {
         var rain: Double
         /// The chimes' base gain times the cue volume.
         var guide: Double
+        /// The user's recording's loudness-matching gain, divided by the master gain (which `common` brings).
+        var bed: Double = 0
     }
 
     let curves: ControlCurves
@@ -118,6 +124,7 @@ struct ControlSequencer {
         point.brightGain = slow.waterGain * brightness
         point.rainGain = slow.rainGain
         point.guideGain = slow.guideGain
+        point.bedGain = slow.bedGain
         return point
     }
 
@@ -151,6 +158,8 @@ struct ControlSequencer {
         slow.waterGain = gains.water * curves.waterLevel(rise: layers.rise, envelope: slow.modulation) * swell * scale
         slow.rainGain = gains.rain * swell * scale
         slow.guideGain = gains.guide * common * curves.releaseGain(at: frame)
+        // A user's bed lives like the rain: it fades in and out with the session, calms with its decay, swells in holds.
+        slow.bedGain = gains.bed * swell * scale
         return slow
     }
 }
