@@ -222,7 +222,7 @@ struct BedTests {
         try Self.sox("-n -r 16000 -c 1 -b 16 -C 0 hour.flac synth 3600 pinknoise vol 0.3", in: folder)
         let process = try ChildProcess(
             NagiProcess.executableURL.path,
-            ["render", "4-7-8", "--minutes", "10", "--bed", "hour.flac", "--quiet", "-o", folder.appendingPathComponent("long.flac").path],
+            ["render", "4-7-8", "--minutes", "10", "--bed", folder.appendingPathComponent("hour.flac").path, "--quiet", "-o", folder.appendingPathComponent("long.flac").path],
             environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], measuresPeakMemory: true)
         #expect(process.wait(seconds: 1_800))
         #expect(process.exitStatus == 0)
