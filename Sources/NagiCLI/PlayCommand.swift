@@ -79,7 +79,7 @@ enum PlayCommand {
 
         // Measured and opened exactly as `render` does, so the live sound stays the rendered one.
         let bedMix = try settings.bed.mix(soundscape: soundscape, lesson: lesson, sampleRate: rate, channelCount: synthesis.channelCount)
-        let bed = try bedMix.map { mix throws(CLIError) in try StreamedBed(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
+        let bed = try bedMix.map { mix throws(CLIError) in try BedPrefetcher(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
         nagi_install_stop_handlers()
         let renderer = Renderer(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, cues: guidance.cues.includesChimes ? .chimes : .none, bed: bedMix), bed: bed)
         let device: ALSAPlaybackDevice

@@ -37,7 +37,7 @@ struct SoundtrackJob: Sendable {
     func run(progress: (Double) -> Void = { _ in }) throws(CLIError) -> Result {
         let start = Date()
         let bed = try settings.bed.map { mix throws(CLIError) in
-            try StreamedBed(path: mix.path, sampleRate: schedule.sampleRate, channelCount: settings.channelCount)
+            try BedPrefetcher(path: mix.path, sampleRate: schedule.sampleRate, channelCount: settings.channelCount)
         }
         let renderer = Renderer(schedule: schedule, settings: settings, bed: bed)
         let channelCount = settings.channelCount
