@@ -233,3 +233,35 @@ struct BedTests {
         #expect(process.peakResidentKilobytes < 64 * 1_024, "peak \(process.peakResidentKilobytes) KiB")
     }
 }
+
+/// `nagi plot` draws the bed's level from the renderer's own curves.
+@Suite("nagi plot draws the bed level")
+struct BedPlotTests {
+    @Test("with a bed the overview carries its level: the set level at the start, the session's decay at the end")
+    func bedLevelCurve() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let plotted = try NagiProcess.run(["plot", "4-7-8", "--minutes", "2", "--bed", "any.flac", "--bed-level", "-10", "-o", "bed.svg"], in: folder)
+        #expect(plotted.status == 0, "\(plotted.standardError)")
+        let svg = try String(contentsOf: folder.appendingPathComponent("bed.svg"), encoding: .utf8)
+        let curve = try #require(svg.split(separator: "<").first { $0.contains("data-curve=\"overview-bed\"") })
+        let valuesText = try #require(curve.split(separator: "\"").drop { !$0.hasSuffix("data-values=") }.dropFirst().first)
+        let values = valuesText.split(separator: " ").compactMap { Double($0) }
+        #expect(values.count > 100)
+        // Silent at frame 0 (the fade-in); at the session's end the set level less the 6 dB session decay.
+        #expect(try #require(values.first) < -60)
+        #expect(abs(try #require(values.last) - -16) < 0.5, "\(values.last ?? 0)")
+        // --bed-level moves the whole curve by its difference.
+        let lower = try NagiProcess.run(["plot", "4-7-8", "--minutes", "2", "--bed", "any.flac", "--bed-level", "-16", "-o", "-"], in: folder)
+        let lowerCurve = try #require(lower.standardOutput.split(separator: "<").first { $0.contains("data-curve=\"overview-bed\"") })
+        let lowerText = try #require(lowerCurve.split(separator: "\"").drop { !$0.hasSuffix("data-values=") }.dropFirst().first)
+        let lowerValues = lowerText.split(separator: " ").compactMap { Double($0) }
+        #expect(lowerValues.count == values.count)
+        for (value, moved) in zip(values, lowerValues) where value > -100 {
+            #expect(abs(value - moved - 6) < 1e-6)
+        }
+        let plain = try NagiProcess.run(["plot", "4-7-8", "--minutes", "2", "-o", "plain.svg"], in: folder)
+        #expect(plain.status == 0)
+        #expect(!(try String(contentsOf: folder.appendingPathComponent("plain.svg"), encoding: .utf8)).contains("overview-bed"))
+        #expect(try NagiProcess.run(["plot", "4-7-8", "--bed-level", "-10", "-o", "x.svg"], in: folder).status == 64)
+    }
+}
