@@ -2,8 +2,8 @@ import Breath
 import NagiDocuments
 
 extension Soundscape {
-    /// Seed 000's hold tension: ripple intensity grows across each hold (1.0 → 2.5) while the tone stays put,
-    /// then eases back after the hold instead of snapping.
+    /// Hold tension (docs/sound-design.md § 6): the surf grows across each hold (×1.0 → ×2.5) while the tone
+    /// stays put, then eases back after the hold instead of snapping.
     public struct HoldSwell: Sendable, Equatable {
         /// The intensity reached at a hold's end (≥ 1).
         public let peak: Double
@@ -17,8 +17,8 @@ extension Soundscape {
         }
     }
 
-    /// Seed 000's calming: modulation depth scales linearly from `start` to `end` over the session, never to 0
-    /// ("fully still looks frozen").
+    /// Calming (docs/sound-design.md § 6): modulation depth scales linearly from `start` to `end` over the
+    /// session, never to 0 ("fully still looks frozen").
     public struct Calming: Sendable, Equatable {
         /// The scale at the session's start.
         public let start: Double
@@ -33,7 +33,7 @@ extension Soundscape {
     }
 
     /// How the sound begins and ends: a fade over the start of the first phase, and after the last phase a
-    /// release then silence (seed 000: "stop, fade, 0.8 s of rest").
+    /// release then silence (docs/sound-design.md § 10: "stop, fade, 0.8 s of rest").
     public struct Envelope: Sendable, Equatable {
         /// Fade-in length, seconds (shortened to the first phase's length; never 0, so the tone cannot click on).
         public let fadeInSeconds: Double

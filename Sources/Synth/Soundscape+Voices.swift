@@ -44,10 +44,10 @@ extension Soundscape {
         }
     }
 
-    /// The horizon's sine wave y = A·sin(ωt) of seed 000 (A = 5 pt, λ = 320 pt) heard as a slight vibrato
+    /// The horizon's sine wave y = A·sin(ωt) (A = 5 pt, λ = 320 pt; docs/sound-design.md § 3) heard as a slight vibrato
     /// and tremolo on the main tone; its depth calms with the session like the ripples.
     public struct Shimmer: Sendable, Equatable {
-        /// The wave's amplitude, in the seed's points.
+        /// The wave's amplitude, in the picture's points.
         public let amplitudePoints: Double
         /// The wave's length, in points.
         public let wavelengthPoints: Double
@@ -71,7 +71,7 @@ extension Soundscape {
         }
     }
 
-    /// A softer pad that follows the level through a one-pole lag, like seed 001's glow
+    /// A softer pad that follows the level through a one-pole lag, like the picture's glow (docs/sound-design.md § 4)
     /// (`g += (target − g)·0.08` per 60 Hz frame, τ ≈ 0.2 s).
     public struct Trail: Sendable, Equatable {
         /// The pad's pitch as a ratio of the main tone's pitch at the lagged level (0.5: an octave below).
@@ -103,7 +103,7 @@ extension Soundscape {
     public struct Water: Sendable, Equatable {
         /// The bed's RMS level with no ripple, dBFS before the master gain.
         public let gainDecibels: Double
-        /// The ripple layers (seed 000: rates 1.5 / 2.3 / 3.1 rad/s, amplitudes 4 / 3 / 2 pt,
+        /// The ripple layers (docs/sound-design.md § 5: rates 1.5 / 2.3 / 3.1 rad/s, amplitudes 4 / 3 / 2 pt,
         /// phases 0 / π/3 / 2π/3, opacities 0.25 / 0.18 / 0.12).
         public let layers: [Layer]
         /// Linear level rise per point of the layers' (positive) sum, at modulation envelope 1.
@@ -131,7 +131,7 @@ extension Soundscape {
             public let depthPoints: Double
             /// Starting phase, radians.
             public let phaseRadians: Double
-            /// Mix weight (the seed's opacity).
+            /// Mix weight (the picture's opacity).
             public let weight: Double
 
             init(_ fields: JSONFields) throws(ContentError) {

@@ -4,7 +4,7 @@ import NagiDocuments
 /// A complete sound design: every number that shapes how a breathing schedule sounds, read from a JSON preset
 /// in `Presets/soundscapes/` (the code holds none of them). Immutable and `Sendable`.
 ///
-/// The voices, after the seeds' pictures: a main tone whose pitch and gain follow the horizon level L, with a
+/// The voices, after the horizon picture (docs/sound-design.md): a main tone whose pitch and gain follow the horizon level L, with a
 /// restrained shimmer (the horizon's sine wave); a softer trailing pad following L through a lag (the glow);
 /// a water bed of filtered noise moved by three slow ripple layers that swell during holds and calm over the
 /// session; a chime per phase kind (the haptic tap); an optional rain bed.

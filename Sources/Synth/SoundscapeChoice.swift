@@ -1,4 +1,4 @@
-/// Which built-in soundscape suits a moment, after seed 004's sky by hour: day, dusk, night.
+/// Which built-in soundscape suits a moment, after the sky by hour (docs/sound-design.md § 9): day, dusk, night.
 public enum SoundscapeChoice {
     /// The default soundscape: the calm sea.
     public static let defaultName = "horizon"
