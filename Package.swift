@@ -70,7 +70,7 @@ let package = Package(
         .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
-        .target(name: "Speech", dependencies: ["CFlite"]),
+        .target(name: "Speech", dependencies: ["Breath", "CFlite"]),
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         .target(name: "Loudness", dependencies: ["CEbur128"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech"]),

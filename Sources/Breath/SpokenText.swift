@@ -24,8 +24,8 @@ public enum SpokenText {
     }
 
     /// Whether `scalar` shows as itself on one line: no controls, format characters, separators other than
-    /// the plain space, private-use or unassigned code points.
-    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    /// the plain space, private-use or unassigned code points (flite would read some aloud, choke on others).
+    public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
             return false

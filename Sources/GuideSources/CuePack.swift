@@ -9,13 +9,6 @@ public struct CuePack: Sendable, Equatable {
     /// The clip for holds after an exhale, when the pack has one.
     public let holdOut: CueClip?
 
-    public init(inhale: CueClip, hold: CueClip, exhale: CueClip, holdOut: CueClip?) {
-        self.inhale = inhale
-        self.hold = hold
-        self.exhale = exhale
-        self.holdOut = holdOut
-    }
-
     /// The clip for a phase: a hold after an exhale uses `hold-out` when present, else `hold`.
     public func clip(for kind: CueKind) -> CueClip {
         switch kind {

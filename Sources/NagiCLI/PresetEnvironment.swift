@@ -8,14 +8,7 @@ import NagiPresets
 /// `$XDG_CONFIG_HOME/nagi/{patterns,soundscapes,courses}/` (default `~/.config/nagi/`).
 enum PresetEnvironment {
     /// The user's preset folder, following the XDG base directory rules (a relative XDG path is ignored).
-    static var userPresetFolder: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let configured = environment["XDG_CONFIG_HOME"], configured.hasPrefix("/") {
-            return configured + "/nagi"
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.config/nagi"
-    }
+    static var userPresetFolder: String? { XDGFolder.config }
 
     /// The catalog of built-in and user presets. Unreadable user files are skipped here and reported by
     /// `nagi presets`; a preset that fails to parse fails when it is used, naming its file.

@@ -7,14 +7,7 @@ import NagiDocuments
 /// `<course>.progress.json` per course, written atomically. A damaged record is moved aside, never lost.
 enum ProgressStore {
     /// The state folder, following the XDG base directory rules.
-    static var folder: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let configured = environment["XDG_STATE_HOME"], configured.hasPrefix("/") {
-            return configured + "/nagi"
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/state/nagi"
-    }
+    static var folder: String? { XDGFolder.state }
 
     static func path(for course: String) throws(CLIError) -> String {
         guard let folder else { throw .cannotCreate("cannot keep course progress: neither XDG_STATE_HOME nor HOME is set") }

@@ -1,10 +1,12 @@
+import Breath
+
 /// Words for the spoken guide, checked: 1 to 60 characters of printable text with at least one letter or digit.
 ///
-/// The same rule serves a pattern's `"say"` field and the command line, so a phrase refused there is refused
-/// here with the same words.
+/// Printable means what `SpokenText.isPrintable` says (Breath owns the rule), so a character a pattern's
+/// `"say"` field refuses is refused here too.
 public struct SpeechPhrase: Hashable, Sendable, CustomStringConvertible {
     /// The longest phrase, in characters: about three seconds of speech, more than any phase word needs.
-    public static let maximumCharacterCount = 60
+    public static let maximumCharacterCount = SpokenText.characterLimit
 
     /// The phrase as given.
     public let text: String
@@ -18,7 +20,7 @@ public struct SpeechPhrase: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with `text` as a phrase, or nil when it can be spoken.
     public static func problem(in text: String) -> SpeechPhraseError? {
         if text.count > maximumCharacterCount { return .tooLong(characterCount: text.count) }
-        for scalar in text.unicodeScalars where !isPrintable(scalar) {
+        for scalar in text.unicodeScalars where !SpokenText.isPrintable(scalar) {
             return .unprintable(scalar: scalar.value)
         }
         guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
@@ -27,19 +29,6 @@ public struct SpeechPhrase: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { text }
-
-    /// Letters, marks, numbers, punctuation, symbols and the plain space; no controls, format characters,
-    /// line or paragraph separators, tabs or unassigned code points (flite would read some aloud, choke on others).
-    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-            return false
-        case .spaceSeparator:
-            return scalar == " "
-        default:
-            return true
-        }
-    }
 }
 
 /// Why a text cannot be a spoken phrase.

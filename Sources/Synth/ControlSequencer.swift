@@ -34,29 +34,32 @@ struct ControlSequencer {
         var bedGain = 0.0
     }
 
-    /// The slow values at one slow point.
+    /// The slow values at one slow point, held as one vector so that a fast point interpolates them all in
+    /// one step instead of field by field.
     private struct Slow {
-        var ripple = 0.0
-        var modulation = 0.0
-        var vibratoCents = 0.0
-        var toneGain = 0.0
-        var trailIncrement = 0.0
-        var trailGain = 0.0
-        /// The water bed's whole gain before the dark/bright split.
-        var waterGain = 0.0
-        var rainGain = 0.0
-        var guideGain = 0.0
-        var bedGain = 0.0
+        /// Where each value sits in `values`.
+        enum Lane: Int {
+            /// The ripple layers' signed sum, points.
+            case ripple
+            /// The modulation depth: the session's calming.
+            case modulation
+            case vibratoCents, toneGain, trailIncrement, trailGain
+            /// The water bed's whole gain before the dark/bright split.
+            case waterGain
+            case rainGain, guideGain
+            /// The user's recording's gain.
+            case bedGain
+        }
+
+        private(set) var values = SIMD16<Double>()
+
+        subscript(lane: Lane) -> Double {
+            get { values[lane.rawValue] }
+            set { values[lane.rawValue] = newValue }
+        }
 
         func interpolated(to other: Slow, fraction: Double) -> Slow {
-            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
-            return Slow(
-                ripple: mix(ripple, other.ripple), modulation: mix(modulation, other.modulation),
-                vibratoCents: mix(vibratoCents, other.vibratoCents), toneGain: mix(toneGain, other.toneGain),
-                trailIncrement: mix(trailIncrement, other.trailIncrement),
-                trailGain: mix(trailGain, other.trailGain), waterGain: mix(waterGain, other.waterGain),
-                rainGain: mix(rainGain, other.rainGain), guideGain: mix(guideGain, other.guideGain),
-                bedGain: mix(bedGain, other.bedGain))
+            Slow(values: values + (other.values - values) * fraction)
         }
     }
 
@@ -114,17 +117,17 @@ struct ControlSequencer {
         advance(&fastPhaseIndex, to: frame)
         let level = phaseEndFrames.isEmpty ? 0 : curves.level(at: frame, inPhase: fastPhaseIndex)
         var point = Point()
-        point.toneIncrement = curves.pitchHz(level: level, vibratoCents: slow.vibratoCents) / sampleRate
+        point.toneIncrement = curves.pitchHz(level: level, vibratoCents: slow[.vibratoCents]) / sampleRate
         point.sky = curves.skyAmount(level: level)
-        point.toneGain = slow.toneGain
-        point.trailIncrement = slow.trailIncrement
-        point.trailGain = slow.trailGain
-        let brightness = curves.waterBrightness(level: level, ripple: slow.ripple, envelope: slow.modulation)
-        point.darkGain = slow.waterGain * (1 - brightness)
-        point.brightGain = slow.waterGain * brightness
-        point.rainGain = slow.rainGain
-        point.guideGain = slow.guideGain
-        point.bedGain = slow.bedGain
+        point.toneGain = slow[.toneGain]
+        point.trailIncrement = slow[.trailIncrement]
+        point.trailGain = slow[.trailGain]
+        let brightness = curves.waterBrightness(level: level, ripple: slow[.ripple], envelope: slow[.modulation])
+        point.darkGain = slow[.waterGain] * (1 - brightness)
+        point.brightGain = slow[.waterGain] * brightness
+        point.rainGain = slow[.rainGain]
+        point.guideGain = slow[.guideGain]
+        point.bedGain = slow[.bedGain]
         return point
     }
 
@@ -146,20 +149,20 @@ struct ControlSequencer {
         let common = Decibels.gain(curves.sessionGainDecibels(at: frame) + masterDecibels)
         let scale = common * curves.envelopeGain(at: frame)
         var slow = Slow()
-        slow.ripple = layers.ripple
+        slow[.ripple] = layers.ripple
         // The ripples' depth calms with the session; the swell raises the beds' amplitude instead (below).
-        slow.modulation = calming
-        slow.vibratoCents = curves.vibratoCents(waveSine: wave.sine, calming: calming)
+        slow[.modulation] = calming
+        slow[.vibratoCents] = curves.vibratoCents(waveSine: wave.sine, calming: calming)
         let tremolo = curves.tremoloDecibels(waveCosine: wave.cosine, calming: calming)
-        slow.toneGain = gains.tone * Decibels.gain(curves.toneGainDecibels(level: level) + tremolo) * scale
-        slow.trailIncrement = curves.trailPitchHz(laggedLevel: laggedLevel) / sampleRate
-        slow.trailGain = gains.trail * Decibels.gain(curves.trailGainDecibels(laggedLevel: laggedLevel)) * scale
+        slow[.toneGain] = gains.tone * Decibels.gain(curves.toneGainDecibels(level: level) + tremolo) * scale
+        slow[.trailIncrement] = curves.trailPitchHz(laggedLevel: laggedLevel) / sampleRate
+        slow[.trailGain] = gains.trail * Decibels.gain(curves.trailGainDecibels(laggedLevel: laggedLevel)) * scale
         // The hold swell raises the beds themselves (not only the ripples' depth): the surf is heard to grow.
-        slow.waterGain = gains.water * curves.waterLevel(rise: layers.rise, envelope: slow.modulation) * swell * scale
-        slow.rainGain = gains.rain * swell * scale
-        slow.guideGain = gains.guide * common * curves.releaseGain(at: frame)
+        slow[.waterGain] = gains.water * curves.waterLevel(rise: layers.rise, envelope: calming) * swell * scale
+        slow[.rainGain] = gains.rain * swell * scale
+        slow[.guideGain] = gains.guide * common * curves.releaseGain(at: frame)
         // A user's bed lives like the rain: it fades in and out with the session, calms with its decay, swells in holds.
-        slow.bedGain = gains.bed * swell * scale
+        slow[.bedGain] = gains.bed * swell * scale
         return slow
     }
 }

@@ -38,11 +38,4 @@ public struct GuideEvent: Sendable, Equatable {
     public var phaseIndex: Int
     /// The phase's end: clips must be over by then.
     public var phaseEndFrame: Int64
-
-    public init(frame: Int64, sound: Sound, phaseIndex: Int, phaseEndFrame: Int64) {
-        self.frame = frame
-        self.sound = sound
-        self.phaseIndex = phaseIndex
-        self.phaseEndFrame = phaseEndFrame
-    }
 }

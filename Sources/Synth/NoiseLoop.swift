@@ -16,16 +16,13 @@ struct NoiseLoop {
     /// The water bed: one white noise through a dark and a bright two-stage low-pass, both normalised to RMS 1.
     static func water(_ water: Soundscape.Water, sampleRate: Int, seed: UInt64, padding: Int) -> NoiseLoop {
         let rate = Double(sampleRate)
-        let length = max(padding, Int((water.loopSeconds * rate).rounded()))
-        var random = SeededRandom.stream(seed: seed, purpose: 1)
-        let white = whiteNoise(length: length, random: &random)
+        let white = whiteNoise(loopSeconds: water.loopSeconds, sampleRate: rate, padding: padding, seed: seed, purpose: 1).samples
+        let length = white.count
         let dark = FloatBuffer(count: length + padding)
         let bright = FloatBuffer(count: length + padding)
         lowPass(white, into: dark.base, cutoffHz: water.darkCutoffHz, and: bright.base, cutoffHz: water.brightCutoffHz, sampleRate: rate)
-        normalise(dark.base, length: length)
-        normalise(bright.base, length: length)
-        pad(dark.base, length: length, padding: padding)
-        pad(bright.base, length: length, padding: padding)
+        normaliseAndPad(dark.base, length: length, padding: padding)
+        normaliseAndPad(bright.base, length: length, padding: padding)
         return NoiseLoop(length: length, primary: dark, secondary: bright)
     }
 
@@ -33,9 +30,8 @@ struct NoiseLoop {
     /// normalised to RMS 1.
     static func rain(_ rain: Soundscape.Rain, sampleRate: Int, seed: UInt64, padding: Int) -> NoiseLoop {
         let rate = Double(sampleRate)
-        let length = max(padding, Int((rain.loopSeconds * rate).rounded()))
-        var random = SeededRandom.stream(seed: seed, purpose: 2)
-        var white = whiteNoise(length: length, random: &random)
+        var (white, random) = whiteNoise(loopSeconds: rain.loopSeconds, sampleRate: rate, padding: padding, seed: seed, purpose: 2)
+        let length = white.count
         let bed = FloatBuffer(count: length + padding)
         // High-pass as the input minus its one-pole low-pass, then the two-stage low-pass.
         let rumble = FloatBuffer(count: length)
@@ -44,8 +40,7 @@ struct NoiseLoop {
         lowPass(white, into: bed.base, cutoffHz: rain.highCutoffHz, sampleRate: rate)
         normalise(bed.base, length: length)
         addDroplets(rain, to: bed.base, length: length, sampleRate: rate, random: &random)
-        normalise(bed.base, length: length)
-        pad(bed.base, length: length, padding: padding)
+        normaliseAndPad(bed.base, length: length, padding: padding)
         return NoiseLoop(length: length, primary: bed, secondary: nil)
     }
 
@@ -134,8 +129,14 @@ struct NoiseLoop {
         }
     }
 
-    /// Uniform white noise in [−1, 1), two samples per 64 random bits.
-    private static func whiteNoise(length: Int, random: inout SeededRandom) -> [Float] {
+    /// One loop of uniform white noise in [−1, 1), two samples per 64 random bits: `loopSeconds` long, and
+    /// never shorter than `padding` (a block must fit in one pass of the loop). Drawn from the seed's stream
+    /// for `purpose`, returned too for whatever else the loop draws.
+    private static func whiteNoise(
+        loopSeconds: Double, sampleRate: Double, padding: Int, seed: UInt64, purpose: UInt64
+    ) -> (samples: [Float], random: SeededRandom) {
+        var random = SeededRandom.stream(seed: seed, purpose: purpose)
+        let length = max(padding, Int((loopSeconds * sampleRate).rounded()))
         var white = [Float](repeating: 0, count: length)
         white.withUnsafeMutableBufferPointer { samples in
             var index = 0
@@ -146,7 +147,7 @@ struct NoiseLoop {
                 index += 2
             }
         }
-        return white
+        return (white, random)
     }
 
     private static func normalise(_ samples: UnsafeMutablePointer<Float>, length: Int) {
@@ -170,7 +171,9 @@ struct NoiseLoop {
         for index in 0..<length { samples[index] *= scale }
     }
 
-    private static func pad(_ samples: UnsafeMutablePointer<Float>, length: Int, padding: Int) {
+    /// Normalises the loop's `length` samples to RMS 1, then repeats its start in the `padding` after it.
+    private static func normaliseAndPad(_ samples: UnsafeMutablePointer<Float>, length: Int, padding: Int) {
+        normalise(samples, length: length)
         for index in 0..<padding { samples[length + index] = samples[index % length] }
     }
 }

@@ -13,14 +13,6 @@ public struct OptionSpec: Sendable, Equatable {
     /// What shell completion offers for the value when `allowedValues` does not list it.
     public var completion: CompletionKind?
 
-    public init(names: [String], valueName: String? = nil, help: String, allowedValues: [String]? = nil, completion: CompletionKind? = nil) {
-        self.names = names
-        self.valueName = valueName
-        self.help = help
-        self.allowedValues = allowedValues
-        self.completion = completion
-    }
-
     /// The name values are stored under: the first `--long` spelling, else the first spelling.
     ///
     /// `ParsedArguments` accepts any spelling and maps it to this one.

@@ -29,22 +29,6 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Every declared spelling, on every level passed through, to its canonical name.
     let canonicalNames: [String: String]
 
-    init(
-        command: CommandSpec,
-        commandPath: [String],
-        positionals: [String],
-        isHelpRequested: Bool,
-        occurrences: [String: Occurrence],
-        canonicalNames: [String: String]
-    ) {
-        self.command = command
-        self.commandPath = commandPath
-        self.positionals = positionals
-        self.isHelpRequested = isHelpRequested
-        self.occurrences = occurrences
-        self.canonicalNames = canonicalNames
-    }
-
     /// The raw value of an option, `nil` if it was not given (or is a flag).
     public func value(_ name: String) -> String? {
         occurrence(name)?.value
