@@ -13,7 +13,7 @@ extension Renderer: PCMFrameSource {}
 enum PlayCommand {
     /// The option groups `play` and `course next` share.
     /// (`play` adds `PaceOptions`; a lesson names its own pattern.)
-    static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group]
+    static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group]
 
     static let spec = CommandSpec(
         name: "play",
@@ -52,6 +52,7 @@ enum PlayCommand {
         var live: LiveOptions
         var synthesis: SynthesisOptions
         var guidance: GuidanceOptions
+        var bed: BedOptions
         var quiet: Bool
 
         /// `lesson` (in `course next`) supplies the guidance the command line leaves unset.
@@ -59,11 +60,12 @@ enum PlayCommand {
             live = try LiveOptions(arguments)
             synthesis = try SynthesisOptions(arguments)
             guidance = try GuidanceOptions(arguments, lesson: lesson)
+            bed = try BedOptions(arguments)
             quiet = arguments.isSet("--quiet")
         }
     }
 
-    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings) throws(CLIError) -> Bool {
+    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(CLIError) -> Bool {
         let (live, synthesis, guidance, quiet) = (settings.live, settings.synthesis, settings.guidance, settings.quiet)
         let schedule: Schedule
         do {
@@ -77,10 +79,14 @@ enum PlayCommand {
         default: .float32
         }
 
+        // Measured and opened exactly as `render` does, so the live sound stays the rendered one.
+        let bedMix = try settings.bed.mix(soundscape: soundscape, lesson: lesson, sampleRate: rate, channelCount: synthesis.channelCount)
+        let bed = try bedMix.map { mix throws(CLIError) in try BedPrefetcher(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
         // flite, libsoxr and the cue pack before the device opens: playback never waits for them.
-        let renderSettings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
+        var renderSettings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
+        renderSettings.bed = bedMix
         nagi_install_stop_handlers()
-        let renderer = Renderer(schedule: schedule, settings: renderSettings)
+        let renderer = Renderer(schedule: schedule, settings: renderSettings, bed: bed)
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)
@@ -113,6 +119,7 @@ enum PlayCommand {
             view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly : .finished)
         }
         keys?.restore()
+        if let failure = bed?.failure { throw .bed(failure) }
         if !quiet {
             Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
         }

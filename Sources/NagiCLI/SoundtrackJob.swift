@@ -36,7 +36,10 @@ struct SoundtrackJob: Sendable {
     /// failure the temporary file is removed and nothing appears at the target.
     func run(progress: (Double) -> Void = { _ in }) throws(CLIError) -> Result {
         let start = Date()
-        let renderer = Renderer(schedule: schedule, settings: settings)
+        let bed = try settings.bed.map { mix throws(CLIError) in
+            try BedPrefetcher(path: mix.path, sampleRate: schedule.sampleRate, channelCount: settings.channelCount)
+        }
+        let renderer = Renderer(schedule: schedule, settings: settings, bed: bed)
         let channelCount = settings.channelCount
         let writer: AudioFileWriter
         do {
@@ -74,6 +77,10 @@ struct SoundtrackJob: Sendable {
         if signal != 0 {
             writer.discard()
             throw .interrupted(signal: signal)
+        }
+        if let failure = bed?.failure {
+            writer.discard()
+            throw .bed(failure)
         }
         do {
             try writer.commit()

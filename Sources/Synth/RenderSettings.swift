@@ -17,13 +17,16 @@ public struct RenderSettings: Sendable, Equatable {
     public var clips: GuideClips
     /// The voices included (a subset isolates voices for measurement; every other sample stays identical).
     public var voices: Voices
+    /// A user's recording under the session and its level (nil: none); the samples reach the renderer through
+    /// a `BedRecording`.
+    public var bed: BedMix?
 
     /// The range `cueVolumeDecibels` accepts.
     public static let cueVolumeRange: ClosedRange<Double> = -30...12
 
     public init(
         soundscape: Soundscape, channelCount: Int = 2, seed: UInt64 = 1, cues: CueMode = .chimes, count: CountMode = .none,
-        cueVolumeDecibels: Double = 0, clips: GuideClips = .none, voices: Voices = .all
+        cueVolumeDecibels: Double = 0, clips: GuideClips = .none, voices: Voices = .all, bed: BedMix? = nil
     ) {
         self.soundscape = soundscape
         self.channelCount = channelCount
@@ -33,6 +36,7 @@ public struct RenderSettings: Sendable, Equatable {
         self.cueVolumeDecibels = cueVolumeDecibels
         self.clips = clips
         self.voices = voices
+        self.bed = bed
     }
 
     /// A one-line summary for fingerprints and logs (clips by phrase and length, not by sample).
@@ -41,5 +45,6 @@ public struct RenderSettings: Sendable, Equatable {
         let pack = CuePackSlot.allCases.compactMap { slot in clips.pack[slot].map { "\(slot.rawValue):\($0.count)" } }.joined(separator: ",")
         return "soundscape \(soundscape); channels \(channelCount); seed \(seed); cues \(cues.rawValue); count \(count.rawValue); "
             + "cue volume \(cueVolumeDecibels) dB; voices \(voices.rawValue); phrases [\(phrases)]; pack [\(pack)]"
+            + (bed.map { "; bed \($0.path) at \($0.gainDecibels) dB" } ?? "")
     }
 }
