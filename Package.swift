@@ -51,7 +51,7 @@ let package = Package(
         // The command line: parse, run, report.
         .target(
             name: "NagiCLI",
-            dependencies: ["Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "Loudness"]
+            dependencies: ["Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "Loudness"]
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 

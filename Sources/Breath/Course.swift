@@ -18,7 +18,12 @@ public struct Course: Sendable {
         /// An integrated loudness target in LUFS, if the lesson asks for one (`--loudness` replaces it).
         public var loudnessLUFS: Double?
 
-        public init(title: String, session: Session, patternLabel: String, soundscape: String?, cues: String? = nil, count: String? = nil, voice: String? = nil) {
+        /// A recording to lay under the lesson (`"bed"`), as written in the course file; nil for none.
+        public var bed: String?
+        /// The bed's level (`"bedLevel"`), LU relative to the nominal −20 LUFS; nil for the default.
+        public var bedLevelDecibels: Double?
+
+        public init(title: String, session: Session, patternLabel: String, soundscape: String?, cues: String? = nil, count: String? = nil, voice: String? = nil, bed: String? = nil, bedLevelDecibels: Double? = nil) {
             self.title = title
             self.session = session
             self.patternLabel = patternLabel
@@ -26,6 +31,8 @@ public struct Course: Sendable {
             self.cues = cues
             self.count = count
             self.voice = voice
+            self.bed = bed
+            self.bedLevelDecibels = bedLevelDecibels
         }
     }
 

@@ -13,11 +13,12 @@ public final class LoudnessMeter {
     /// - Parameter truePeak: whether to track the true peak too (4× oversampling: about four times the cost of
     ///   the loudness alone); `truePeak()` needs it.
     /// - Throws: `.unsupported` for rates outside 8 kHz ... 384 kHz or channels outside 1 ... 8, `.ebur128`
-    ///   naming `ebur128_init` when it returns nothing.
-    public init(channelCount: Int, sampleRate: Int, truePeak: Bool = true) throws(LoudnessError) {
+    ///   naming `ebur128_init` when it returns nothing. Without `measuresTruePeak` the 4× oversampling is skipped
+    ///   (most of the meter's cost) and `truePeak()` throws.
+    public init(channelCount: Int, sampleRate: Int, measuresTruePeak: Bool = true) throws(LoudnessError) {
         guard (1...8).contains(channelCount) else { throw .unsupported("\(channelCount) channels (1 to 8)") }
         guard (8_000...384_000).contains(sampleRate) else { throw .unsupported("\(sampleRate) Hz (8 to 384 kHz)") }
-        let mode = Int32(EBUR128_MODE_I.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0))
+        let mode = Int32(EBUR128_MODE_I.rawValue | (measuresTruePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0))
         guard let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), mode) else {
             throw .ebur128(call: "ebur128_init", code: -1)
         }

@@ -1,4 +1,5 @@
 import AudioFile
+import BedSource
 import Breath
 import GuideSources
 
@@ -13,6 +14,8 @@ enum CLIError: Error {
     case spokenCue(SpokenCueError)
     /// Bad content in a file or option, such as guide words that cannot be spoken (exit 65).
     case data(String)
+    /// A bed recording that cannot be used (66 missing, 65 not audio or empty, 74 a failed read).
+    case bed(BedStreamError)
     /// A bad combination of otherwise valid options (exit 64).
     case usage(String)
     /// A file or folder named on the command line that does not exist (exit 66).
@@ -37,6 +40,7 @@ enum CLIError: Error {
         case let .cuePack(error): error.exitCode
         case let .spokenCue(error): error.exitCode
         case .data: 65
+        case let .bed(error): error.exitCode
         case .usage: 64
         case .noInput: 66
         case .unavailable: 69
@@ -55,6 +59,7 @@ enum CLIError: Error {
         case let .audioFile(error): error.message
         case let .cuePack(error): error.message
         case let .spokenCue(error): "spoken guide: " + error.message
+        case let .bed(error): error.message
         case let .data(text),
              let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
         case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted by Ctrl-C (SIGINT)"

@@ -51,7 +51,13 @@ enum CourseCommand {
         do throws(BreathError) {
             if PresetCatalog.isFilePath(reference) {
                 let (value, file) = try PresetEnvironment.parseFile(reference)
-                return try BreathError.reportingContent { () throws(ContentError) in try decoder.decode(value, file: file) }
+                var course = try BreathError.reportingContent { () throws(ContentError) in try decoder.decode(value, file: file) }
+                // A lesson's bed relative to the course file is found from any working directory.
+                let folder = FileSystem.folder(of: reference)
+                for index in course.lessons.indices {
+                    if let bed = course.lessons[index].bed, !bed.hasPrefix("/") { course.lessons[index].bed = folder + "/" + bed }
+                }
+                return course
             }
             return try decoder.course(named: reference)
         } catch {

@@ -11,7 +11,7 @@ enum CourseExport {
         name: "export",
         summary: "Export every lesson as a track named 'NN - Title.ext', with a playlist, in parallel.",
         positionals: [CourseCommand.courseArgument],
-        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group, BeatOptions.group, LoudnessOptions.group],
+        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group],
         options: [
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once, 1 to 64 (default: the number of cores)."),
             OptionSpec(names: ["--force"], help: "Redo every track, replacing existing files."),
@@ -58,6 +58,7 @@ enum CourseExport {
         let assembler = GuideAssembler()
         let beatOptions = try BeatOptions(arguments)
         let loudnessOptions = try LoudnessOptions(arguments)
+        let bedOptions = try BedOptions(arguments)
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
         let lengths = try CourseCommand.lessonLengths(course)
@@ -87,7 +88,9 @@ enum CourseExport {
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
             let guidance = try GuidanceOptions(arguments, lesson: lesson)
-            let settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, seed: options.seed)
+            let bed = try bedOptions.mix(soundscape: soundscape, lesson: lesson, sampleRate: sampleRate, channelCount: options.channelCount)
+            var settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, seed: options.seed)
+            settings.bed = bed
             var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             // A lesson may set its beat and loudness; the command line's replace them.
             job.settings.beat = beatOptions.beatFor(lesson: lesson.beat)
@@ -99,7 +102,7 @@ enum CourseExport {
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: soundscape),
                 String(describing: fileSpec), String(describing: guidance), settings.fingerprint,
-                Self.clipChecksum(settings.clips),
+                Self.clipChecksum(settings.clips), String(describing: bed),
                 "beat \(job.settings.beat.map(String.init(describing:)) ?? "none")", "loudness \(job.loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))

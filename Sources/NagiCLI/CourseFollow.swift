@@ -66,9 +66,7 @@ enum CourseFollow {
         if !settings.quiet {
             Console.err(TerminalText.printable("\(course.title): lesson \(index + 1) of \(course.lessons.count), \(lesson.title) (soundscape \(soundscapeName))") + "\n")
         }
-        let finished = try PlayCommand.play(
-            session: session, name: lesson.patternLabel, sampleRate: sampleRate, soundscape: soundscape, settings: settings,
-            lessonBeat: lesson.beat, lessonLoudness: lesson.loudnessLUFS)
+        let finished = try PlayCommand.play(session: session, name: lesson.patternLabel, sampleRate: sampleRate, soundscape: soundscape, settings: settings, lesson: lesson)
         guard finished else { throw .stoppedEarly }
         if length.overridesLength {
             if !settings.quiet {

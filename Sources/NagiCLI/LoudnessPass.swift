@@ -91,11 +91,15 @@ struct LoudnessPass {
 
     /// Renders from frame 0 to `span`'s end, metering the frames in `span`.
     private static func meterSpan(_ span: Range<Int64>, schedule: Schedule, settings: RenderSettings) throws(CLIError) -> Half {
-        let renderer = Renderer(schedule: schedule, settings: settings)
+        // Each renderer reads the bed from its own stream.
+        let bed = try settings.bed.map { mix throws(CLIError) in
+            try BedPrefetcher(path: mix.path, sampleRate: schedule.sampleRate, channelCount: settings.channelCount)
+        }
+        let renderer = Renderer(schedule: schedule, settings: settings, bed: bed)
         let channelCount = settings.channelCount
         let meter: LoudnessMeter
         do {
-            meter = try LoudnessMeter(channelCount: channelCount, sampleRate: schedule.sampleRate, truePeak: false)
+            meter = try LoudnessMeter(channelCount: channelCount, sampleRate: schedule.sampleRate, measuresTruePeak: false)
         } catch {
             throw .io(error.message)
         }

@@ -13,7 +13,7 @@ extension Renderer: PCMFrameSource {}
 enum PlayCommand {
     /// The option groups `play` and `course next` share.
     /// (`play` adds `PaceOptions`; a lesson names its own pattern.)
-    static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group, BeatOptions.group, LoudnessOptions.group]
+    static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group]
 
     static let spec = CommandSpec(
         name: "play",
@@ -54,6 +54,7 @@ enum PlayCommand {
         var guidance: GuidanceOptions
         var beat: BeatOptions
         var loudness: LoudnessOptions
+        var bed: BedOptions
         var quiet: Bool
 
         /// `lesson` (in `course next`) supplies the guidance the command line leaves unset.
@@ -63,14 +64,12 @@ enum PlayCommand {
             guidance = try GuidanceOptions(arguments, lesson: lesson)
             beat = try BeatOptions(arguments)
             loudness = try LoudnessOptions(arguments)
+            bed = try BedOptions(arguments)
             quiet = arguments.isSet("--quiet")
         }
     }
 
-    static func play(
-        session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings,
-        lessonBeat: LessonBeat? = nil, lessonLoudness: Double? = nil
-    ) throws(CLIError) -> Bool {
+    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(CLIError) -> Bool {
         let (live, synthesis, guidance, quiet) = (settings.live, settings.synthesis, settings.guidance, settings.quiet)
         let schedule: Schedule
         do {
@@ -84,19 +83,23 @@ enum PlayCommand {
         default: .float32
         }
 
-        let beat = settings.beat.beatFor(lesson: lessonBeat)
+        let beat = settings.beat.beatFor(lesson: lesson?.beat)
         try BeatOptions.check(beat, channelCount: synthesis.channelCount)
+        // Measured and opened exactly as `render` does, so the live sound stays the rendered one.
+        let bedMix = try settings.bed.mix(soundscape: soundscape, lesson: lesson, sampleRate: rate, channelCount: synthesis.channelCount)
+        let bed = try bedMix.map { mix throws(CLIError) in try BedPrefetcher(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
         // flite, libsoxr and the cue pack before the device opens: playback never waits for them.
         var renderSettings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
+        renderSettings.bed = bedMix
         renderSettings.beat = beat
         nagi_install_stop_handlers()
         // The same first pass and gain as `render`: live equals rendered.
-        if let target = settings.loudness.target(lesson: lessonLoudness) {
+        if let target = settings.loudness.target(lesson: lesson?.loudnessLUFS) {
             let outcome = try LoudnessPass.measure(schedule: schedule, settings: renderSettings, targetLUFS: target)
             renderSettings.loudnessGainDecibels = outcome.gainDecibels
             if outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
         }
-        let renderer = Renderer(schedule: schedule, settings: renderSettings)
+        let renderer = Renderer(schedule: schedule, settings: renderSettings, bed: bed)
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)
@@ -129,6 +132,7 @@ enum PlayCommand {
             view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly : .finished)
         }
         keys?.restore()
+        if let failure = bed?.failure { throw .bed(failure) }
         if !quiet {
             Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
         }

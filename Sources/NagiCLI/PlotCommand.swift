@@ -10,7 +10,7 @@ enum PlotCommand {
         name: "plot",
         summary: "Draw a session as an SVG: the horizon level, phases, pitch (Hz), gain (dB) and modulation.",
         positionals: [SessionOptions.patternPositional],
-        groups: SessionOptions.groups + [SoundscapeOptions.group, BeatOptions.group],
+        groups: SessionOptions.groups + [SoundscapeOptions.group, BedOptions.group, BeatOptions.group],
         options: [
             OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file),
             OptionSpec(names: ["--force"], help: "Replace an existing file."),
@@ -48,6 +48,12 @@ enum PlotCommand {
         }
         var plot = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)", cueWords: words)
         plot.beat = try BeatOptions(arguments).beat
+        let bed = try BedOptions(arguments)
+        if bed.path != nil || soundscape.bed != nil {
+            plot.bedLevelDecibels = bed.levelDecibels ?? soundscape.bedLevelDecibels ?? BedMix.defaultLevelDecibels
+        } else if bed.levelDecibels != nil {
+            throw .usage("--bed-level sets the level of a bed, but there is none; add --bed FILE")
+        }
         let svg = plot.svg()
         try TextFileOutput.write(svg, to: path, overwrite: force)
         if !arguments.isSet("--quiet") {

@@ -11,7 +11,7 @@ enum RenderCommand {
         name: "render",
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3, raw PCM) or standard output.",
         positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
-        groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group, BeatOptions.group, LoudnessOptions.group],
+        groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group],
         options: [
             OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
             OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file),
@@ -37,6 +37,7 @@ enum RenderCommand {
           nagi render wim-hof --labels wim-hof.txt
           nagi render 4-7-8 --cues both --count voice --voice rms
           nagi render box --cue-pack ~/bowls --cue-volume -6
+          nagi render box --minutes 10 --bed waves.flac --bed-level -10 -o box.flac
           nagi render coherent --minutes 20 --beat 10:6 --loudness -16 -o coherent.ogg
           nagi render box -o - | sox -t wav - box.flac
           nagi render 4-7-8 -o - --format raw --bits float | aplay -t raw -f FLOAT_LE -r 48000 -c 2
@@ -51,6 +52,7 @@ enum RenderCommand {
         let beat = try BeatOptions(arguments)
         try BeatOptions.check(beat.beat, channelCount: synthesis.channelCount)
         let loudness = try LoudnessOptions(arguments)
+        let bedOptions = try BedOptions(arguments)
         let (soundscape, soundscapeName) = try synthesis.soundscape.resolve(catalog: catalog)
         let quiet = arguments.isSet("--quiet")
         let force = arguments.isSet("--force")
@@ -67,6 +69,8 @@ enum RenderCommand {
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
+        // The bed is opened and measured before any output exists: a bad one leaves nothing behind.
+        let bed = try bedOptions.mix(soundscape: soundscape, sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount)
         let labelsPath = arguments.value("--labels")
         if labelsPath == OutputChoice.standardOutputPath, output.isStandardOutput {
             throw .usage("-o - and --labels - both name standard output; send one of them to a file")
@@ -78,7 +82,8 @@ enum RenderCommand {
             _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
         }
         // The guide's clips (flite, libsoxr, the cue pack) are made before anything is written.
-        let settings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
+        var settings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
+        settings.bed = bed
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }

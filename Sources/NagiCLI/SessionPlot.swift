@@ -13,6 +13,8 @@ struct SessionPlot {
     /// The words spoken on each phase's first frame (parallel to the phases; empty strings where none), drawn
     /// under the cue marks.
     var cueWords: [String] = []
+    /// The level of a bed under the session (LU against −20 LUFS), drawn in the overview; nil for none.
+    var bedLevelDecibels: Double? = nil
 
     /// Canvas width in px.
     static let width = 1200.0
@@ -61,7 +63,7 @@ struct SessionPlot {
         var svg = SVGWriter(width: Self.width, height: height)
         svg.raw("<title>\(SVGWriter.escape(title))</title>")
         svg.raw("<desc>\(SVGWriter.escape("nagi plot of \(subtitle): \(schedule.phases.count) phases, \(schedule.cycleCount) cycles, \(schedule.sampleRate) Hz"))</desc>")
-        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}.cue-words{font-size:10px;fill:#a04000;text-anchor:middle}.beat{fill:none;stroke:#d35400;stroke-width:1.5;stroke-dasharray:1 3}</style>"#)
+        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}.bed{fill:none;stroke:#d35400;stroke-width:1.5}.cue-words{font-size:10px;fill:#a04000;text-anchor:middle}.beat{fill:none;stroke:#d35400;stroke-width:1.5;stroke-dasharray:1 3}</style>"#)
         svg.rect(x: 0, y: 0, width: Self.width, height: height, attributes: ##"fill="#fbfbfd""##)
         svg.text(x: Self.marginLeft, y: 32, "\(title)", attributes: #"class="title""#)
         svg.text(x: Self.marginLeft, y: 52, "\(subtitle) · \(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)) · \(NumberText.count(schedule.cycleCount, "cycle"))")
@@ -74,7 +76,14 @@ struct SessionPlot {
         drawCues(&svg, panel: levelPanel)
 
         let pitchAxis = NiceAxis(covering: range(of: { curves.pitchHz(at: $0) }, in: tonePanel, padding: 0.02))
-        let gainAxis = NiceAxis(covering: range(of: { curves.toneGainDecibels(at: $0) }, in: overviewPanel, padding: 0.02))
+        var gainCovered = range(of: { curves.toneGainDecibels(at: $0) }, in: overviewPanel, padding: 0.02)
+        if let bedLevel = bedLevelDecibels {
+            // The bed's level once faded in (its silent ends would stretch the axis to −120 dB).
+            let heard = range(of: { curves.bedLevelDecibels(at: $0, levelDecibels: bedLevel) }, in: overviewPanel, padding: 0)
+            let faded = sampleFrames(overviewPanel).filter { curves.envelopeGain(at: $0) > 0.5 }.map { curves.bedLevelDecibels(at: $0, levelDecibels: bedLevel) }
+            gainCovered = min(gainCovered.lowerBound, faded.min() ?? heard.lowerBound)...max(gainCovered.upperBound, heard.upperBound)
+        }
+        let gainAxis = NiceAxis(covering: gainCovered)
         let (pitchRange, gainRange) = (pitchAxis.range, gainAxis.range)
         drawBands(&svg, panel: tonePanel, labelled: false)
         drawTimeAxis(&svg, panel: tonePanel)
@@ -104,6 +113,10 @@ struct SessionPlot {
         drawArea(&svg, panel: overviewPanel, name: "overview-level", range: overviewRange) { curves.level(at: $0) }
         drawLine(&svg, panel: overviewPanel, name: "overview-envelope", range: overviewRange, cssClass: "envelope") { curves.modulationEnvelope(at: $0) }
         drawLine(&svg, panel: overviewPanel, name: "overview-gain", range: gainRange, cssClass: "gain") { curves.toneGainDecibels(at: $0) }
+        if let bedLevel = bedLevelDecibels {
+            svg.text(x: overviewPanel.left + overviewPanel.plotWidth, y: overviewPanel.top - 8, "bed level in LU against -20 LUFS (orange, right axis)", attributes: #"text-anchor="end""#)
+            drawLine(&svg, panel: overviewPanel, name: "overview-bed", range: gainRange, cssClass: "bed") { curves.bedLevelDecibels(at: $0, levelDecibels: bedLevel) }
+        }
 
         drawBeat(&svg, panel: overviewPanel)
         drawLegend(&svg, y: height - 22)

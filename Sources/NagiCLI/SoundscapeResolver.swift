@@ -18,7 +18,9 @@ enum SoundscapeResolver {
         do throws(BreathError) {
             if PresetCatalog.isFilePath(name) {
                 let (value, file) = try PresetEnvironment.parseFile(name)
-                return (try BreathError.reportingContent { () throws(ContentError) in try Soundscape.decode(value, file: file) }, PresetCatalog.name(ofFile: name))
+                // A bed the file names relative to itself is found from any working directory.
+                let soundscape = try BreathError.reportingContent { () throws(ContentError) in try Soundscape.decode(value, file: file) }
+                return (soundscape.resolvingBed(relativeTo: FileSystem.folder(of: name)), PresetCatalog.name(ofFile: name))
             }
             guard let entry = catalog.entry(named: name, in: .soundscapes) else {
                 throw catalog.notFound(name, in: .soundscapes)

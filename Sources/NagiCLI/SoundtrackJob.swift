@@ -41,6 +41,9 @@ struct SoundtrackJob: Sendable {
     func run(progress: (Double) -> Void = { _ in }) throws(CLIError) -> Result {
         let start = Date()
         var settings = self.settings
+        let bed = try settings.bed.map { mix throws(CLIError) in
+            try BedPrefetcher(path: mix.path, sampleRate: schedule.sampleRate, channelCount: settings.channelCount)
+        }
         let channelCount = settings.channelCount
         let writer: AudioFileWriter
         do {
@@ -62,7 +65,7 @@ struct SoundtrackJob: Sendable {
                 throw error
             }
         }
-        let renderer = Renderer(schedule: schedule, settings: settings)
+        let renderer = Renderer(schedule: schedule, settings: settings, bed: bed)
         let totalFrames = renderer.totalFrameCount
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrameCount * channelCount)
         defer { buffer.deallocate() }
@@ -91,6 +94,10 @@ struct SoundtrackJob: Sendable {
         if signal != 0 {
             writer.discard()
             throw .interrupted(signal: signal)
+        }
+        if let failure = bed?.failure {
+            writer.discard()
+            throw .bed(failure)
         }
         do {
             try writer.commit()

@@ -45,7 +45,7 @@ public struct CourseDecoder: Sendable {
 
     func decodeLesson(_ value: JSONValue, file: String, path: String) throws(ContentError) -> Course.Lesson {
         let fields = try JSONFields(value, file: file, path: path)
-        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape", "cues", "count", "voice"] + Self.soundKeys)
+        try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape", "cues", "count", "voice", "bed", "bedLevel"] + Self.soundKeys)
         guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }
         guard let patternValue = fields.value("pattern") else { throw fields.error(nil, "a lesson needs \"pattern\": a preset name, an inline pattern, or a pattern or session object") }
         let length = try sessions.decodeLength(fields)
@@ -71,10 +71,14 @@ public struct CourseDecoder: Sendable {
         }
         let soundscape = try fields.string("soundscape")
         if let soundscape, soundscape.isEmpty { throw fields.error("soundscape", "expected a soundscape name") }
+        let bed = try fields.string("bed")
+        if let bed, bed.isEmpty { throw fields.error("bed", "expected the path of an audio file") }
+        // The same range as --bed-level (Synth's BedMix.levelRange; this module cannot see Synth).
+        let bedLevel = try fields.number("bedLevel", in: -40...0)
         let cues = try Self.choice("cues", in: fields, among: ["chimes", "voice", "both", "none"])
         let count = try Self.choice("count", in: fields, among: ["none", "ticks", "voice"])
         let voice = try Self.choice("voice", in: fields, among: ["slt", "rms", "awb", "kal16"])
-        var lesson = Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape, cues: cues, count: count, voice: voice)
+        var lesson = Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape, cues: cues, count: count, voice: voice, bed: bed, bedLevelDecibels: bedLevel)
         try decodeSound(fields, into: &lesson)
         return lesson
     }

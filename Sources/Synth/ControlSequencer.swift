@@ -30,6 +30,8 @@ struct ControlSequencer {
         /// The gain of every guide sound (chimes, ticks, clips): the chimes' base gain, the cue volume, the
         /// session decay and the release (no fade-in: a cue marks the start at full level).
         var guideGain = 0.0
+        /// The user's recording's gain (its loudness match, the envelope, the session decay, the swell).
+        var bedGain = 0.0
     }
 
     /// The slow values at one slow point, held as one vector so that a fast point interpolates them all in
@@ -45,6 +47,8 @@ struct ControlSequencer {
             /// The water bed's whole gain before the dark/bright split.
             case waterGain
             case rainGain, guideGain
+            /// The user's recording's gain.
+            case bedGain
         }
 
         private(set) var values = SIMD16<Double>()
@@ -67,6 +71,8 @@ struct ControlSequencer {
         var rain: Double
         /// The chimes' base gain times the cue volume.
         var guide: Double
+        /// The user's recording's loudness-matching gain, divided by the master gain (which `common` brings).
+        var bed: Double = 0
     }
 
     let curves: ControlCurves
@@ -121,6 +127,7 @@ struct ControlSequencer {
         point.brightGain = slow[.waterGain] * brightness
         point.rainGain = slow[.rainGain]
         point.guideGain = slow[.guideGain]
+        point.bedGain = slow[.bedGain]
         return point
     }
 
@@ -154,6 +161,8 @@ struct ControlSequencer {
         slow[.waterGain] = gains.water * curves.waterLevel(rise: layers.rise, envelope: calming) * swell * scale
         slow[.rainGain] = gains.rain * swell * scale
         slow[.guideGain] = gains.guide * common * curves.releaseGain(at: frame)
+        // A user's bed lives like the rain: it fades in and out with the session, calms with its decay, swells in holds.
+        slow[.bedGain] = gains.bed * swell * scale
         return slow
     }
 }

@@ -104,7 +104,8 @@ public final class RenderPlan {
             trail: voices.contains(.trail) ? 1 : 0,
             water: voices.contains(.water) ? Decibels.gain(soundscape.water.gainDecibels) : 0,
             rain: voices.contains(.rain) ? soundscape.rain.map { Decibels.gain($0.gainDecibels) } ?? 0 : 0,
-            guide: voices.contains(.cues) ? Decibels.gain(soundscape.cues.gainDecibels + settings.cueVolumeDecibels) : 0)
+            guide: voices.contains(.cues) ? Decibels.gain(soundscape.cues.gainDecibels + settings.cueVolumeDecibels) : 0,
+            bed: settings.bed.map { Decibels.gain($0.gainDecibels - soundscape.masterGainDecibels) } ?? 0)
         // The cosine is within 7·10⁻⁵ of exact, so Σ hₖ cos kθ stays within 1.001·Σ|hₖ|.
         let stereoSpread = settings.channelCount == 2 ? 1.0 : 0.0
         budget = PeakBudget(

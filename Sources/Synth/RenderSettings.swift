@@ -22,13 +22,16 @@ public struct RenderSettings: Sendable, Equatable {
     /// One gain on the whole output, dB, before the limiter (a loudness target's measured gain; 0 keeps the
     /// soundscape's calibrated level). The limiter's knee and ceiling move with it (see `RenderPlan`).
     public var loudnessGainDecibels: Double = 0
+    /// A user's recording under the session and its level (nil: none); the samples reach the renderer through
+    /// a `BedRecording`.
+    public var bed: BedMix?
 
     /// The range `cueVolumeDecibels` accepts.
     public static let cueVolumeRange: ClosedRange<Double> = -30...12
 
     public init(
         soundscape: Soundscape, channelCount: Int = 2, seed: UInt64 = 1, cues: CueMode = .chimes, count: CountMode = .none,
-        cueVolumeDecibels: Double = 0, clips: GuideClips = .none, voices: Voices = .all
+        cueVolumeDecibels: Double = 0, clips: GuideClips = .none, voices: Voices = .all, bed: BedMix? = nil
     ) {
         self.soundscape = soundscape
         self.channelCount = channelCount
@@ -38,6 +41,7 @@ public struct RenderSettings: Sendable, Equatable {
         self.cueVolumeDecibels = cueVolumeDecibels
         self.clips = clips
         self.voices = voices
+        self.bed = bed
     }
 
     /// A one-line summary for fingerprints and logs (clips by phrase and length, not by sample).
@@ -47,5 +51,6 @@ public struct RenderSettings: Sendable, Equatable {
         return "soundscape \(soundscape); channels \(channelCount); seed \(seed); cues \(cues.rawValue); count \(count.rawValue); "
             + "cue volume \(cueVolumeDecibels) dB; voices \(voices.rawValue); phrases [\(phrases)]; pack [\(pack)]"
             + (beat.map { "; beat \($0)" } ?? "") + (loudnessGainDecibels != 0 ? "; loudness gain \(loudnessGainDecibels) dB" : "")
+            + (bed.map { "; bed \($0.path) at \($0.gainDecibels) dB" } ?? "")
     }
 }

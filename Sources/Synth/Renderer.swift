@@ -38,6 +38,8 @@ public final class Renderer {
 
     /// The voices added to the centre before the fused kernel runs (chimes, ticks, clips).
     private let addedVoices: [MixVoice]
+    /// The user's recording under the session, when the settings name one and a recording was given.
+    private let bedVoice: BedVoice?
     private let ramp: FloatBuffer
     private let triangle: FloatBuffer
     private let guideScratch: FloatBuffer
@@ -74,14 +76,19 @@ public final class Renderer {
         var rainSide = 0
     }
 
-    /// A renderer pulling samples from `plan`.
-    public init(plan: RenderPlan) {
+    /// A renderer pulling samples from `plan`, with `bed` (read from its first frame) under the session when
+    /// the settings carry a `BedMix`.
+    public init(plan: RenderPlan, bed: BedRecording? = nil) {
         let blockFrames = Self.controlBlockFrames
         self.plan = plan
         channelCount = plan.settings.channelCount
         sampleRate = plan.sampleRate
         totalFrameCount = plan.totalFrameCount
         addedVoices = plan.makeVoices()
+        bedVoice = plan.settings.bed == nil ? nil : bed.map { recording in
+            precondition(recording.channelCount == plan.settings.channelCount, "the bed must come in the render's channels")
+            return BedVoice(recording: recording, sampleRate: plan.sampleRate, blockFrames: blockFrames)
+        }
         ramp = FloatBuffer(count: blockFrames)
         triangle = FloatBuffer(count: blockFrames)
         for n in 0..<blockFrames {
@@ -104,8 +111,8 @@ public final class Renderer {
     }
 
     /// A renderer for `schedule` under `settings` (compiles the plan).
-    public convenience init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) {
-        self.init(plan: RenderPlan(schedule: schedule, settings: settings, text: text))
+    public convenience init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil, bed: BedRecording? = nil) {
+        self.init(plan: RenderPlan(schedule: schedule, settings: settings, text: text), bed: bed)
     }
 
     /// A renderer with chimes on or off and no other guide: `RenderSettings` with `cues` chimes or none.
@@ -173,6 +180,7 @@ public final class Renderer {
         // [0, 1) like any other, so it never wraps by half a cycle); isochronic pulses turn the whole beat's.
         let beatCyclesPerHertzFrame = (beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
         let outputGain = plan.outputGain
+        let bedVoice = self.bedVoice
         var state = self.state
         var control = self.control
         var guideScratchInUse = self.guideScratchInUse
@@ -224,6 +232,7 @@ public final class Renderer {
 
             // The added voices: their samples into the guide scratch, their ducking onto the beds.
             var guidePeak: Float = 0
+            let duckStart = state.bedFactor
             if !addedVoices.isEmpty {
                 if guideScratchInUse { guideScratch.update(repeating: 0, count: blockFrames) }
                 let gain = Ramp(from: start.guideGain, to: end.guideGain, frameCount: blockFrames)
@@ -254,6 +263,11 @@ public final class Renderer {
                 SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
                                    mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .isochronic)
             }
+            if let bedVoice {
+                let gain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
+                guidePeak += bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
+            }
+            // The loudness gain last, on everything the limiter sees.
             if outputGain != 1 {
                 for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
             }

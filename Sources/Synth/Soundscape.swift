@@ -37,10 +37,15 @@ public struct Soundscape: Sendable, Equatable {
     public let rain: Rain?
     /// The output safety limiter.
     public let limiter: Limiter
+    /// A user's recording to lay under the session (`"bed"`: absolute, or relative to the soundscape file once
+    /// `resolvingBed(relativeTo:)` has placed it); nil for none. `--bed` replaces it.
+    public var bed: String? = nil
+    /// The bed's level (`"bedLevel"`), LU relative to the nominal −20 LUFS; nil for the default.
+    public var bedLevelDecibels: Double? = nil
 
     static let keys = [
         "title", "description", "masterGainDecibels", "tone", "shimmer", "trail", "water", "holdSwell",
-        "calming", "sessionDecayDecibels", "envelope", "cues", "rain", "limiter",
+        "calming", "sessionDecayDecibels", "envelope", "cues", "rain", "limiter", "bed", "bedLevel",
     ]
 
     /// Reads a soundscape preset. Every key is required except `rain`; unknown keys, wrong types and numbers
@@ -54,6 +59,8 @@ public struct Soundscape: Sendable, Equatable {
         } else {
             rain = nil
         }
+        let bed = try fields.string("bed")
+        if let bed, bed.isEmpty { throw fields.error("bed", "expected the path of an audio file") }
         return Soundscape(
             title: try fields.requiredString("title"),
             description: try fields.requiredString("description"),
@@ -68,8 +75,19 @@ public struct Soundscape: Sendable, Equatable {
             envelope: try Envelope(fields.requiredObject("envelope")),
             cues: try Cues(fields.requiredObject("cues")),
             rain: rain,
-            limiter: try Limiter(fields.requiredObject("limiter"))
+            limiter: try Limiter(fields.requiredObject("limiter")),
+            bed: bed,
+            bedLevelDecibels: try fields.number("bedLevel", in: BedMix.levelRange)
         )
+    }
+
+    /// This soundscape with a relative `bed` path placed in `folder` (the soundscape file's), so it names the
+    /// same file from any working directory.
+    public func resolvingBed(relativeTo folder: String) -> Soundscape {
+        guard let bed, !bed.hasPrefix("/") else { return self }
+        var resolved = self
+        resolved.bed = folder.isEmpty ? bed : (folder.hasSuffix("/") ? folder : folder + "/") + bed
+        return resolved
     }
 
     /// Reads a soundscape preset from JSON text.

@@ -55,6 +55,25 @@ struct LoudnessTargetTests {
         #expect(abs(calibrated.loudness - target) > 1.5)
     }
 
+    @Test("with a bed under the session the target is hit just the same, by libebur128 and by ffmpeg")
+    func hitsTheTargetOverABed() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let made = try Pipeline.run("sox -n -r 44100 -c 2 -b 16 bed.flac synth 40 brownnoise vol 0.5", in: folder)
+        #expect(made.status == 0, "\(made.standardError)")
+        let result = try NagiProcess.run(["render", "4-7-8", "--minutes", "2", "--bed", "bed.flac", "--bed-level", "-6", "--loudness", "-18", "-o", "out.wav", "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let ours = try Self.libebur128(folder.appendingPathComponent("out.wav").path)
+        let theirs = try Self.ffmpeg("out.wav", in: folder)
+        #expect(abs(ours.loudness + 18) <= 0.5 && abs(theirs.loudness + 18) <= 0.5, "libebur128 \(ours.loudness), ffmpeg \(theirs.loudness) LUFS")
+        #expect(theirs.truePeak <= -1, "true peak \(theirs.truePeak) dBTP")
+        // The bed is in the measured mix: the same render without it at the same target differs sample by sample.
+        let plain = try NagiProcess.run(["render", "4-7-8", "--minutes", "2", "--loudness", "-18", "-o", "plain.wav", "--quiet"], in: folder)
+        #expect(plain.status == 0)
+        let withBed = try AudioFileReader.readFloat(path: folder.appendingPathComponent("out.wav").path)
+        let without = try AudioFileReader.readFloat(path: folder.appendingPathComponent("plain.wav").path)
+        #expect(withBed.count == without.count && withBed != without)
+    }
+
     @Test("a target past the true-peak limit is reached as far as -1 dBTP allows, and said so on stderr")
     func unreachableTarget() throws {
         let folder = try NagiProcess.temporaryFolder()

@@ -1,0 +1,180 @@
+import NagiMath
+
+/// A recording made as long as the session: played from its start, and at its end crossfaded (equal power:
+/// cos/sin gains, so two uncorrelated sounds keep their summed power and nothing steps) into itself from
+/// `fadeFrames` on, again and again. A recording at most two fades long is held in memory and fades over a
+/// third of its length; a longer one is streamed through a ring that looks `fadeFrames` ahead, so the end is
+/// known before the fade must start. The output depends only on the recording's frames, never on how reads
+/// are sized. Memory: the ring and the recording's first `fadeFrames` (about 2 s), whatever its length.
+final class BedLoop {
+    /// The seam's crossfade for a long recording, seconds.
+    static let crossfadeSeconds = 2.0
+    /// Frames read from the recording per refill.
+    private static let chunkFrames = 4_096
+
+    let channelCount: Int
+    /// Frames of each seam's crossfade.
+    let fadeFrames: Int
+    private let recording: BedRecording
+    /// A short recording, whole (nil: streamed).
+    private let memory: FloatBuffer?
+    private let memoryFrames: Int
+    private var memoryPosition = 0
+    /// The recording's first `fadeFrames` frames: what each seam fades into.
+    private let head: FloatBuffer
+    private let fadeOut: FloatBuffer
+    private let fadeIn: FloatBuffer
+    /// Frames of the recording's passes in order (the first from frame 0, the others from `fadeFrames`).
+    private let ring: FloatBuffer
+    private let ringFrames: Int
+    /// Where the skipped head frames of each new pass are read to.
+    private let skipScratch: FloatBuffer
+    private let largestRequest: Int
+    /// Frames ever written into the ring and ever handed out.
+    private var writtenFrames: Int64 = 0
+    private var readFrames: Int64 = 0
+    /// Where each pass still ahead ends, in ring frames; its last `fadeFrames` are its seam.
+    private var passEnds: [Int64] = []
+    /// The recording gave nothing more (an empty pass or a failed read): silence after what is in the ring.
+    private var exhausted = false
+
+    /// Loops `recording` at `sampleRate`, for reads of at most `largestRequest` frames.
+    init(recording: BedRecording, sampleRate: Int, largestRequest: Int) {
+        let channels = recording.channelCount
+        channelCount = channels
+        self.recording = recording
+        self.largestRequest = largestRequest
+        let longFade = max(1, Int(Self.crossfadeSeconds * Double(sampleRate)))
+        // Probe two fades and a frame: a recording that ends inside is short.
+        let probeFrames = 2 * longFade + 1
+        let probe = FloatBuffer(count: probeFrames * channels)
+        var probed = 0
+        while probed < probeFrames {
+            let got = recording.read(into: probe.base + probed * channels, frameCount: min(Self.chunkFrames, probeFrames - probed))
+            if got == 0 { break }
+            probed += got
+        }
+        let fade = probed < probeFrames ? probed / 3 : longFade
+        fadeFrames = fade
+        head = FloatBuffer(count: fade * channels)
+        head.base.update(from: probe.base, count: fade * channels)
+        fadeOut = FloatBuffer(count: fade)
+        fadeIn = FloatBuffer(count: fade)
+        for k in 0..<fade {
+            let angle = 0.5 * Double.pi * (Double(k) + 0.5) / Double(fade)
+            fadeOut.base[k] = Float(cos(angle))
+            fadeIn.base[k] = Float(sin(angle))
+        }
+        ringFrames = max(probeFrames, fade + largestRequest) + Self.chunkFrames
+        ring = FloatBuffer(count: ringFrames * channels)
+        skipScratch = FloatBuffer(count: Self.chunkFrames * channels)
+        if probed < probeFrames {
+            memory = probe
+            memoryFrames = probed
+            exhausted = probed == 0
+        } else {
+            memory = nil
+            memoryFrames = 0
+            ring.base.update(from: probe.base, count: probed * channels)
+            writtenFrames = Int64(probed)
+        }
+    }
+
+    /// Writes the next `frameCount` frames (at most `largestRequest`) of the endless bed into `output`.
+    func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
+        precondition(frameCount <= largestRequest, "a bed read is at most \(largestRequest) frames")
+        // Any seam that touches these frames must be known: look a whole fade past them.
+        fill(through: readFrames + Int64(frameCount + fadeFrames))
+        let channels = channelCount
+        let fade = Int64(fadeFrames)
+        var done = 0
+        while done < frameCount {
+            let position = readFrames + Int64(done)
+            while let end = passEnds.first, end <= position { passEnds.removeFirst() }
+            let available = Int(min(Int64(frameCount - done), writtenFrames - position))
+            if available <= 0 {
+                (output + done * channels).update(repeating: 0, count: (frameCount - done) * channels)
+                break
+            }
+            let target = output + done * channels
+            if let end = passEnds.first, end - fade <= position {
+                // Inside a seam: the pass's last frames fade out as the head fades in.
+                let count = min(available, Int(end - position))
+                let seamOffset = Int(position - (end - fade))
+                copyFromRing(at: position, count: count, into: target)
+                let headFrames = head.base + seamOffset * channels
+                let outGains = fadeOut.base + seamOffset
+                let inGains = fadeIn.base + seamOffset
+                for n in 0..<count {
+                    for channel in 0..<channels {
+                        let index = n * channels + channel
+                        target[index] = target[index] * outGains[n] + headFrames[index] * inGains[n]
+                    }
+                }
+                done += count
+            } else {
+                let seamStart = passEnds.first.map { $0 - fade } ?? Int64.max
+                let count = Int(min(Int64(available), seamStart - position))
+                copyFromRing(at: position, count: count, into: target)
+                done += count
+            }
+        }
+        readFrames += Int64(frameCount)
+    }
+
+    /// Copies `count` ring frames from absolute frame `position`, across the ring's wrap.
+    private func copyFromRing(at position: Int64, count: Int, into target: UnsafeMutablePointer<Float>) {
+        let channels = channelCount
+        let start = Int(position % Int64(ringFrames))
+        let first = min(count, ringFrames - start)
+        target.update(from: ring.base + start * channels, count: first * channels)
+        if first < count {
+            (target + first * channels).update(from: ring.base, count: (count - first) * channels)
+        }
+    }
+
+    /// Reads passes into the ring until it holds frames up to `frame` (or the recording gives no more).
+    private func fill(through frame: Int64) {
+        let channels = channelCount
+        while writtenFrames < frame && !exhausted {
+            let start = Int(writtenFrames % Int64(ringFrames))
+            let space = ringFrames - Int(writtenFrames - readFrames)
+            let wanted = min(Self.chunkFrames, space, ringFrames - start)
+            if wanted <= 0 { return }
+            let got = readPass(into: ring.base + start * channels, frameCount: wanted)
+            writtenFrames += Int64(got)
+            if got < wanted {
+                // A pass that gave nothing past its seam cannot loop: stop rather than spin.
+                if let last = passEnds.last, last == writtenFrames { exhausted = true; return }
+                passEnds.append(writtenFrames)
+                restartPass()
+            }
+        }
+    }
+
+    /// Reads the current pass: from memory for a short recording, else from the stream.
+    private func readPass(into target: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
+        guard let memory else { return recording.read(into: target, frameCount: frameCount) }
+        let count = min(frameCount, memoryFrames - memoryPosition)
+        target.update(from: memory.base + memoryPosition * channelCount, count: count * channelCount)
+        memoryPosition += count
+        return count
+    }
+
+    /// Starts the next pass just after the frames the seam faded in.
+    private func restartPass() {
+        if memory != nil {
+            memoryPosition = fadeFrames
+            return
+        }
+        recording.rewind()
+        // The head was already heard inside the seam: read past it.
+        var skipped = 0
+        while skipped < fadeFrames {
+            let wanted = min(Self.chunkFrames, fadeFrames - skipped)
+            let got = recording.read(into: skipScratch.base, frameCount: wanted)
+            skipped += got
+            if got < wanted { exhausted = true; return }
+        }
+    }
+}

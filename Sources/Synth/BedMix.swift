@@ -1,0 +1,32 @@
+/// How a user's recording sits under the session: which file (for fingerprints and logs) and the gain that
+/// puts its measured loudness where the bed belongs under the tone. The samples themselves arrive through a
+/// `BedRecording` given to the renderer.
+public struct BedMix: Sendable, Equatable {
+    /// The recording's path as given.
+    public var path: String
+    /// The gain applied to the recording's samples before the session's envelope, dB.
+    public var gainDecibels: Double
+
+    public init(path: String, gainDecibels: Double) {
+        self.path = path
+        self.gainDecibels = gainDecibels
+    }
+
+    /// The bed's integrated loudness relative to the session's nominal −20 LUFS when `--bed-level` is not
+    /// given, LU. Chosen by measurement: at −12 a bed alone measures about −32 LUFS in a render (the session's
+    /// decay takes a little more off), clearly under the tone, and lifts the whole render by about 0.3 LU,
+    /// well inside the 1 LU the soundscapes' calibration allows.
+    public static let defaultLevelDecibels = -12.0
+    /// The range `--bed-level` accepts, LU relative to the nominal loudness.
+    public static let levelRange: ClosedRange<Double> = -40...0
+    /// The loudness every soundscape is calibrated to, LUFS.
+    public static let nominalLoudness = -20.0
+
+    /// The gain that brings a recording measuring `loudness` LUFS to `levelDecibels` under the nominal
+    /// loudness, dB. A recording under libebur128's absolute gate (−70 LUFS, near silence) is not boosted
+    /// from the noise floor: it gets the gain a −70 LUFS recording would.
+    public static func gainDecibels(loudness: Double, levelDecibels: Double) -> Double {
+        let measured = loudness.isFinite ? max(loudness, -70) : -70
+        return nominalLoudness + levelDecibels - measured
+    }
+}

@@ -1,0 +1,64 @@
+import Breath
+import Synth
+import Testing
+
+/// The bed voice when its recording misbehaves: a recording that fails part way, or gives nothing after a
+/// rewind, must neither hang the renderer nor disturb the rest of the mix.
+@Suite("A failing bed recording")
+struct BedFaultTests {
+    /// A square wave at ±0.25 that stops for good after `framesBeforeFault` frames: every read after
+    /// it, and every pass after a rewind, gives nothing (what the command line's reader does after a failure).
+    final class FailingRecording: BedRecording {
+        let channelCount: Int
+        let framesBeforeFault: Int
+        private(set) var framesGiven = 0
+        private(set) var rewindCount = 0
+
+        init(channelCount: Int, framesBeforeFault: Int) {
+            self.channelCount = channelCount
+            self.framesBeforeFault = framesBeforeFault
+        }
+
+        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
+            let count = min(frameCount, framesBeforeFault - framesGiven)
+            for index in 0..<(count * channelCount) { output[index] = index % 2 == 0 ? 0.25 : -0.25 }
+            framesGiven += count
+            return count
+        }
+
+        func rewind() { rewindCount += 1 }
+    }
+
+    @Test("a recording that fails after 5 s: the render finishes, the bed sounds before and is silent after")
+    func failsPartWay() throws {
+        let schedule = try Fixtures.schedule("4-7-8", cycles: 1)
+        let soundscape = try Fixtures.soundscape()
+        let recording = FailingRecording(channelCount: 2, framesBeforeFault: 5 * 48_000)
+        let bedSettings = RenderSettings(soundscape: soundscape, channelCount: 2, cues: .none, bed: BedMix(path: "fails.wav", gainDecibels: -20))
+        let with = Fixtures.render(Renderer(schedule: schedule, settings: bedSettings, bed: recording))
+        let without = Fixtures.render(Renderer(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: 2, cues: .none)))
+        #expect(with.count == without.count)
+        func differenceEnergy(_ seconds: Range<Double>) -> Float {
+            let frames = Int(seconds.lowerBound * 48_000)..<Int(seconds.upperBound * 48_000)
+            return frames.reduce(0) { sum, frame in
+                let difference = with[2 * frame] - without[2 * frame]
+                return sum + difference * difference
+            }
+        }
+        // Before the fault the bed is there; from a second after it (the seam's fade is over) nothing is.
+        #expect(differenceEnergy(2..<4) > 1)
+        #expect(differenceEnergy(8..<18) == 0)
+        // It tried to loop once and gave up, rather than spinning on empty passes.
+        #expect(recording.rewindCount == 1)
+    }
+
+    @Test("a recording with no frames at all leaves the render exactly as without a bed")
+    func emptyRecording() throws {
+        let schedule = try Fixtures.schedule("4-4-4-4", cycles: 1)
+        let soundscape = try Fixtures.soundscape()
+        let recording = FailingRecording(channelCount: 1, framesBeforeFault: 0)
+        let with = Fixtures.render(Renderer(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: 1, bed: BedMix(path: "empty.wav", gainDecibels: 0)), bed: recording))
+        let without = Fixtures.render(Renderer(schedule: schedule, settings: RenderSettings(soundscape: soundscape, channelCount: 1)))
+        #expect(with == without)
+    }
+}
