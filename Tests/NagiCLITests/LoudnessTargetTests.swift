@@ -93,15 +93,7 @@ struct LoudnessTargetTests {
     @Test("play applies the same gain as render: the file: capture equals the render bit for bit")
     func playEqualsRender() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let capture = folder.appendingPathComponent("capture.raw").path
-        let options = ["box", "--cycles", "2", "--bits", "float", "--loudness", "-25", "--beat", "7"]
-        let played = try NagiProcess.run(["play"] + options + ["--device", "file:'\(capture)',raw", "--quiet"], in: folder)
-        #expect(played.status == 0, "\(played.standardError)")
-        let rendered = try NagiProcess.run(["render"] + options + ["-o", "render.wav", "--quiet"], in: folder)
-        #expect(rendered.status == 0, "\(rendered.standardError)")
-        let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
-        let data = try Data(contentsOf: URL(fileURLWithPath: capture))
-        let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let (captured, expected) = try NagiProcess.playedAndRendered(["box", "--cycles", "2", "--bits", "float", "--loudness", "-25", "--beat", "7"], in: folder)
         #expect(captured.count == expected.count)
         #expect(captured == expected)
         let measured = try Self.libebur128(folder.appendingPathComponent("render.wav").path)

@@ -1,3 +1,4 @@
+import AudioFile
 import Foundation
 import NagiTestSupport
 import Testing
@@ -55,5 +56,19 @@ struct NagiProcess {
     /// A fresh empty temporary folder, removed when the test process exits (`TemporaryFolder.makeURL`).
     static func temporaryFolder() throws -> URL {
         try TemporaryFolder.makeURL()
+    }
+
+    /// Plays `options` (`--bits float` among them) into ALSA's `file:` device and renders the same options to
+    /// `render.wav` in `folder`, expecting both to succeed: what reached the device and what the file holds,
+    /// as interleaved Float samples, for tests that live equals rendered.
+    static func playedAndRendered(_ options: [String], in folder: URL) throws -> (played: [Float], rendered: [Float]) {
+        let capture = folder.appendingPathComponent("capture.raw").path
+        let played = try run(["play"] + options + ["--device", "file:'\(capture)',raw", "--quiet"], in: folder)
+        #expect(played.status == 0, "\(played.standardError)")
+        let rendered = try run(["render"] + options + ["-o", "render.wav", "--quiet"], in: folder)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: capture))
+        return (data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }, expected)
     }
 }

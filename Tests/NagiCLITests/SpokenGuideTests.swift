@@ -155,15 +155,7 @@ struct SpokenGuideTests {
     @Test("play --cues both --count voice through ALSA's file: device equals, frame for frame, what render writes")
     func playEqualsRender() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let capture = folder.appendingPathComponent("capture.raw").path
-        let options = ["4-7-8", "--cycles", "1", "--cues", "both", "--count", "voice", "--bits", "float"]
-        let played = try NagiProcess.run(["play"] + options + ["--device", "file:'\(capture)',raw", "--quiet"], in: folder)
-        #expect(played.status == 0, "\(played.standardError)")
-        let rendered = try NagiProcess.run(["render"] + options + ["-o", "render.wav", "--quiet"], in: folder)
-        #expect(rendered.status == 0, "\(rendered.standardError)")
-        let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
-        let data = try Data(contentsOf: URL(fileURLWithPath: capture))
-        let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let (captured, expected) = try NagiProcess.playedAndRendered(["4-7-8", "--cycles", "1", "--cues", "both", "--count", "voice", "--bits", "float"], in: folder)
         #expect(captured.count == expected.count)
         #expect(captured == expected)
         // And the guide is in it: the words make the render differ from one without them.
