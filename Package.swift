@@ -75,12 +75,10 @@ let package = Package(
         .target(name: "Loudness", dependencies: ["CEbur128"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
-        // Signals, measurements and temporary folders for the tests below only.
-        .target(name: "ClibTestSupport", path: "Tests/ClibTestSupport"),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "ClibTestSupport"]),
-        .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "ClibTestSupport"]),
-        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "ClibTestSupport"]),
-        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "Speech", "ClibTestSupport"]),
-        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "Resampling", "ClibTestSupport"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
+        .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
+        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "NagiTestSupport"]),
+        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
+        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
     ]
 )

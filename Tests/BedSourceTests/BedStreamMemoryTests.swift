@@ -1,4 +1,4 @@
-import ClibTestSupport
+import NagiTestSupport
 import Foundation
 import Testing
 

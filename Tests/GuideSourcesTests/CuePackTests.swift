@@ -1,5 +1,5 @@
 import AudioFile
-import ClibTestSupport
+import NagiTestSupport
 import Foundation
 import Testing
 
