@@ -91,19 +91,19 @@ enum CourseExport {
             let bed = try bedOptions.mix(soundscape: soundscape, lesson: lesson, sampleRate: sampleRate, channelCount: options.channelCount)
             var settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, seed: options.seed)
             settings.bed = bed
-            var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             // A lesson may set its beat and loudness; the command line's replace them.
-            job.settings.beat = beatOptions.beatFor(lesson: lesson.beat)
-            try BeatOptions.check(job.settings.beat, channelCount: options.channelCount)
+            settings.beat = beatOptions.beatFor(lesson: lesson.beat)
+            try BeatOptions.check(settings.beat, channelCount: options.channelCount)
+            var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
             job.loudnessTarget = loudnessOptions.target(lesson: lesson.loudnessLUFS)
-            // The settings' fingerprint names each clip by phrase and length; the guidance adds the voice and the
-            // pack's folder, so a different voice or pack redoes the track.
+            // The settings' fingerprint covers the soundscape, guide, bed and beat and names each clip by phrase
+            // and length; the guidance adds the voice and the pack's folder, the checksum the pack's samples, so a
+            // different voice or pack redoes the track.
             let fingerprint = Fingerprint.of([
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
-                String(describing: lesson.session), String(describing: soundscape),
-                String(describing: fileSpec), String(describing: guidance), settings.fingerprint,
-                Self.clipChecksum(settings.clips), String(describing: bed),
-                "beat \(job.settings.beat.map(String.init(describing:)) ?? "none")", "loudness \(job.loudnessTarget.map { "\($0)" } ?? "calibrated")",
+                String(describing: lesson.session), String(describing: fileSpec), String(describing: guidance),
+                settings.fingerprint, Self.clipChecksum(settings.clips),
+                "loudness \(job.loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
             tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
         }

@@ -45,8 +45,6 @@ enum PlayCommand {
         }
     }
 
-    /// Plays `session` (already at its final length) with the live options in `arguments`; returns whether
-    /// it was played to the end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
     /// What `play` and `course next` read from their command line besides the session, read once.
     struct LiveSettings {
         var live: LiveOptions
@@ -69,6 +67,8 @@ enum PlayCommand {
         }
     }
 
+    /// Plays `session` (already at its final length) with `settings`; returns whether it was played to the
+    /// end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
     static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(CLIError) -> Bool {
         let (live, synthesis, guidance, quiet) = (settings.live, settings.synthesis, settings.guidance, settings.quiet)
         let schedule: Schedule
