@@ -6,9 +6,9 @@ enum ClipLoader {
     /// Frames read per `sf_readf_float` call.
     private static let blockFrames = 8_192
 
-    /// - Throws: `CuePackError` for a file that cannot be opened, is not audio, has no frames, is too long,
+    /// - Throws: a fault for a file that cannot be opened, is not audio, has no frames, is too long,
     ///   has more than two channels, or fails to read or resample.
-    static func load(path: String, sampleRate: Int) throws(CuePackError) -> CueClip {
+    static func load(path: String, sampleRate: Int) throws(RecordingFault<CueClipUse>) -> CueClip {
         let stream: AudioFileStream
         do { stream = try AudioFileStream(path: path) } catch { throw .file(error) }
         let channelCount = stream.channelCount

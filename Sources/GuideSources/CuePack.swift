@@ -34,7 +34,11 @@ public struct CuePack: Sendable, Equatable {
                 if kind.isRequired { throw .clipMissing(expected: FolderListing.join(folder, kind.baseName + ".*")) }
                 continue
             }
-            clips[kind] = try ClipLoader.load(path: FolderListing.join(folder, name), sampleRate: sampleRate)
+            do {
+                clips[kind] = try ClipLoader.load(path: FolderListing.join(folder, name), sampleRate: sampleRate)
+            } catch {
+                throw .clip(error)
+            }
         }
         guard let inhale = clips[.inhale], let hold = clips[.hold], let exhale = clips[.exhale] else {
             // Unreachable: each required kind either loaded or threw above.

@@ -8,24 +8,16 @@ public enum CuePackError: Error, Equatable, Sendable {
     case clipMissing(expected: String)
     /// More than one file for one clip, e.g. inhale.wav and inhale.flac (65).
     case ambiguousClip(kind: CueKind, candidates: [String])
-    /// The file cannot be opened (66), is not audio (65) or fails part way (74), from the stream reader.
-    case file(AudioFileStreamError)
-    /// The file is audio with no frames (65).
-    case noFrames(path: String)
-    /// The clip lasts longer than `CuePack.maximumClipSeconds` (65).
-    case tooLong(path: String, limitSeconds: Int)
-    /// More than two channels (65).
-    case tooManyChannels(path: String, channelCount: Int)
-    /// libsoxr failed on the clip (70, an internal error).
-    case resamplingFailed(path: String, reason: String)
+    /// A clip's file cannot be used: missing (66), not audio, no frames, too long or more than two channels (65),
+    /// a read failing part way (74), libsoxr failing (70).
+    case clip(RecordingFault<CueClipUse>)
 
     /// The process exit code after sysexits.h.
     public var exitCode: Int32 {
         switch self {
         case .folderUnreadable, .clipMissing: return 66
-        case .ambiguousClip, .noFrames, .tooLong, .tooManyChannels: return 65
-        case .file(let error): return error.exitCode
-        case .resamplingFailed: return 70
+        case .ambiguousClip: return 65
+        case .clip(let fault): return fault.exitCode
         }
     }
 
@@ -39,17 +31,8 @@ public enum CuePackError: Error, Equatable, Sendable {
         case .ambiguousClip(let kind, let candidates):
             let names = candidates.map { "\"\($0)\"" }.joined(separator: " and ")
             return "cue pack: \(names) are both a \(kind.rawValue) clip; keep one"
-        case .file(let error):
-            return "cue pack: " + error.message
-        case .noFrames(let path):
-            return "cue pack: \"\(path)\" has no audio frames"
-        case .tooLong(let path, let limit):
-            return "cue pack: \"\(path)\" is longer than \(limit) s"
-        case .tooManyChannels(let path, let count):
-            return "cue pack: \"\(path)\" has \(count) channels; a cue clip is mono or stereo"
-        case .resamplingFailed(let path, let reason):
-            return "cue pack: cannot resample \"\(path)\": \(reason)"
+        case .clip(let fault):
+            return fault.message
         }
     }
 }
-

@@ -90,7 +90,7 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.file("inhale.wav"))
         try "breathe in, breathe out\n".write(toFile: folder.file("inhale.wav"), atomically: true, encoding: .utf8)
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
-        guard case .file(.notAudio(let path, let reason)) = error else {
+        guard case .clip(.file(.notAudio(let path, let reason))) = error else {
             Issue.record("\(error)")
             return
         }
@@ -108,8 +108,9 @@ import Testing
             path: folder.file("hold.wav"), spec: AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: .wav), overwrite: false)
         try writer.commit()
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
-        #expect(error == .noFrames(path: folder.file("hold.wav")))
+        #expect(error == .clip(.noFrames(path: folder.file("hold.wav"))))
         #expect(error.exitCode == 65)
+        #expect(error.message == "cue pack: \"\(folder.file("hold.wav"))\" has no audio frames")
     }
 
     @Test func aClipOver30SecondsExits65AndOneOf30IsTaken() throws {
@@ -121,7 +122,7 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.file("exhale.flac"))
         try writeClip(folder.file("exhale.flac"), format: .flac, sampleRate: 8_000, frequencies: [660], seconds: 31)
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
-        #expect(error == .tooLong(path: folder.file("exhale.flac"), limitSeconds: 30))
+        #expect(error == .clip(.tooLong(path: folder.file("exhale.flac"), limitSeconds: 30)))
         #expect(error.exitCode == 65)
     }
 
@@ -141,8 +142,9 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.file("inhale.wav"))
         try writeClip(folder.file("inhale.wav"), format: .wav, sampleRate: 48_000, frequencies: [440, 550, 660], seconds: 1)
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
-        #expect(error == .tooManyChannels(path: folder.file("inhale.wav"), channelCount: 3))
+        #expect(error == .clip(.tooManyChannels(path: folder.file("inhale.wav"), channelCount: 3)))
         #expect(error.exitCode == 65)
+        #expect(error.message == "cue pack: \"\(folder.file("inhale.wav"))\" has 3 channels; a cue clip is mono or stereo")
     }
 
     @Test func onlyBaseDotExtensionNamesAreClips() {
