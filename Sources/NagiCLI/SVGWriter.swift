@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NagiDocuments
 
 /// Builds SVG text: elements with escaped text and compact numbers. No scripts, no outside references.
 struct SVGWriter {
@@ -40,19 +41,11 @@ struct SVGWriter {
         value.isFinite ? String(value) : "0"
     }
 
-    /// Escapes text for XML content and attributes.
+    /// Escapes text for XML content and attributes; control characters XML 1.0 cannot hold are dropped.
     static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": continue
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        TextEscaping.escaping(text, xmlEscapes) { _ in "" }
     }
+
+    /// The characters XML content and attributes escape, and the two control characters it keeps as they are.
+    private static let xmlEscapes: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "\n": "\n", "\t": "\t"]
 }

@@ -4,22 +4,16 @@ import Breath
 public enum JSONText {
     /// A JSON string literal with the required escapes.
     public static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + TextEscaping.escaping(text, escapes, control: unicodeEscape) + "\""
+    }
+
+    /// The characters a JSON string escapes by name.
+    private static let escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+
+    /// Any other control character as `\u00XX`.
+    private static func unicodeEscape(_ control: Unicode.Scalar) -> String {
+        let hex = String(control.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// A finite number with up to 6 decimals ("0.5", "3.157895"); non-finite values become 0.
