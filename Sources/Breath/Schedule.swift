@@ -29,7 +29,8 @@ public struct Schedule: Sendable {
         var cumulative: Int64 = 0
         var level = 0.0
         var startFrame: Int64 = 0
-        for phase in timed {
+        for timedPhase in timed {
+            let phase = timedPhase.phase
             let end = cumulative + phase.durationMicroseconds
             let endFrame = Self.frame(atMicroseconds: end, sampleRate: sampleRate)
             let target = phase.targetLevel ?? phase.kind.defaultTargetLevel ?? level
@@ -41,12 +42,12 @@ public struct Schedule: Sendable {
                 endFrame: endFrame,
                 startLevel: level,
                 endLevel: target,
-                cycleIndex: phase.cycleIndex,
+                cycleIndex: timedPhase.cycleIndex,
                 spokenWords: phase.spokenWords,
-                roundIndex: phase.roundIndex,
-                stageLabel: phase.stageLabel?.label,
-                stageAnnouncement: phase.stageLabel?.announcement,
-                stagePhaseCount: phase.stagePhaseCount
+                roundIndex: timedPhase.roundIndex,
+                stageLabel: timedPhase.stageLabel?.label,
+                stageAnnouncement: timedPhase.stageLabel?.announcement,
+                stagePhaseCount: timedPhase.stagePhaseCount
             ))
             cumulative = end
             startFrame = endFrame

@@ -5,13 +5,10 @@ public enum SessionExpander {
 
     /// One phase of the expanded session, before any sample rate is chosen.
     public struct TimedPhase: Sendable, Equatable {
-        public var kind: PhaseKind
-        public var durationMicroseconds: Int64
-        public var targetLevel: Double?
+        /// What the breath does, for how long, to which level, with which words.
+        public var phase: Phase
         /// Which breath cycle of the whole session this phase belongs to, from 0.
         public var cycleIndex: Int
-        /// The phase's own words for a spoken guide, if any.
-        public var spokenWords: String? = nil
         /// Which repetition of the outermost repeated group the phase is in, from 0; nil outside one.
         public var roundIndex: Int? = nil
         /// The label of the stage this phase starts, on a labelled stage's first phase only.
@@ -146,9 +143,9 @@ public enum SessionExpander {
         var pendingLabel: StageLabel?
 
         /// A phase at the cursor; the waiting label goes to it and no further.
-        mutating func phase(kind: PhaseKind, durationMicroseconds: Int64, targetLevel: Double?, spokenWords: String?) -> TimedPhase {
+        mutating func timed(_ phase: Phase) -> TimedPhase {
             defer { pendingLabel = nil }
-            return TimedPhase(kind: kind, durationMicroseconds: durationMicroseconds, targetLevel: targetLevel, cycleIndex: cycleIndex, spokenWords: spokenWords, roundIndex: roundIndex, stageLabel: pendingLabel)
+            return TimedPhase(phase: phase, cycleIndex: cycleIndex, roundIndex: roundIndex, stageLabel: pendingLabel)
         }
     }
 
@@ -164,7 +161,7 @@ public enum SessionExpander {
             let cycles = length.cycleCount(cycleMicroseconds: pattern.cycleMicroseconds)
             for _ in 0..<cycles {
                 for phase in pattern.phases {
-                    phases.append(cursor.phase(kind: phase.kind, durationMicroseconds: phase.durationMicroseconds, targetLevel: phase.targetLevel, spokenWords: phase.spokenWords))
+                    phases.append(cursor.timed(phase))
                 }
                 cursor.cycleIndex += 1
             }
@@ -176,7 +173,7 @@ public enum SessionExpander {
                 for lane in lanes.lanes {
                     let microseconds = lane.length(cycle: cycle, of: cycles)
                     if microseconds > 0 {
-                        phases.append(cursor.phase(kind: lane.kind, durationMicroseconds: microseconds, targetLevel: lane.targetLevel, spokenWords: lane.spokenWords))
+                        phases.append(cursor.timed(Phase(kind: lane.kind, durationMicroseconds: microseconds, targetLevel: lane.targetLevel, spokenWords: lane.spokenWords)))
                     }
                 }
                 cursor.cycleIndex += 1
