@@ -52,13 +52,11 @@ enum CourseExport {
         } catch {
             throw .arguments(error)
         }
-        let options = try SynthesisOptions(arguments)
+        let sound = try SoundOptions(arguments)
+        let options = sound.synthesis
         // Each lesson's guidance is read with it (a lesson may set cues, count and voice); the clips are made
         // here, once per phrase, before any worker thread starts.
         let assembler = GuideAssembler()
-        let beatOptions = try BeatOptions(arguments)
-        let loudnessOptions = try LoudnessOptions(arguments)
-        let bedOptions = try BedOptions(arguments)
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
         let lengths = try CourseCommand.lessonLengths(course)
@@ -88,14 +86,10 @@ enum CourseExport {
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
             let guidance = try GuidanceOptions(arguments, lesson: lesson)
-            let bed = try bedOptions.mix(soundscape: soundscape, lesson: lesson, sampleRate: sampleRate, channelCount: options.channelCount)
-            var settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, seed: options.seed)
-            settings.bed = bed
-            // A lesson may set its beat and loudness; the command line's replace them.
-            settings.beat = beatOptions.beatFor(lesson: lesson.beat)
-            try BeatOptions.check(settings.beat, channelCount: options.channelCount)
+            // A lesson may set its beat, bed and loudness; the command line's replace them.
+            let settings = try sound.renderSettings(guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, assembler: assembler)
             var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
-            job.loudnessTarget = loudnessOptions.target(lesson: lesson.loudnessLUFS)
+            job.loudnessTarget = sound.loudness.target(lesson: lesson.loudnessLUFS)
             // The settings' fingerprint covers the soundscape, guide, bed and beat and names each clip by phrase
             // and length; the guidance adds the voice and the pack's folder, the checksum the pack's samples, so a
             // different voice or pack redoes the track.

@@ -62,7 +62,7 @@ enum CourseFollow {
         }
         let lesson = course.lessons[index]
         let session = try length.apply(to: lesson.session)
-        let (soundscape, soundscapeName) = try settings.synthesis.soundscape.resolve(lesson: lesson.soundscape, catalog: catalog)
+        let (soundscape, soundscapeName) = try settings.sound.synthesis.soundscape.resolve(lesson: lesson.soundscape, catalog: catalog)
         if !settings.quiet {
             Console.err(TerminalText.printable("\(course.title): lesson \(index + 1) of \(course.lessons.count), \(lesson.title) (soundscape \(soundscapeName))") + "\n")
         }

@@ -39,7 +39,7 @@ enum PlayCommand {
         let catalog = PresetEnvironment.catalog()
         let options = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
         let settings = try LiveSettings(arguments)
-        let soundscape = try settings.synthesis.soundscape.resolve(catalog: catalog)
+        let soundscape = try settings.sound.synthesis.soundscape.resolve(catalog: catalog)
         if try !play(session: options.session, name: options.name, sampleRate: options.sampleRate, soundscape: soundscape.soundscape, settings: settings) {
             throw .stoppedEarly
         }
@@ -48,21 +48,15 @@ enum PlayCommand {
     /// What `play` and `course next` read from their command line besides the session, read once.
     struct LiveSettings {
         var live: LiveOptions
-        var synthesis: SynthesisOptions
+        var sound: SoundOptions
         var guidance: GuidanceOptions
-        var beat: BeatOptions
-        var loudness: LoudnessOptions
-        var bed: BedOptions
         var quiet: Bool
 
         /// `lesson` (in `course next`) supplies the guidance the command line leaves unset.
         init(_ arguments: ParsedArguments, lesson: Course.Lesson? = nil) throws(CLIError) {
             live = try LiveOptions(arguments)
-            synthesis = try SynthesisOptions(arguments)
+            sound = try SoundOptions(arguments)
             guidance = try GuidanceOptions(arguments, lesson: lesson)
-            beat = try BeatOptions(arguments)
-            loudness = try LoudnessOptions(arguments)
-            bed = try BedOptions(arguments)
             quiet = arguments.isSet("--quiet")
         }
     }
@@ -70,7 +64,7 @@ enum PlayCommand {
     /// Plays `session` (already at its final length) with `settings`; returns whether it was played to the
     /// end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
     static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(CLIError) -> Bool {
-        let (live, synthesis, guidance, quiet) = (settings.live, settings.synthesis, settings.guidance, settings.quiet)
+        let (live, synthesis, quiet) = (settings.live, settings.sound.synthesis, settings.quiet)
         let schedule: Schedule
         do {
             schedule = try Schedule(session: session, sampleRate: rate)
@@ -83,18 +77,13 @@ enum PlayCommand {
         default: .float32
         }
 
-        let beat = settings.beat.beatFor(lesson: lesson?.beat)
-        try BeatOptions.check(beat, channelCount: synthesis.channelCount)
-        // Measured and opened exactly as `render` does, so the live sound stays the rendered one.
-        let bedMix = try settings.bed.mix(soundscape: soundscape, lesson: lesson, sampleRate: rate, channelCount: synthesis.channelCount)
-        let bed = try bedMix.map { mix throws(CLIError) in try BedPrefetcher(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
-        // flite, libsoxr and the cue pack before the device opens: playback never waits for them.
-        var renderSettings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
-        renderSettings.bed = bedMix
-        renderSettings.beat = beat
+        // Made exactly as `render` makes them, so the live sound stays the rendered one; flite, libsoxr and the
+        // cue pack before the device opens: playback never waits for them.
+        var renderSettings = try settings.sound.renderSettings(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
+        let bed = try renderSettings.bed.map { mix throws(CLIError) in try BedPrefetcher(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
         nagi_install_stop_handlers()
         // The same first pass and gain as `render`: live equals rendered.
-        if let target = settings.loudness.target(lesson: lesson?.loudnessLUFS) {
+        if let target = settings.sound.loudness.target(lesson: lesson?.loudnessLUFS) {
             let outcome = try LoudnessPass.measure(schedule: schedule, settings: renderSettings, targetLUFS: target)
             renderSettings.loudnessGainDecibels = outcome.gainDecibels
             if outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }

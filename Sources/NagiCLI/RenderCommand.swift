@@ -47,12 +47,9 @@ enum RenderCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
-        let synthesis = try SynthesisOptions(arguments)
+        let sound = try SoundOptions(arguments)
+        let synthesis = sound.synthesis
         let guidance = try GuidanceOptions(arguments)
-        let beat = try BeatOptions(arguments)
-        try BeatOptions.check(beat.beat, channelCount: synthesis.channelCount)
-        let loudness = try LoudnessOptions(arguments)
-        let bedOptions = try BedOptions(arguments)
         let (soundscape, soundscapeName) = try synthesis.soundscape.resolve(catalog: catalog)
         let quiet = arguments.isSet("--quiet")
         let force = arguments.isSet("--force")
@@ -69,28 +66,25 @@ enum RenderCommand {
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
-        // The bed is opened and measured before any output exists: a bad one leaves nothing behind.
-        let bed = try bedOptions.mix(soundscape: soundscape, sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount)
         let labelsPath = arguments.value("--labels")
         if labelsPath == OutputChoice.standardOutputPath, output.isStandardOutput {
             throw .usage("-o - and --labels - both name standard output; send one of them to a file")
         }
+        // The beat is checked, the bed opened and measured and the guide's clips made (flite, libsoxr, the cue
+        // pack) before any output exists: a bad one leaves nothing behind.
+        let settings = try sound.renderSettings(guidance: guidance, schedule: schedule, soundscape: soundscape)
         let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
         if !output.isStandardOutput, FileSystem.kind(of: output.path) != .other {
             _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
         }
-        // The guide's clips (flite, libsoxr, the cue pack) are made before anything is written.
-        var settings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
-        settings.bed = bed
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
         nagi_install_stop_handlers()
         var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
-        job.settings.beat = beat.beat
-        job.loudnessTarget = loudness.targetLUFS
+        job.loudnessTarget = sound.loudness.targetLUFS
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         let result = try job.run { fraction in bar.update(fraction) }
         bar.finish()
