@@ -27,14 +27,17 @@ enum CourseExport {
         """
     )
 
-    /// One track to make.
+    /// One track to make: the job knows its file and its schedule, so the name and length are read from it.
     struct Track: Sendable {
         var index: Int
-        var fileName: String
         var title: String
         var job: SoundtrackJob
         var fingerprint: String
-        var durationMicroseconds: Int64
+
+        /// The file's name inside the export folder ("01 - Arrival.flac").
+        var fileName: String { job.outputPath.split(separator: "/").last.map(String.init) ?? job.outputPath }
+        /// The session's length, as the playlist and the longest-first order need it.
+        var durationMicroseconds: Int64 { job.schedule.totalMicroseconds }
     }
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
@@ -59,7 +62,6 @@ enum CourseExport {
         let assembler = GuideAssembler()
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
-        let lengths = try CourseCommand.lessonLengths(course)
         let numberWidth = max(2, String(course.lessons.count).count)
         var tracks: [Track] = []
         var soundscapes: [String: (Soundscape, String)] = [:]
@@ -99,7 +101,7 @@ enum CourseExport {
                 settings.fingerprint, Self.clipChecksum(settings.clips),
                 "loudness \(job.loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
-            tracks.append(Track(index: index, fileName: fileName, title: lesson.title, job: job, fingerprint: fingerprint, durationMicroseconds: lengths[index]))
+            tracks.append(Track(index: index, title: lesson.title, job: job, fingerprint: fingerprint))
         }
 
         try prepareFolder(folder)
@@ -108,7 +110,7 @@ enum CourseExport {
         var pending: [Track] = []
         var skipped = 0
         for track in tracks {
-            let path = folder + "/" + track.fileName
+            let path = track.job.outputPath
             let exists = TextFileOutput.isExistingRegularFile(path)
             if !force, exists, manifest.isUpToDate(track.fileName, fingerprint: track.fingerprint, path: path) {
                 skipped += 1
