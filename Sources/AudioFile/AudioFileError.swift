@@ -34,11 +34,11 @@ public enum AudioFileError: Error, Equatable, Sendable {
         case .targetExists(let path):
             return "\"\(path)\" already exists; use --force to replace it"
         case .cannotCreate(let path, let reason):
-            return "cannot create \"\(path)\": \(reason)"
+            return FileFaultText.cannot("create", path, reason)
         case .writeFailed(let path, let reason):
-            return "cannot write \"\(path)\": \(reason)"
+            return FileFaultText.cannot("write", path, reason)
         case .cannotRead(let path, let reason):
-            return "cannot read \"\(path)\": \(reason)"
+            return FileFaultText.cannot("read", path, reason)
         case .readerClosed(let path):
             return "the reader of \(path) closed it before the end"
         }

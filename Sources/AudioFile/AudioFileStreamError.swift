@@ -19,9 +19,9 @@ public enum AudioFileStreamError: Error, Equatable, Sendable {
     /// One line for a human.
     public var message: String {
         switch self {
-        case .cannotOpen(let path, let reason): return "cannot open \"\(path)\": \(reason)"
+        case .cannotOpen(let path, let reason): return FileFaultText.cannot("open", path, reason)
         case .notAudio(let path, let reason): return "\"\(path)\" is not audio libsndfile reads: \(reason)"
-        case .readFailed(let path, let reason): return "cannot read \"\(path)\": \(reason)"
+        case .readFailed(let path, let reason): return FileFaultText.cannot("read", path, reason)
         }
     }
 }

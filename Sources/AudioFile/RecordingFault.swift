@@ -31,8 +31,8 @@ public enum RecordingFault<Use: RecordingUse>: Error, Equatable, Sendable {
         case .noFrames(let path): return "\(subject): \"\(path)\" has no audio frames"
         case .tooLong(let path, let limit): return "\(subject): \"\(path)\" is longer than \(limit) s"
         case .tooManyChannels(let path, let count): return "\(subject): \"\(path)\" has \(count) channels" + Use.channelRule
-        case .resamplingFailed(let path, let reason): return "\(subject): cannot resample \"\(path)\": \(reason)"
-        case .measurementFailed(let path, let reason): return "\(subject): cannot measure \"\(path)\": \(reason)"
+        case .resamplingFailed(let path, let reason): return subject + ": " + FileFaultText.cannot("resample", path, reason)
+        case .measurementFailed(let path, let reason): return subject + ": " + FileFaultText.cannot("measure", path, reason)
         }
     }
 }
