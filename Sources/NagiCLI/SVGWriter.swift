@@ -43,9 +43,10 @@ struct SVGWriter {
 
     /// Escapes text for XML content and attributes; control characters XML 1.0 cannot hold are dropped.
     static func escape(_ text: String) -> String {
-        TextEscaping.escaping(text, xmlEscapes) { _ in "" }
+        xmlEscaping.escaping(text)
     }
 
     /// The characters XML content and attributes escape, and the two control characters it keeps as they are.
-    private static let xmlEscapes: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "\n": "\n", "\t": "\t"]
+    private static let xmlEscaping = TextEscaping(
+        ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "\n": "\n", "\t": "\t"], control: { _ in "" })
 }

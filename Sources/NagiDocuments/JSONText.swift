@@ -4,11 +4,12 @@ import Breath
 public enum JSONText {
     /// A JSON string literal with the required escapes.
     public static func quote(_ text: String) -> String {
-        "\"" + TextEscaping.escaping(text, escapes, control: unicodeEscape) + "\""
+        "\"" + stringEscaping.escaping(text) + "\""
     }
 
-    /// The characters a JSON string escapes by name.
-    private static let escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+    /// The characters a JSON string escapes by name; any other control character becomes `\u00XX`.
+    private static let stringEscaping = TextEscaping(
+        ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"], control: { unicodeEscape($0) })
 
     /// Any other control character as `\u00XX`.
     private static func unicodeEscape(_ control: Unicode.Scalar) -> String {
