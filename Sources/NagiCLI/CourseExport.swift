@@ -88,7 +88,7 @@ enum CourseExport {
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
             let guidance = try GuidanceOptions(arguments, lesson: lesson)
-            let bed = try bedOptions.mix(soundscape: soundscape, lesson: lesson, sampleRate: sampleRate, channelCount: options.channelCount)
+            let bed = try bedOptions.mix(soundscape: soundscape, lesson: lesson, schedule: schedule, channelCount: options.channelCount)
             var settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: options.channelCount, seed: options.seed)
             settings.bed = bed
             // A lesson may set its beat and loudness; the command line's replace them.

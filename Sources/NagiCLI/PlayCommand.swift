@@ -86,7 +86,7 @@ enum PlayCommand {
         let beat = settings.beat.beatFor(lesson: lesson?.beat)
         try BeatOptions.check(beat, channelCount: synthesis.channelCount)
         // Measured and opened exactly as `render` does, so the live sound stays the rendered one.
-        let bedMix = try settings.bed.mix(soundscape: soundscape, lesson: lesson, sampleRate: rate, channelCount: synthesis.channelCount)
+        let bedMix = try settings.bed.mix(soundscape: soundscape, lesson: lesson, schedule: schedule, channelCount: synthesis.channelCount)
         let bed = try bedMix.map { mix throws(CLIError) in try BedPrefetcher(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
         // flite, libsoxr and the cue pack before the device opens: playback never waits for them.
         var renderSettings = try GuideAssembler().settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)

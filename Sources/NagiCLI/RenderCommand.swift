@@ -70,7 +70,7 @@ enum RenderCommand {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
         // The bed is opened and measured before any output exists: a bad one leaves nothing behind.
-        let bed = try bedOptions.mix(soundscape: soundscape, sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount)
+        let bed = try bedOptions.mix(soundscape: soundscape, schedule: schedule, channelCount: synthesis.channelCount)
         let labelsPath = arguments.value("--labels")
         if labelsPath == OutputChoice.standardOutputPath, output.isStandardOutput {
             throw .usage("-o - and --labels - both name standard output; send one of them to a file")
