@@ -44,11 +44,18 @@ public final class BedDecoder: FoldedFrameSource {
         // read until the request is full or a read gives nothing.
         while doneFrames < wantedFrames {
             let askedFrames = min(Self.blockFrames, wantedFrames - doneFrames)
+            // Channels that need no folding are read straight into place.
+            let landing = sourceChannelCount == channelCount ? target + doneFrames * channelCount : sourceBlock
             let frames: Int
             do {
-                frames = try file.read(into: UnsafeMutableBufferPointer(start: sourceBlock, count: askedFrames * sourceChannelCount))
+                frames = try file.read(into: UnsafeMutableBufferPointer(start: landing, count: askedFrames * sourceChannelCount))
             } catch { throw .file(error) }
             if frames == 0 { break }
+            Self.zeroNonFinite(landing, count: frames * sourceChannelCount)
+            if sourceChannelCount == channelCount {
+                doneFrames += frames
+                continue
+            }
             ChannelDownmix.fold(
                 UnsafeBufferPointer(start: sourceBlock, count: frames * sourceChannelCount),
                 sourceChannelCount: sourceChannelCount, frameCount: frames,
@@ -57,6 +64,16 @@ public final class BedDecoder: FoldedFrameSource {
             doneFrames += frames
         }
         return doneFrames
+    }
+
+    /// Replaces NaN and infinite samples (a float file can hold them) by silence: one would otherwise poison the
+    /// loudness measurement, the resampler's filter and every frame of the mix after it.
+    private static func zeroNonFinite(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+        for index in 0..<count {
+            let sample = samples[index]
+            // x − x is 0 for every finite x and NaN otherwise: a test the compiler can vectorise.
+            samples[index] = sample - sample == 0 ? sample : 0
+        }
     }
 
     public func rewind() throws(BedStreamError) {

@@ -177,6 +177,27 @@ struct BedTests {
         #expect(levelAlone.status == 64, "\(levelAlone.standardError)")
     }
 
+    @Test("a float bed holding NaN and infinite samples is heard as silence there: the mix stays in range and the bed is still heard")
+    func nonFiniteSamplesAreSilence() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        var samples = Signal.sine(frequencyHz: 220, amplitude: 0.3, frameCount: 10 * 48_000, sampleRate: 48_000)
+        for index in stride(from: 17, to: samples.count, by: 5_000) { samples[index] = .nan }
+        for index in stride(from: 3, to: samples.count, by: 7_000) { samples[index] = .infinity }
+        samples[123_456] = -.infinity
+        let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: .wav, encoding: .float)
+        let writer = try AudioFileWriter(path: folder.appendingPathComponent("hostile.wav").path, spec: spec, overwrite: false)
+        try samples.withUnsafeBufferPointer { try writer.write($0) }
+        try writer.commit()
+        let common = ["4-7-8", "--cycles", "1", "--no-cues"]
+        let with = try Self.render(common + ["--bed", "hostile.wav"], to: "with.wav", in: folder)
+        let without = try Self.render(common, to: "without.wav", in: folder)
+        #expect(with.allSatisfy { $0.isFinite && abs($0) <= 1 }, "largest \(with.map { abs($0) }.max() ?? 0)")
+        let bed = try Self.difference(with, without, channelCount: 2, in: folder)
+        let bedPeak = bed.map { abs($0) }.max() ?? 0
+        // Before, the NaN measured as silence (+38 dB of gain) and the infinities reached the mix: peaks of 1e20.
+        #expect(bedPeak > 0.001 && bedPeak < 0.5, "bed peak \(bedPeak)")
+    }
+
     @Test("a soundscape file names its bed relative to itself; the render equals --bed with the same level")
     func soundscapeBed() throws {
         let folder = try NagiProcess.temporaryFolder()
