@@ -78,10 +78,19 @@ public final class StreamingResampler {
         var chunkStart = 0
         while chunkStart < inputFrames {
             let chunkFrames = min(Self.inputChunkFrames, inputFrames - chunkStart)
-            for channel in 0..<channels {
-                let plane = inputPlanes + channel * Self.inputChunkFrames
-                let from = source + chunkStart * channels + channel
-                for frame in 0..<chunkFrames { plane[frame] = from[frame * channels] }
+            let from = source + chunkStart * channels
+            if channels == 2 {
+                // The common case, written out: the general loop's stride kept it from vectorising.
+                let left = inputPlanes, right = inputPlanes + Self.inputChunkFrames
+                for frame in 0..<chunkFrames {
+                    left[frame] = from[2 * frame]
+                    right[frame] = from[2 * frame + 1]
+                }
+            } else {
+                for channel in 0..<channels {
+                    let plane = inputPlanes + channel * Self.inputChunkFrames
+                    for frame in 0..<chunkFrames { plane[frame] = from[frame * channels + channel] }
+                }
             }
             var consumedFrames = 0
             while true {
@@ -130,10 +139,17 @@ public final class StreamingResampler {
     private func append(_ frameCount: Int, to output: inout [Float]) {
         guard frameCount > 0 else { return }
         let channels = channelCount
-        for channel in 0..<channels {
-            let plane = outputPlanes + channel * Self.outputChunkFrames
-            let to = interleaved + channel
-            for frame in 0..<frameCount { to[frame * channels] = plane[frame] }
+        if channels == 2 {
+            let left = outputPlanes, right = outputPlanes + Self.outputChunkFrames
+            for frame in 0..<frameCount {
+                interleaved[2 * frame] = left[frame]
+                interleaved[2 * frame + 1] = right[frame]
+            }
+        } else {
+            for channel in 0..<channels {
+                let plane = outputPlanes + channel * Self.outputChunkFrames
+                for frame in 0..<frameCount { interleaved[frame * channels + channel] = plane[frame] }
+            }
         }
         output.append(contentsOf: UnsafeBufferPointer(start: interleaved, count: frameCount * channels))
     }

@@ -32,25 +32,19 @@ final class BedVoice {
                 output[n] += samples[n] * gain.at(offsets[n])
             }
         }
-        // Apart from the mix, eight lanes at a time: a running max in the loop above kept it from vectorising.
+        // Apart from the mix: a running maximum in the loop above kept it from vectorising.
         let peak = Self.largestMagnitude(samples, count: frameCount * channelCount)
         return peak * gainBound
     }
 
-    /// The largest magnitude among `count` samples.
+    /// The largest magnitude among `count` finite samples.
     private static func largestMagnitude(_ samples: UnsafePointer<Float>, count: Int) -> Float {
-        var lanes = SIMD8<Float>.zero
-        var index = 0
-        while index + 8 <= count {
-            let chunk = UnsafeRawPointer(samples + index).loadUnaligned(as: SIMD8<Float>.self)
-            lanes = pointwiseMax(lanes, pointwiseMax(chunk, -chunk))
-            index += 8
+        // A finite float's magnitude orders as its bits without the sign do: an integer maximum, which the
+        // compiler vectorises (Float's `max` and SIMD's `pointwiseMax` did not, at ten times the cost).
+        UnsafeRawPointer(samples).withMemoryRebound(to: UInt32.self, capacity: count) { bits in
+            var largest: UInt32 = 0
+            for index in 0..<count { largest = max(largest, bits[index] & 0x7FFF_FFFF) }
+            return Float(bitPattern: largest)
         }
-        var peak = lanes.max()
-        while index < count {
-            peak = max(peak, abs(samples[index]))
-            index += 1
-        }
-        return peak
     }
 }
