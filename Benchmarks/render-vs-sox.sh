@@ -63,6 +63,16 @@ bed_speed=$(echo "$nagi_audio / $bed_median" | bc -l)
 bed_ratio=$(echo "$bed_speed / $sox_speed" | bc -l)
 printf 'nagi render ... --bed (44.1 kHz FLAC): median %.3f s = %.0fx real time\n' "$bed_median" "$bed_speed"
 printf 'nagi with a bed / sox speed ratio: %.2f (target: at least %d)\n' "$bed_ratio" "$bed_target"
+# Where the bed case's time goes: the CPU of all its threads against the wall clock (on N cores the wall clock
+# cannot fall under CPU / N), and the decoding alone of the same ten minutes of the bed by flac's own tool.
+TIMEFORMAT='%R %U %S'
+read -r bed_wall bed_user bed_system < <({ time "$nagi" render 4-7-8 --minutes 10 --bed "$work/bed.flac" -o "$work/bed.wav" --force --quiet >/dev/null 2>&1; } 2>&1)
+printf 'one bed render: %.3f s wall, %.3f s CPU (user + system, all threads) on %d cores\n' \
+    "$bed_wall" "$(echo "$bed_user + $bed_system" | bc -l)" "$(nproc)"
+if command -v flac >/dev/null; then
+    read -r decode_wall decode_user decode_system < <({ time { flac -d -s -c "$work/bed.flac" >/dev/null; flac -d -s -c "$work/bed.flac" >/dev/null; }; } 2>&1)
+    printf 'flac -d of the bed twice (its 10 minutes, decoding only): %.3f s CPU\n' "$(echo "$decode_user + $decode_system" | bc -l)"
+fi
 if [ "$smoke" = --smoke ]; then
     echo "smoke run: the targets are not checked"
     exit 0

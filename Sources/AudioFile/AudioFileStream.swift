@@ -65,8 +65,14 @@ public final class AudioFileStream {
     /// Back to the first frame, to loop.
     /// - Throws: `.readFailed` naming `sf_seek`.
     public func rewind() throws(AudioFileStreamError) {
-        guard sf_seek(handle, 0, SEEK_SET) == 0 else {
-            throw .readFailed(path: path, reason: "sf_seek to frame 0: \(SystemErrorText.sndfile(handle))")
+        try seek(toFrame: 0)
+    }
+
+    /// Moves to frame `frame` (from the file's start).
+    /// - Throws: `.readFailed` naming `sf_seek`.
+    public func seek(toFrame frame: Int64) throws(AudioFileStreamError) {
+        guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == frame else {
+            throw .readFailed(path: path, reason: "sf_seek to frame \(frame): \(SystemErrorText.sndfile(handle))")
         }
     }
 }

@@ -1,13 +1,13 @@
 import AudioFile
 import Resampling
 
-/// A user's recording under the session (`--bed FILE`), read through libsndfile in blocks, folded to the
-/// output's 1 or 2 channels and resampled in a libsoxr stream to the session rate, handed out on demand.
+/// A user's recording under the session (`--bed FILE`), folded to the output's 1 or 2 channels (`BedDecoder`)
+/// and resampled in a libsoxr stream to the session rate, handed out on demand.
 ///
 /// Memory stays at a few blocks whatever the recording's length. At the end of the recording `read` returns
 /// fewer frames than asked; `rewind` starts it again (the renderer crossfades the seam). One owner.
-public final class BedStream {
-    /// Source frames per `sf_readf_float` call.
+public final class BedStream: FoldedFrameSource {
+    /// Folded source frames per resampler call.
     private static let blockFrames = 8_192
 
     public let path: String
@@ -19,9 +19,8 @@ public final class BedStream {
     /// The recording's length at the session rate, when the file says how long it is.
     public let frameCount: Int64?
 
-    private let file: AudioFileStream
+    private let source: FoldedFrameSource
     private let resampler: StreamingResampler?
-    private var sourceBlock: [Float]
     private var foldedBlock: [Float]
     /// Resampled frames not yet handed out, from `pendingStart` on.
     private var pending: [Float] = []
@@ -31,32 +30,32 @@ public final class BedStream {
     /// Opens the recording and checks it has frames (reading its first block).
     /// - Throws: `BedStreamError`: missing or unreadable (66), not audio or no frames or more than 8 channels
     ///   (65), a failed read (74).
-    public init(path: String, sampleRate: Int, channelCount: Int) throws(BedStreamError) {
-        precondition(channelCount == 1 || channelCount == 2, "a bed is handed out in 1 or 2 channels")
-        let file: AudioFileStream
-        do { file = try AudioFileStream(path: path) } catch { throw .file(error) }
-        self.file = file
-        guard file.channelCount <= 8 else { throw .tooManyChannels(path: path, channelCount: file.channelCount) }
-        self.path = path
-        self.channelCount = channelCount
+    public convenience init(path: String, sampleRate: Int, channelCount: Int) throws(BedStreamError) {
+        try self.init(source: BedDecoder(path: path, channelCount: channelCount), sampleRate: sampleRate)
+    }
+
+    /// Resamples `source` to `sampleRate`, checking it has frames (reading its first block).
+    /// - Throws: `BedStreamError`: no frames (65), a failed read (74), libsoxr refusing the rates.
+    public init(source: FoldedFrameSource, sampleRate: Int) throws(BedStreamError) {
+        self.source = source
+        path = source.path
+        channelCount = source.channelCount
         self.sampleRate = sampleRate
-        sourceSampleRate = file.sampleRate
-        sourceChannelCount = file.channelCount
-        frameCount = file.frameCount.map { sourceFrames in
-            Int64(Resampler.outputFrameCount(Int(sourceFrames), from: file.sampleRate, to: sampleRate))
+        sourceSampleRate = source.sampleRate
+        sourceChannelCount = source.sourceChannelCount
+        frameCount = source.frameCount.map { sourceFrames in
+            Int64(Resampler.outputFrameCount(Int(sourceFrames), from: source.sampleRate, to: sampleRate))
         }
-        if file.frameCount == 0 { throw .noFrames(path: path) }
-        if file.sampleRate == sampleRate {
+        if source.sampleRate == sampleRate {
             resampler = nil
         } else {
             do {
                 resampler = try StreamingResampler(
-                    channelCount: channelCount, inputRate: file.sampleRate, outputRate: sampleRate)
-            } catch { throw .resamplingFailed(path: path, reason: error.message) }
+                    channelCount: source.channelCount, inputRate: source.sampleRate, outputRate: sampleRate)
+            } catch { throw .resamplingFailed(path: source.path, reason: error.message) }
         }
-        sourceBlock = [Float](repeating: 0, count: Self.blockFrames * file.channelCount)
-        foldedBlock = [Float](repeating: 0, count: Self.blockFrames * channelCount)
-        pending.reserveCapacity(4 * Self.blockFrames * channelCount)
+        foldedBlock = [Float](repeating: 0, count: Self.blockFrames * source.channelCount)
+        pending.reserveCapacity(4 * Self.blockFrames * source.channelCount)
         // A file whose header hides its length may still be empty: find out now, not mid-session.
         try refill()
         if pending.count == 0 && sourceEnded { throw .noFrames(path: path) }
@@ -88,36 +87,21 @@ public final class BedStream {
     /// Back to the recording's first frame with a fresh resampler, to loop.
     /// - Throws: `BedStreamError` when the seek or the resampler reset fails.
     public func rewind() throws(BedStreamError) {
-        do { try file.rewind() } catch { throw .file(error) }
+        try source.rewind()
         do { try resampler?.reset() } catch { throw .resamplingFailed(path: path, reason: error.message) }
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
         sourceEnded = false
     }
 
-    /// Reads one source block, folds and resamples it into `pending` (flushing the resampler at the end).
+    /// Reads one block of folded frames and resamples it into `pending` (flushing the resampler at the end).
     private func refill() throws(BedStreamError) {
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
-        let frames: Int
-        do {
-            frames = try sourceBlock.withUnsafeMutableBufferPointer { buffer throws(AudioFileStreamError) in
-                try file.read(into: buffer)
-            }
-        } catch { throw .file(error) }
-        if frames > 0 {
-            let sourceChannelCount = self.sourceChannelCount
-            let channelCount = self.channelCount
-            sourceBlock.withUnsafeBufferPointer { source in
-                foldedBlock.withUnsafeMutableBufferPointer { folded in
-                    ChannelDownmix.fold(
-                        source, sourceChannelCount: sourceChannelCount, frameCount: frames, into: folded,
-                        outputChannelCount: channelCount)
-                }
-            }
-        } else {
-            sourceEnded = true
+        let frames = try foldedBlock.withUnsafeMutableBufferPointer { buffer throws(BedStreamError) in
+            try source.read(into: buffer)
         }
+        if frames == 0 { sourceEnded = true }
         guard let resampler else {
             pending.append(contentsOf: foldedBlock[0..<(frames * channelCount)])
             return

@@ -2,15 +2,16 @@ import BedSource
 import Glibc
 import Synth
 
-/// The bed's decoding and resampling on a second thread, a few blocks ahead of the renderer: libFLAC and
-/// libsoxr cost about as much as the whole synthesis, and a second core can carry them.
+/// A recording read on a thread of its own, a few blocks ahead of its reader. The renderer's bed is two of
+/// these in a row: one decodes the file (libFLAC and the like), the next resamples what it decoded (libsoxr),
+/// and the renderer mixes; each costs about as much as the whole synthesis, so the three share the cores.
 ///
 /// The output does not depend on timing: the producer reads the recording in fixed blocks, pass after pass
 /// (it rewinds by itself at each end), into a bounded ring of blocks; a block shorter than full marks a pass's
 /// end, where `read` returns short exactly as the stream would, and `rewind` then moves on to the next pass the
 /// producer has already begun. A failure is handed over with the block where it happened, so only a failure
 /// the renderer actually reached is reported. The thread stops and is joined when this object goes.
-final class BedPrefetcher: BedRecording {
+final class BedPrefetcher: BedRecording, PassReader {
     let channelCount: Int
     /// The first read failure the renderer reached, if any.
     private(set) var failure: BedStreamError?
@@ -22,10 +23,15 @@ final class BedPrefetcher: BedRecording {
     /// A short read returned the end of a pass; `read` returns 0 until `rewind`.
     private var atPassEnd = false
 
-    /// Opens `path` (checking it as `StreamedBed` does) and starts reading ahead.
-    init(path: String, sampleRate: Int, channelCount: Int) throws(CLIError) {
-        let source = try StreamedBed(path: path, sampleRate: sampleRate, channelCount: channelCount)
-        self.channelCount = channelCount
+    /// The renderer's bed: `path` opened (and checked) as `StreamedBed` does, decoded on one read-ahead thread
+    /// and resampled on this one's.
+    convenience init(path: String, sampleRate: Int, channelCount: Int) throws(CLIError) {
+        self.init(reading: try StreamedBed(path: path, sampleRate: sampleRate, channelCount: channelCount, decodesAhead: true))
+    }
+
+    /// Starts reading `source` ahead, pass after pass.
+    init(reading source: PassReader) {
+        channelCount = source.channelCount
         ring = BlockRing(source: source)
         let context = Unmanaged.passRetained(ring).toOpaque()
         threadStarted = pthread_create(&thread, nil, { context in
@@ -34,7 +40,7 @@ final class BedPrefetcher: BedRecording {
             return nil
         }, context) == 0
         if !threadStarted {
-            // No second thread: the ring is filled on demand by the renderer's thread instead.
+            // No second thread: the ring is filled on demand by the reader's thread instead.
             Unmanaged<BlockRing>.fromOpaque(context).release()
             ring.producesOnDemand = true
         }
@@ -92,7 +98,7 @@ private final class BlockRing: @unchecked Sendable {
 
     /// Filled on the consumer's thread when no producer thread could start.
     var producesOnDemand = false
-    private let source: StreamedBed
+    private let source: PassReader
     private let channelCount: Int
     private let storage: UnsafeMutablePointer<Float>
     /// Per slot, raw storage rather than arrays: the producer writes one slot while the consumer reads another,
@@ -108,7 +114,7 @@ private final class BlockRing: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let changed: UnsafeMutablePointer<pthread_cond_t>
 
-    init(source: StreamedBed) {
+    init(source: PassReader) {
         self.source = source
         channelCount = source.channelCount
         storage = .allocate(capacity: Self.slotCount * Self.blockFrames * source.channelCount)

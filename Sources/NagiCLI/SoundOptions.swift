@@ -26,7 +26,7 @@ struct SoundOptions {
     ) throws(CLIError) -> RenderSettings {
         let chosenBeat = beat.beatFor(lesson: lesson?.beat)
         try BeatOptions.check(chosenBeat, channelCount: synthesis.channelCount)
-        let bedMix = try bed.mix(soundscape: soundscape, lesson: lesson, sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount)
+        let bedMix = try bed.mix(soundscape: soundscape, lesson: lesson, schedule: schedule, channelCount: synthesis.channelCount)
         var settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
         settings.bed = bedMix
         settings.beat = chosenBeat

@@ -4,21 +4,22 @@ import Synth
 /// The renderer's bed recording on a libsndfile + libsoxr stream (`BedStream`). A mono recording under a
 /// stereo render is resampled once and copied to both sides. A failure part way is kept in `failure` for the
 /// job to report after the render (the renderer cannot throw) and reads as the recording's end.
-final class StreamedBed: BedRecording {
+final class StreamedBed: PassReader {
     let channelCount: Int
     /// The first read or rewind failure, if any.
     private(set) var failure: BedStreamError?
     private let stream: BedStream
 
-    /// Opens `path` for a render at `sampleRate` in `channelCount` channels.
-    init(path: String, sampleRate: Int, channelCount: Int) throws(CLIError) {
+    /// Opens `path` for a render at `sampleRate` in `channelCount` channels; with `decodesAhead`, the file is
+    /// decoded on a read-ahead thread of its own while this object resamples.
+    init(path: String, sampleRate: Int, channelCount: Int, decodesAhead: Bool) throws(CLIError) {
         self.channelCount = channelCount
         do throws(BedStreamError) {
-            var stream = try BedStream(path: path, sampleRate: sampleRate, channelCount: 1)
-            if stream.sourceChannelCount > 1 && channelCount == 2 {
-                stream = try BedStream(path: path, sampleRate: sampleRate, channelCount: 2)
+            var decoder = try BedDecoder(path: path, channelCount: 1)
+            if decoder.sourceChannelCount > 1 && channelCount == 2 {
+                decoder = try BedDecoder(path: path, channelCount: 2)
             }
-            self.stream = stream
+            stream = try BedStream(source: decodesAhead ? ReadAheadFolds(decoder) : decoder, sampleRate: sampleRate)
         } catch {
             throw .bed(error)
         }

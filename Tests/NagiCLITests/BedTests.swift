@@ -3,6 +3,8 @@ import Foundation
 import NagiTestSupport
 import Testing
 
+@testable import NagiCLI
+
 /// `--bed FILE`: a user's recording under the session, tested on the rendered sound. The bed alone is the
 /// difference of a render with it and the same render without it (every other sample is the same).
 @Suite("A user's bed under the session", .serialized)
@@ -115,6 +117,27 @@ struct BedTests {
         #expect(abs((loud - lower) - 6) <= 0.5, "default \(loud), at -18 \(lower)")
     }
 
+    @Test("a bed is measured over all the session plays of it, as an independent meter reads that part, not by its opening")
+    func measuredOverWhatIsPlayed() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        // Loud for its first minute, 10 dB quieter for the next four, and louder again after five minutes.
+        try Self.sox("-n -r 44100 -c 2 -b 16 steady.wav synth 420 pinknoise vol 0.3", in: folder)
+        try Self.sox("steady.wav opening.wav trim 0 60", in: folder)
+        try Self.sox("steady.wav middle.wav trim 60 240 gain -10", in: folder)
+        try Self.sox("steady.wav end.wav trim 300", in: folder)
+        try Self.sox("opening.wav middle.wav end.wav bed.flac", in: folder)
+        try Self.sox("bed.flac heard.wav trim 0 300", in: folder)
+        try Self.sox("bed.flac first-two-minutes.wav trim 0 120", in: folder)
+        let measured = try BedOptions.loudness(
+            of: folder.appendingPathComponent("bed.flac").path, heardSeconds: 300, sampleRate: 48_000, channelCount: 2)
+        let heard = try Self.ffmpegLoudness("heard.wav", in: folder)
+        let opening = try Self.ffmpegLoudness("first-two-minutes.wav", in: folder)
+        print("bed measured over the 5 minutes heard: \(measured) LUFS; ffmpeg: \(heard) LUFS over them, \(opening) LUFS over the first two")
+        #expect(abs(measured - heard) <= 0.5, "measured \(measured), heard part \(heard)")
+        // What measuring the opening alone would have said: far off.
+        #expect(opening - heard > 2, "opening \(opening), heard part \(heard)")
+    }
+
     @Test("with a bed at its default level the whole output stays within 1 LU of the session without it, about -20 LUFS")
     func wholeLoudnessStays() throws {
         let folder = try NagiProcess.temporaryFolder()
@@ -152,6 +175,27 @@ struct BedTests {
         }
         let levelAlone = try NagiProcess.run(["render", "4-7-8", "--cycles", "1", "-o", "out.wav", "--bed-level", "-6"], in: folder)
         #expect(levelAlone.status == 64, "\(levelAlone.standardError)")
+    }
+
+    @Test("a float bed holding NaN and infinite samples is heard as silence there: the mix stays in range and the bed is still heard")
+    func nonFiniteSamplesAreSilence() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        var samples = Signal.sine(frequencyHz: 220, amplitude: 0.3, frameCount: 10 * 48_000, sampleRate: 48_000)
+        for index in stride(from: 17, to: samples.count, by: 5_000) { samples[index] = .nan }
+        for index in stride(from: 3, to: samples.count, by: 7_000) { samples[index] = .infinity }
+        samples[123_456] = -.infinity
+        let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: .wav, encoding: .float)
+        let writer = try AudioFileWriter(path: folder.appendingPathComponent("hostile.wav").path, spec: spec, overwrite: false)
+        try samples.withUnsafeBufferPointer { try writer.write($0) }
+        try writer.commit()
+        let common = ["4-7-8", "--cycles", "1", "--no-cues"]
+        let with = try Self.render(common + ["--bed", "hostile.wav"], to: "with.wav", in: folder)
+        let without = try Self.render(common, to: "without.wav", in: folder)
+        #expect(with.allSatisfy { $0.isFinite && abs($0) <= 1 }, "largest \(with.map { abs($0) }.max() ?? 0)")
+        let bed = try Self.difference(with, without, channelCount: 2, in: folder)
+        let bedPeak = bed.map { abs($0) }.max() ?? 0
+        // Before, the NaN measured as silence (+38 dB of gain) and the infinities reached the mix: peaks of 1e20.
+        #expect(bedPeak > 0.001 && bedPeak < 0.5, "bed peak \(bedPeak)")
     }
 
     @Test("a soundscape file names its bed relative to itself; the render equals --bed with the same level")
@@ -263,5 +307,38 @@ struct BedPlotTests {
         #expect(plain.status == 0)
         #expect(!(try String(contentsOf: folder.appendingPathComponent("plain.svg"), encoding: .utf8)).contains("overview-bed"))
         #expect(try NagiProcess.run(["plot", "4-7-8", "--bed-level", "-10", "-o", "x.svg"], in: folder).status == 64)
+    }
+}
+
+/// Where a bed is measured for its loudness (`BedOptions.measuredSpans`).
+@Suite("A bed's loudness is measured over what the session plays")
+struct BedMeasuredSpanTests {
+    @Test("sixteen excerpts spread evenly from the first frame to the end of what is heard")
+    func excerptsSpreadOverTheHeardPart() {
+        let excerpt: Int64 = 5 * 44_100 / 2
+        let heard: Int64 = 600 * 44_100
+        let spans = BedOptions.measuredSpans(heardFrames: heard, recordingFrames: 3_600 * 44_100, excerptFrames: excerpt)
+        #expect(spans.count == BedOptions.measuredExcerptCount)
+        #expect(spans.first?.lowerBound == 0)
+        #expect(spans.last?.upperBound == heard)
+        #expect(spans.allSatisfy { $0.count == Int(excerpt) })
+        let gaps = zip(spans.dropFirst(), spans).map { $0.lowerBound - $1.lowerBound }
+        #expect(gaps.allSatisfy { abs($0 - (heard - excerpt) / Int64(BedOptions.measuredExcerptCount - 1)) <= 1 }, "\(gaps)")
+    }
+
+    @Test("a recording shorter than the session is spread over its own length")
+    func aShortRecordingIsMeasuredToItsEnd() {
+        let spans = BedOptions.measuredSpans(heardFrames: 600 * 48_000, recordingFrames: 300 * 48_000, excerptFrames: 5 * 48_000 / 2)
+        let end: Int64 = 300 * 48_000
+        #expect(spans.last?.upperBound == end)
+        #expect(spans.count == BedOptions.measuredExcerptCount)
+    }
+
+    @Test("40 s or less heard, or a length the file does not say, is measured from the start in one piece")
+    func shortOrUnknownIsOnePiece() {
+        let excerpt: Int64 = 5 * 48_000 / 2
+        #expect(BedOptions.measuredSpans(heardFrames: 30 * 48_000, recordingFrames: 300 * 48_000, excerptFrames: excerpt) == [0..<(30 * 48_000)])
+        #expect(BedOptions.measuredSpans(heardFrames: 600 * 48_000, recordingFrames: 20 * 48_000, excerptFrames: excerpt) == [0..<(20 * 48_000)])
+        #expect(BedOptions.measuredSpans(heardFrames: 600 * 48_000, recordingFrames: nil, excerptFrames: excerpt) == [0..<(40 * 48_000)])
     }
 }

@@ -1,5 +1,6 @@
 import AudioFile
 import Foundation
+import NagiTestSupport
 import Testing
 
 /// A lesson's own `cues`, `count` and `voice` in course JSON, and the command line's precedence over them.
@@ -56,5 +57,28 @@ struct CourseGuidanceTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: capture))
         let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         #expect(captured == expected)
+    }
+
+    @Test("course next plays the lesson's bed, beat and loudness: the capture equals render with the same options")
+    func nextUsesLessonSound() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let sox = try Pipeline.run("sox -n -r 44100 -c 2 -b 16 rain.flac synth 20 brownnoise vol 0.5 2>&1", in: folder)
+        try #require(sox.status == 0, "\(sox.standardError)")
+        let rain = folder.appendingPathComponent("rain.flac").path
+        let file = try Self.writeCourse(#", "bed": "\#(rain)", "bedLevel": -6, "beat": "10:6", "beatStyle": "isochronic", "loudness": -16"#, in: folder)
+        let capture = folder.appendingPathComponent("capture.raw").path
+        let played = try NagiProcess.run(["course", "next", file, "--bits", "float", "--device", "file:'\(capture)',raw", "--quiet"], in: folder)
+        #expect(played.status == 0, "\(played.standardError)")
+        let options = ["--bed", rain, "--bed-level", "-6", "--beat", "10:6", "--beat-style", "isochronic", "--loudness", "-16"]
+        let rendered = try NagiProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", "render.wav", "--quiet"] + options, in: folder)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let plain = try NagiProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", "plain.wav", "--quiet"], in: folder)
+        #expect(plain.status == 0, "\(plain.standardError)")
+        let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: capture))
+        let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(captured == expected)
+        // The lesson's sound did change the session: it is not the plain render.
+        #expect(try AudioFileReader.readFloat(path: folder.appendingPathComponent("plain.wav").path) != expected)
     }
 }

@@ -1,0 +1,88 @@
+import AudioFile
+
+/// A user's recording read through libsndfile in blocks and folded to the render's 1 or 2 channels, at the
+/// recording's own rate. One owner.
+public final class BedDecoder: FoldedFrameSource {
+    /// Source frames per `sf_readf_float` call.
+    private static let blockFrames = 8_192
+
+    public let path: String
+    public let channelCount: Int
+    public let sampleRate: Int
+    public let sourceChannelCount: Int
+    public let frameCount: Int64?
+    private let file: AudioFileStream
+    private let sourceBlock: UnsafeMutablePointer<Float>
+
+    /// Opens the recording.
+    /// - Throws: `BedStreamError`: missing or unreadable (66), not audio, no frames by its header or more than
+    ///   8 channels (65).
+    public init(path: String, channelCount: Int) throws(BedStreamError) {
+        precondition(channelCount == 1 || channelCount == 2, "a bed is folded to 1 or 2 channels")
+        let file: AudioFileStream
+        do { file = try AudioFileStream(path: path) } catch { throw .file(error) }
+        guard file.channelCount <= 8 else { throw .tooManyChannels(path: path, channelCount: file.channelCount) }
+        if file.frameCount == 0 { throw .noFrames(path: path) }
+        self.file = file
+        self.path = path
+        self.channelCount = channelCount
+        sampleRate = file.sampleRate
+        sourceChannelCount = file.channelCount
+        frameCount = file.frameCount
+        sourceBlock = .allocate(capacity: Self.blockFrames * file.channelCount)
+    }
+
+    deinit {
+        sourceBlock.deallocate()
+    }
+
+    public func read(into output: UnsafeMutableBufferPointer<Float>) throws(BedStreamError) -> Int {
+        guard let target = output.baseAddress else { return 0 }
+        let wantedFrames = output.count / channelCount
+        var doneFrames = 0
+        // libsndfile may return a short block before the end (some decoders stop at their own frame edges):
+        // read until the request is full or a read gives nothing.
+        while doneFrames < wantedFrames {
+            let askedFrames = min(Self.blockFrames, wantedFrames - doneFrames)
+            // Channels that need no folding are read straight into place.
+            let landing = sourceChannelCount == channelCount ? target + doneFrames * channelCount : sourceBlock
+            let frames: Int
+            do {
+                frames = try file.read(into: UnsafeMutableBufferPointer(start: landing, count: askedFrames * sourceChannelCount))
+            } catch { throw .file(error) }
+            if frames == 0 { break }
+            Self.zeroNonFinite(landing, count: frames * sourceChannelCount)
+            if sourceChannelCount == channelCount {
+                doneFrames += frames
+                continue
+            }
+            ChannelDownmix.fold(
+                UnsafeBufferPointer(start: sourceBlock, count: frames * sourceChannelCount),
+                sourceChannelCount: sourceChannelCount, frameCount: frames,
+                into: UnsafeMutableBufferPointer(start: target + doneFrames * channelCount, count: frames * channelCount),
+                outputChannelCount: channelCount)
+            doneFrames += frames
+        }
+        return doneFrames
+    }
+
+    /// Replaces NaN and infinite samples (a float file can hold them) by silence: one would otherwise poison the
+    /// loudness measurement, the resampler's filter and every frame of the mix after it.
+    private static func zeroNonFinite(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+        for index in 0..<count {
+            let sample = samples[index]
+            // x − x is 0 for every finite x and NaN otherwise: a test the compiler can vectorise.
+            samples[index] = sample - sample == 0 ? sample : 0
+        }
+    }
+
+    public func rewind() throws(BedStreamError) {
+        do { try file.rewind() } catch { throw .file(error) }
+    }
+
+    /// Moves to source frame `frame`, to read from the middle (a measurement split across threads).
+    /// - Throws: `BedStreamError` when the seek fails.
+    public func seek(toFrame frame: Int64) throws(BedStreamError) {
+        do { try file.seek(toFrame: frame) } catch { throw .file(error) }
+    }
+}
