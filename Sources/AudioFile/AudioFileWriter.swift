@@ -40,6 +40,9 @@ public final class AudioFileWriter {
     private var handleCarriesMetadata = true
     /// Where NaN and infinities are replaced when a block has any; grows to the largest block seen.
     private var scratch = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+    /// 16-bit samples on their way to libsndfile, `shortChunkSamples` at a time.
+    private var shortScratch = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
+    private static let shortChunkSamples = 16_384
 
     /// Validates `spec`, refuses an existing regular target unless `overwrite`, then creates the output.
     /// Sets clipping, quality, tags and cue points before the first frame.
@@ -95,6 +98,7 @@ public final class AudioFileWriter {
     deinit {
         discard()
         scratch.deallocate()
+        shortScratch.deallocate()
     }
 
     /// Writes interleaved frames; `interleaved.count` must be a multiple of `spec.channelCount`.
@@ -116,12 +120,37 @@ public final class AudioFileWriter {
                 "a WAV file holds at most \(frameLimit) frames (4 GiB) of this audio; use FLAC for longer tracks")
         }
         let samples = Self.hasNonFinite(interleaved) ? scrubbed(interleaved) : source
-        let written = sf_write_float(handle, samples, sf_count_t(interleaved.count))
-        if let code = sink.firstErrorCode { throw failure("sf_write_float", SystemErrorText.errno(code)) }
+        let call = writesPCM16 ? "sf_write_short" : "sf_write_float"
+        let written = writesPCM16
+            ? writeShorts(samples, count: interleaved.count, handle) : sf_write_float(handle, samples, sf_count_t(interleaved.count))
+        if let code = sink.firstErrorCode { throw failure(call, SystemErrorText.errno(code)) }
         if written != sf_count_t(interleaved.count) || sf_error(handle) != SF_ERR_NO_ERROR {
-            throw failure("sf_write_float", SystemErrorText.sndfile(handle))
+            throw failure(call, SystemErrorText.sndfile(handle))
         }
         framesWritten += frameCount
+    }
+
+    /// Whether the file stores 16-bit PCM, which nagi converts itself (`PCM16Conversion`) and hands over as
+    /// shorts; the lossy formats encode from floats and get them.
+    private var writesPCM16: Bool {
+        spec.encoding == .pcm16 && (spec.format == .wav || spec.format == .flac || spec.format == .raw)
+    }
+
+    /// Converts `count` samples to 16-bit PCM a chunk at a time and writes them; returns the samples written.
+    private func writeShorts(_ samples: UnsafePointer<Float>, count: Int, _ handle: OpaquePointer) -> sf_count_t {
+        if shortScratch.count == 0 { shortScratch = .allocate(capacity: Self.shortChunkSamples) }
+        guard let shorts = shortScratch.baseAddress else { preconditionFailure("no scratch for 16-bit samples") }
+        // Whole frames per call: libsndfile refuses a part of one.
+        let chunkSamples = Self.shortChunkSamples / channelCount * channelCount
+        var done = 0
+        while done < count {
+            let chunk = min(chunkSamples, count - done)
+            PCM16Conversion.convert(samples + done, count: chunk, into: shorts)
+            let written = sf_write_short(handle, shorts, sf_count_t(chunk))
+            done += Int(written)
+            if written != sf_count_t(chunk) { break }
+        }
+        return sf_count_t(done)
     }
 
     /// Finishes the file: `sf_close`, `fsync`, `close`, rename over the target (or, without `overwrite`, link

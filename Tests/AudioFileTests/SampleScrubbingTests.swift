@@ -25,6 +25,24 @@ import Testing
         #expect(decoded[4] == -1.0)
     }
 
+    /// 16-bit samples round to the nearest step, ties to even, in WAV and FLAC alike (libsndfile's WAV path
+    /// rounded down: 0.6 of a step became 0, −0.4 became −1), and saturate at the ends.
+    @Test func pcm16RoundsToNearestInWAVAndFLAC() throws {
+        let steps: [Float] = [0.6, -2.4, 0.5, 1.5, 2.5, -0.5, -1.5, -0.6, 0.4, -0.4, 100.2, -100.7, 32_766.6, 32_767.4, -32_767.6, -32_768.4, 40_000, -40_000]
+        let expected: [Float] = [1, -2, 0, 2, 2, 0, -2, -1, 0, 0, 100, -101, 32_767, 32_767, -32_768, -32_768, 32_767, -32_768]
+        let folder = try TemporaryFolder()
+        for format in [AudioFileFormat.wav, .flac] {
+            let path = folder.file("steps.\(format.fileExtension)")
+            let writer = try AudioFileWriter(
+                path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 1, format: format, encoding: .pcm16),
+                overwrite: false)
+            try writer.write(steps.map { $0 / 32_768 })
+            try writer.commit()
+            let decoded = try AudioFileReader.readFloat(path: path).map { $0 * 32_768 }
+            #expect(decoded == expected, "\(format)")
+        }
+    }
+
     @Test func overRangeClipsInPCM24() throws {
         let decoded = try roundTrip([1.7, -1.7], encoding: .pcm24)
         #expect(decoded[0] > 0.9999 && decoded[0] <= 1.0)
