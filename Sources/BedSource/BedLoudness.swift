@@ -6,21 +6,9 @@ public enum BedLoudness {
     /// Frames per read while measuring.
     private static let blockFrames = 9_600
 
-    /// Reads `source` from where it is for at most `maximumFrames` frames (to its end when nil), measures it
-    /// with libebur128 and rewinds it, so a render can start from the first frame. LUFS; `-infinity` for a bed
-    /// that stays under the absolute gate (−70 LUFS).
-    /// - Throws: `BedStreamError` for a read, resampling or measurement failure.
-    public static func integratedLoudness(of source: FoldedFrameSource, maximumFrames: Int? = nil) throws(BedStreamError) -> Double {
-        let meter = try meter(reading: source, maximumFrames: maximumFrames)
-        try source.rewind()
-        do { return try meter.integratedLoudness() } catch {
-            throw .measurementFailed(path: source.path, reason: error.message)
-        }
-    }
-
     /// A libebur128 meter fed `source` from where it is for at most `maximumFrames` frames (to its end when
-    /// nil). Meters of consecutive stretches pool into one figure (`LoudnessMeter.integratedLoudness(of:)`), so
-    /// a long measurement can be split across threads.
+    /// nil). Meters of several stretches pool into one figure (`LoudnessMeter.integratedLoudness(of:)`), so
+    /// a recording can be measured in excerpts, on several threads.
     /// - Throws: `BedStreamError` for a read or measurement failure.
     public static func meter(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> LoudnessMeter {
         let meter: LoudnessMeter
