@@ -7,22 +7,30 @@
 # 44.1 kHz stereo FLAC, decoded, resampled to 48 kHz and looped once).
 # A fourth, the default session with --loudness -16 (two passes: a metered one, then the render), at least 2 times.
 # Usage: Benchmarks/render-vs-sox.sh [ROUNDS] [--smoke]   (default 7 rounds)
-#   --smoke: use the debug build the tests already made and do not check the target (CI: the script and the
-#   command it times keep working; a debug build on a shared machine says nothing about speed).
+#   --smoke: use the debug build the tests already made, render one minute instead of ten (and a 30-second
+#   bed), and do not check the targets (CI: the script and the commands it times keep working; a debug build
+#   on a shared machine says nothing about speed).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 rounds=${1:-7}
 smoke=${2:-}
 case "$rounds" in ''|*[!0-9]*|0) echo "usage: $0 [ROUNDS] [--smoke]" >&2; exit 64 ;; esac
 needs sox soxi
-[ "$smoke" = --smoke ] && export NAGI_BENCH_CONFIGURATION=debug
+minutes=10
+bed_seconds=300
+if [ "$smoke" = --smoke ]; then
+    export NAGI_BENCH_CONFIGURATION=debug
+    minutes=1
+    bed_seconds=30
+fi
+seconds=$((minutes * 60))
 prepare
 target=5
 guided_target=3
 loudness_target=2
 bed_target=3
 # The bed: 5 minutes of pink noise at 44.1 kHz, stereo FLAC (made once, outside the timing).
-sox -n -r 44100 -c 2 -b 16 "$work/bed.flac" synth 300 pinknoise vol 0.4 2>/dev/null
+sox -n -r 44100 -c 2 -b 16 "$work/bed.flac" synth "$bed_seconds" pinknoise vol 0.4 2>/dev/null
 
 nagi_times=()
 guided_times=()
@@ -30,12 +38,12 @@ loudness_times=()
 sox_times=()
 bed_times=()
 for _ in $(seq 1 "$rounds"); do
-    # The default session: 4-7-8 with the default soundscape and cues, 10 minutes.
-    nagi_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes 10 -o "$work/nagi.wav" --force --quiet)")
-    guided_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes 10 --cues both --count voice -o "$work/guided.wav" --force --quiet)")
-    loudness_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes 10 --loudness -16 -o "$work/loudness.wav" --force --quiet)")
-    sox_times+=("$(seconds_of sox -n -r 48000 -c 2 -b 16 "$work/sox.wav" synth 600 sine 220)")
-    bed_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes 10 --bed "$work/bed.flac" -o "$work/bed.wav" --force --quiet)")
+    # The default session: 4-7-8 with the default soundscape and cues, ten minutes (one in a smoke run).
+    nagi_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" -o "$work/nagi.wav" --force --quiet)")
+    guided_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --cues both --count voice -o "$work/guided.wav" --force --quiet)")
+    loudness_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --loudness -16 -o "$work/loudness.wav" --force --quiet)")
+    sox_times+=("$(seconds_of sox -n -r 48000 -c 2 -b 16 "$work/sox.wav" synth "$seconds" sine 220)")
+    bed_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/bed.flac" -o "$work/bed.wav" --force --quiet)")
 done
 nagi_median=$(median "${nagi_times[@]}")
 guided_median=$(median "${guided_times[@]}")
@@ -43,7 +51,7 @@ loudness_median=$(median "${loudness_times[@]}")
 sox_median=$(median "${sox_times[@]}")
 nagi_audio=$(soxi -D "$work/nagi.wav")
 nagi_speed=$(echo "$nagi_audio / $nagi_median" | bc -l)
-sox_speed=$(echo "600 / $sox_median" | bc -l)
+sox_speed=$(echo "$seconds / $sox_median" | bc -l)
 ratio=$(echo "$nagi_speed / $sox_speed" | bc -l)
 guided_audio=$(soxi -D "$work/guided.wav")
 guided_speed=$(echo "$guided_audio / $guided_median" | bc -l)
@@ -51,8 +59,8 @@ guided_ratio=$(echo "$guided_speed / $sox_speed" | bc -l)
 loudness_speed=$(echo "$nagi_audio / $loudness_median" | bc -l)
 loudness_ratio=$(echo "$loudness_speed / $sox_speed" | bc -l)
 printf 'rounds: %d (alternating)\n' "$rounds"
-printf 'nagi render 4-7-8 --minutes 10:  median %.3f s for %.0f s of audio = %.0fx real time\n' "$nagi_median" "$nagi_audio" "$nagi_speed"
-printf 'sox -n ... synth 600 sine 220:   median %.3f s for 600 s of audio = %.0fx real time\n' "$sox_median" "$sox_speed"
+printf 'nagi render 4-7-8 --minutes %d:  median %.3f s for %.0f s of audio = %.0fx real time\n' "$minutes" "$nagi_median" "$nagi_audio" "$nagi_speed"
+printf 'sox -n ... synth %d sine 220:   median %.3f s for %d s of audio = %.0fx real time\n' "$seconds" "$sox_median" "$seconds" "$sox_speed"
 printf 'nagi ... --cues both --count voice: median %.3f s for %.0f s of audio = %.0fx real time\n' "$guided_median" "$guided_audio" "$guided_speed"
 printf 'nagi / sox speed ratio: %.2f (target: at least %d)\n' "$ratio" "$target"
 printf 'guided nagi / sox speed ratio: %.2f (target: at least %d)\n' "$guided_ratio" "$guided_target"
@@ -66,12 +74,12 @@ printf 'nagi with a bed / sox speed ratio: %.2f (target: at least %d)\n' "$bed_r
 # Where the bed case's time goes: the CPU of all its threads against the wall clock (on N cores the wall clock
 # cannot fall under CPU / N), and the decoding alone of the same ten minutes of the bed by flac's own tool.
 TIMEFORMAT='%R %U %S'
-read -r bed_wall bed_user bed_system < <({ time "$nagi" render 4-7-8 --minutes 10 --bed "$work/bed.flac" -o "$work/bed.wav" --force --quiet >/dev/null 2>&1; } 2>&1)
+read -r bed_wall bed_user bed_system < <({ time "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/bed.flac" -o "$work/bed.wav" --force --quiet >/dev/null 2>&1; } 2>&1)
 printf 'one bed render: %.3f s wall, %.3f s CPU (user + system, all threads) on %d cores\n' \
     "$bed_wall" "$(echo "$bed_user + $bed_system" | bc -l)" "$(nproc)"
 if command -v flac >/dev/null; then
     read -r decode_wall decode_user decode_system < <({ time { flac -d -s -c "$work/bed.flac" >/dev/null; flac -d -s -c "$work/bed.flac" >/dev/null; }; } 2>&1)
-    printf 'flac -d of the bed twice (its 10 minutes, decoding only): %.3f s CPU\n' "$(echo "$decode_user + $decode_system" | bc -l)"
+    printf 'flac -d of the bed twice (the session'"'"'s length of it, decoding only): %.3f s CPU\n' "$(echo "$decode_user + $decode_system" | bc -l)"
 fi
 if [ "$smoke" = --smoke ]; then
     echo "smoke run: the targets are not checked"
