@@ -51,7 +51,7 @@ let package = Package(
         // The command line: parse, run, report.
         .target(
             name: "NagiCLI",
-            dependencies: ["Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "Loudness"]
+            dependencies: ["Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "Loudness", "Locking"]
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 
@@ -70,7 +70,9 @@ let package = Package(
         .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
-        .target(name: "Speech", dependencies: ["Breath", "CFlite"]),
+        // A pthread lock that ThreadSanitizer understands, for state shared by threads.
+        .target(name: "Locking"),
+        .target(name: "Speech", dependencies: ["Breath", "CFlite", "Locking"]),
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         .target(name: "Loudness", dependencies: ["CEbur128"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech"]),

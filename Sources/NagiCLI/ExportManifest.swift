@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import Locking
 import NagiDocuments
 
 /// The record in an export folder of which track was made with which settings, and the size and

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Locking
 
 /// The course export's progress on standard error: overall and per running track, redrawn in place.
 final class ExportProgress: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 
 /// Runs independent jobs on a fixed number of threads, keeping results in input order.
 enum ParallelRunner {

@@ -1,6 +1,6 @@
 import CFlite
 import Glibc
-import Synchronization
+import Locking
 
 /// Speaks phrases through flite, each distinct phrase once per process.
 ///
@@ -52,8 +52,19 @@ public struct SpeechSynthesizer: Sendable {
     }
 }
 
-/// Everything that touches flite, behind `fliteState`'s lock.
-private let fliteState = Mutex(FliteState())
+/// Everything that touches flite, behind one lock.
+private let fliteState = FliteGuard()
+
+/// flite's state and the lock every use of it takes.
+private final class FliteGuard: @unchecked Sendable {
+    private let lock = Lock()
+    private var state = FliteState()
+
+    /// Runs `body` on the state while holding the lock.
+    func withLock<Result>(_ body: (inout FliteState) -> Result) -> Result {
+        lock.withLock { body(&state) }
+    }
+}
 
 /// flite's voices (created once, kept for the process) and the clips already spoken.
 private struct FliteState: ~Copyable {

@@ -1,14 +1,15 @@
 import Glibc
 
-/// A mutual-exclusion lock for state shared by render threads (export manifest, progress display).
+/// A mutual-exclusion lock for state shared by threads (export manifest, progress display, flite).
 ///
 /// A pthread mutex rather than Synchronization's `Mutex`: ThreadSanitizer intercepts pthread mutexes, but
-/// not the futex `Mutex` uses on Linux, so it reported two export threads' locked manifest updates as a race.
-final class Lock: @unchecked Sendable {
+/// not the futex `Mutex` uses on Linux, so it reported locked updates as races (two export threads' manifest
+/// updates; two speakers' use of flite's cache).
+public final class Lock: @unchecked Sendable {
     /// Heap storage: a pthread mutex must not move once initialised.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -21,7 +22,7 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` while holding the lock.
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
