@@ -40,8 +40,8 @@ public final class BedDecoder: FoldedFrameSource {
         guard let target = output.baseAddress else { return 0 }
         let wantedFrames = output.count / channelCount
         var doneFrames = 0
-        // libsndfile may return a short block before the end (some decoders stop at their own frame edges):
-        // read until the request is full or a read gives nothing.
+        // Only a read that gives nothing is taken as the end: a short one is read on from, so that callers
+        // (the read-ahead ring) can take a short return as the end of a pass.
         while doneFrames < wantedFrames {
             let askedFrames = min(Self.blockFrames, wantedFrames - doneFrames)
             // Channels that need no folding are read straight into place.

@@ -14,10 +14,6 @@ public final class BedStream: FoldedFrameSource {
     /// The channels handed out: 1 or 2.
     public let channelCount: Int
     public let sampleRate: Int
-    public let sourceSampleRate: Int
-    public let sourceChannelCount: Int
-    /// The recording's length at the session rate, when the file says how long it is.
-    public let frameCount: Int64?
 
     private let source: FoldedFrameSource
     private let resampler: StreamingResampler?
@@ -41,11 +37,6 @@ public final class BedStream: FoldedFrameSource {
         path = source.path
         channelCount = source.channelCount
         self.sampleRate = sampleRate
-        sourceSampleRate = source.sampleRate
-        sourceChannelCount = source.sourceChannelCount
-        frameCount = source.frameCount.map { sourceFrames in
-            Int64(Resampler.outputFrameCount(Int(sourceFrames), from: source.sampleRate, to: sampleRate))
-        }
         if source.sampleRate == sampleRate {
             resampler = nil
         } else {

@@ -9,10 +9,6 @@ public protocol FoldedFrameSource: AnyObject {
     var channelCount: Int { get }
     /// The rate the frames come at, Hz.
     var sampleRate: Int { get }
-    /// The recording's channels before folding.
-    var sourceChannelCount: Int { get }
-    /// The recording's length in frames, when the file says.
-    var frameCount: Int64? { get }
 
     /// Fills `output` with interleaved frames from the current position; returns how many it wrote, fewer than
     /// asked only at the recording's end (0 once it is over, until `rewind`).

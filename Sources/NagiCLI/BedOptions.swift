@@ -73,17 +73,25 @@ struct BedOptions: Equatable {
             let spans = measuredSpans(
                 heardFrames: Int64(heardSeconds * Double(decoder.sampleRate)), recordingFrames: decoder.frameCount,
                 excerptFrames: Int64(measuredExcerptSeconds * Double(decoder.sampleRate)))
-            let meters = ParallelRunner.run(spans, jobs: min(2, spans.count)) { span -> Result<MeasuredSpan, BedStreamError> in
+            // Half the excerpts to each of two threads, each reading its half through one decoder.
+            let half = (spans.count + 1) / 2
+            let groups = [Array(spans[..<half]), Array(spans[half...])].filter { !$0.isEmpty }
+            let measured = ParallelRunner.run(groups, jobs: groups.count) { group -> Result<MeasuredSpans, BedStreamError> in
                 do throws(BedStreamError) {
                     let reader = try BedDecoder(path: path, channelCount: channelCount)
-                    if span.lowerBound > 0 { try reader.seek(toFrame: span.lowerBound) }
-                    return .success(MeasuredSpan(meter: try BedLoudness.meter(reading: reader, maximumFrames: span.count)))
+                    var meters: [LoudnessMeter] = []
+                    for span in group {
+                        // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
+                        if span.lowerBound > 0 { try reader.seek(toFrame: span.lowerBound) }
+                        meters.append(try BedLoudness.meter(reading: reader, maximumFrames: span.count))
+                    }
+                    return .success(MeasuredSpans(meters: meters))
                 } catch {
                     return .failure(error)
                 }
             }
             var pooled: [LoudnessMeter] = []
-            for result in meters { pooled.append(try result.get().meter) }
+            for result in measured { pooled += try result.get().meters }
             do { return try LoudnessMeter.integratedLoudness(of: pooled) } catch {
                 throw .measurementFailed(path: path, reason: error.message)
             }
@@ -108,8 +116,8 @@ struct BedOptions: Equatable {
         }
     }
 
-    /// One measured stretch of a bed, handed back from its thread (the meter is not used there again).
-    private struct MeasuredSpan: @unchecked Sendable {
-        var meter: LoudnessMeter
+    /// A thread's measured excerpts of a bed, one meter each, handed back (the meters are not used there again).
+    private struct MeasuredSpans: @unchecked Sendable {
+        var meters: [LoudnessMeter]
     }
 }

@@ -6,8 +6,6 @@ final class ReadAheadFolds: FoldedFrameSource {
     let path: String
     let channelCount: Int
     let sampleRate: Int
-    let sourceChannelCount: Int
-    let frameCount: Int64?
     private let prefetcher: BedPrefetcher
 
     /// Starts decoding `decoder` ahead on a thread of its own.
@@ -15,8 +13,6 @@ final class ReadAheadFolds: FoldedFrameSource {
         path = decoder.path
         channelCount = decoder.channelCount
         sampleRate = decoder.sampleRate
-        sourceChannelCount = decoder.sourceChannelCount
-        frameCount = decoder.frameCount
         prefetcher = BedPrefetcher(reading: DecodedBed(decoder))
     }
 

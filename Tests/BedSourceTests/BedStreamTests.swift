@@ -34,9 +34,10 @@ import Testing
         let left = Signal.sine(frequencyHz: 300, amplitude: 0.5, frameCount: 20 * 44_100, sampleRate: 44_100)
         let right = Signal.sine(frequencyHz: 500, amplitude: 0.5, frameCount: 20 * 44_100, sampleRate: 44_100)
         try write(path, sampleRate: 44_100, channels: [left, right])
-        let stream = try BedStream(path: path, sampleRate: 48_000, channelCount: 1)
-        #expect(stream.frameCount == Int64(20 * 48_000))
-        #expect(stream.sourceSampleRate == 44_100 && stream.sourceChannelCount == 2)
+        let decoder = try BedDecoder(path: path, channelCount: 1)
+        #expect(decoder.frameCount == Int64(20 * 44_100))
+        #expect(decoder.sampleRate == 44_100 && decoder.sourceChannelCount == 2)
+        let stream = try BedStream(source: decoder, sampleRate: 48_000)
         let streamed = try drain(stream, blockFrames: 1_000)
         #expect(streamed.count == 20 * 48_000)
         // Both sides are in the mono fold at half their level.
