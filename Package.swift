@@ -5,6 +5,8 @@ let package = Package(
     name: "nagi",
     products: [
         .executable(name: "nagi", targets: ["nagi"]),
+        // The soundtrack engine as a library: prepare a session's sound once, then pull, seek, write or play it.
+        .library(name: "NagiKit", targets: ["NagiKit"]),
     ],
     targets: [
         // The C library's elementary functions behind one small module, so the pure model and DSP
@@ -48,10 +50,16 @@ let package = Package(
         ),
         .target(name: "NagiPresets", plugins: ["PresetEmbedder"]),
 
-        // The command line: parse, run, report.
+        // The soundtrack engine (issue 19): a request prepared once (bed, guide, loudness), then rendered,
+        // sought in and written. What an app depends on.
+        .target(
+            name: "NagiKit",
+            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking"]
+        ),
+        // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "Loudness", "Locking"]
+            dependencies: ["NagiKit", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 
@@ -62,7 +70,7 @@ let package = Package(
         .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio", "NagiTestSupport"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiKit", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
         // through libebur128, user cue packs and streamed beds. flite has no pkg-config file: the module map
@@ -81,6 +89,7 @@ let package = Package(
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "NagiTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
+        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "NagiTestSupport"]),
         .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
     ]
 )

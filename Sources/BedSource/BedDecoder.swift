@@ -7,7 +7,11 @@ public final class BedDecoder: FoldedFrameSource {
     private static let blockFrames = 8_192
 
     public let path: String
-    public let channelCount: Int
+    /// The channels reads fold to, 1 or 2; may change between reads, so one open serves a measurement in the
+    /// render's channels and then a mono stream that is resampled once and spread to both sides.
+    public var channelCount: Int {
+        didSet { precondition(channelCount == 1 || channelCount == 2, "a bed is folded to 1 or 2 channels") }
+    }
     public let sampleRate: Int
     public let sourceChannelCount: Int
     public let frameCount: Int64?

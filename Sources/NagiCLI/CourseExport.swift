@@ -1,9 +1,7 @@
-import AudioFile
-import Breath
 import CNagiSystem
 import FoundationEssentials
 import Glibc
-import Synth
+import NagiKit
 
 /// `nagi course export`: every lesson rendered as a tagged track, in parallel, resumable, with a playlist.
 enum CourseExport {
@@ -27,17 +25,21 @@ enum CourseExport {
         """
     )
 
-    /// One track to make: the job knows its file and its schedule, so the name and length are read from it.
+    /// One track to make: its prepared soundtrack, and the file it goes to.
     struct Track: Sendable {
         var index: Int
         var title: String
-        var job: SoundtrackJob
+        /// The calibrated soundtrack (its loudness target, if any, is reached when the track is written).
+        var soundtrack: Soundtrack
+        var loudnessTargetLUFS: Double?
+        var outputPath: String
+        var fileSpec: AudioFileSpec
         var fingerprint: String
 
         /// The file's name inside the export folder ("01 - Arrival.flac").
-        var fileName: String { job.outputPath.split(separator: "/").last.map(String.init) ?? job.outputPath }
+        var fileName: String { outputPath.split(separator: "/").last.map(String.init) ?? outputPath }
         /// The session's length, as the playlist and the longest-first order need it.
-        var durationMicroseconds: Int64 { job.schedule.totalMicroseconds }
+        var durationMicroseconds: Int64 { soundtrack.schedule.totalMicroseconds }
     }
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
@@ -59,7 +61,8 @@ enum CourseExport {
         let options = sound.synthesis
         // Each lesson's guidance is read with it (a lesson may set cues, count and voice); the clips are made
         // here, once per phrase, before any worker thread starts.
-        let assembler = GuideAssembler()
+        let guideClips = GuideClipCache()
+        nagi_install_stop_handlers()
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
         let numberWidth = max(2, String(course.lessons.count).count)
@@ -88,10 +91,12 @@ enum CourseExport {
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
             let guidance = try GuidanceOptions(arguments, lesson: lesson)
-            // A lesson may set its beat, bed and loudness; the command line's replace them.
-            let settings = try sound.renderSettings(guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, assembler: assembler)
-            var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: choice.path, fileSpec: fileSpec, overwrite: true)
-            job.loudnessTarget = sound.loudness.target(lesson: lesson.loudnessLUFS)
+            // A lesson may set its beat, bed and loudness; the command line's replace them. Prepared here (the bed
+            // measured, the clips made) so that a bad lesson stops the export before any file; the loudness pass
+            // runs in the worker, for the tracks that are written.
+            let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, guideClips: guideClips, calibrated: true)
+            let settings = soundtrack.settings
+            let loudnessTarget = sound.loudness.target(lesson: lesson.loudnessLUFS)
             // The settings' fingerprint covers the soundscape, guide, bed and beat and names each clip by phrase
             // and length; the guidance adds the voice and the pack's folder, the checksum the pack's samples, so a
             // different voice or pack redoes the track.
@@ -99,9 +104,9 @@ enum CourseExport {
                 "nagi \(NagiCommandLine.version)", "lesson \(index)", lesson.title,
                 String(describing: lesson.session), String(describing: fileSpec), String(describing: guidance),
                 settings.fingerprint, Self.clipChecksum(settings.clips),
-                "loudness \(job.loudnessTarget.map { "\($0)" } ?? "calibrated")",
+                "loudness \(loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
-            tracks.append(Track(index: index, title: lesson.title, job: job, fingerprint: fingerprint))
+            tracks.append(Track(index: index, title: lesson.title, soundtrack: soundtrack, loudnessTargetLUFS: loudnessTarget, outputPath: choice.path, fileSpec: fileSpec, fingerprint: fingerprint))
         }
 
         try prepareFolder(folder)
@@ -110,7 +115,7 @@ enum CourseExport {
         var pending: [Track] = []
         var skipped = 0
         for track in tracks {
-            let path = track.job.outputPath
+            let path = track.outputPath
             let exists = TextFileOutput.isExistingRegularFile(path)
             if !force, exists, manifest.isUpToDate(track.fileName, fingerprint: track.fingerprint, path: path) {
                 skipped += 1
@@ -124,17 +129,29 @@ enum CourseExport {
 
         // Longest first, so no long track is left running alone at the end.
         pending.sort { $0.durationMicroseconds != $1.durationMicroseconds ? $0.durationMicroseconds > $1.durationMicroseconds : $0.index < $1.index }
-        nagi_install_stop_handlers()
         let display = ExportProgress(enabled: !quiet && Console.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: pending.map { ($0.index, $0.fileName) }))
         let start = Date()
-        let outcomes = ParallelRunner.run(pending, jobs: jobCount) { track -> Swift.Result<SoundtrackJob.Result, CLIError> in
+        let outcomes = ParallelRunner.run(pending, jobs: jobCount) { track -> Swift.Result<SoundtrackWriteReport, CLIError> in
             do throws(CLIError) {
                 manifest.beginWriting(track.fileName)
-                let result = try track.job.run { fraction in display.update(trackIndex: track.index, fraction: fraction) }
-                if let outcome = result.loudness, outcome.fallsShort {
+                let result: SoundtrackWriteReport
+                let soundtrack: Soundtrack
+                do throws(SoundtrackError) {
+                    if let target = track.loudnessTargetLUFS {
+                        soundtrack = try track.soundtrack.reachingLoudness(targetLUFS: target, cancel: CLIError.stopSignalReceived)
+                    } else {
+                        soundtrack = track.soundtrack
+                    }
+                    result = try soundtrack.write(
+                        to: .file(path: track.outputPath, overwrite: true), spec: track.fileSpec,
+                        progress: { fraction in display.update(trackIndex: track.index, fraction: fraction) }, cancel: CLIError.stopSignalReceived)
+                } catch {
+                    throw CLIError(error)
+                }
+                if let outcome = soundtrack.loudness, outcome.fallsShort {
                     Console.err(outcome.shortfallLine(naming: track.fileName) + "\n")
                 }
-                manifest.record(track.fileName, fingerprint: track.fingerprint, path: track.job.outputPath)
+                manifest.record(track.fileName, fingerprint: track.fingerprint, path: track.outputPath)
                 display.finished(trackIndex: track.index)
                 return .success(result)
             } catch {

@@ -1,4 +1,5 @@
 import NagiDocuments
+import NagiKit
 
 /// `--loudness LUFS`: the whole output's integrated loudness, for `render`, `play` and the course commands.
 /// Without it the soundscape's calibrated gains stand (about −20 LUFS).
@@ -22,5 +23,5 @@ struct LoudnessOptions: Equatable {
     }
 
     /// The target for a lesson: the command line's, else the lesson's own.
-    func target(lesson: Double?) -> Double? { targetLUFS ?? lesson }
+    func target(lesson: Double?) -> Double? { SoundtrackRequest.chosen(targetLUFS, lesson: lesson) }
 }

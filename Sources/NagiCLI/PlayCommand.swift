@@ -1,13 +1,9 @@
-import Breath
 import CNagiSystem
-import FoundationEssentials
-import Glibc
 import LiveAudio
-import NagiDocuments
-import Synth
+import NagiKit
 
-/// The renderer is the live player's source as it is: the same pulled function as `render`.
-extension Renderer: PCMFrameSource {}
+/// The engine's renderer is the live player's source as it is: the same pulled function as `render`.
+extension SoundtrackRenderer: PCMFrameSource {}
 
 /// `nagi play`: the session live through ALSA, with a terminal view and keys.
 enum PlayCommand {
@@ -77,18 +73,14 @@ enum PlayCommand {
         default: .float32
         }
 
-        // Made exactly as `render` makes them, so the live sound stays the rendered one; flite, libsoxr and the
-        // cue pack before the device opens: playback never waits for them.
-        var renderSettings = try settings.sound.renderSettings(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
-        let bed = try renderSettings.bed.map { mix throws(CLIError) in try BedPrefetcher(path: mix.path, sampleRate: rate, channelCount: synthesis.channelCount) }
+        // Prepared exactly as `render` prepares it (the same loudness pass and gain), so the live sound stays the
+        // rendered one; flite, libsoxr, the cue pack and the bed's measurement before the device opens: playback
+        // never waits for them.
         nagi_install_stop_handlers()
-        // The same first pass and gain as `render`: live equals rendered.
-        if let target = settings.sound.loudness.target(lesson: lesson?.loudnessLUFS) {
-            let outcome = try LoudnessPass.measure(schedule: schedule, settings: renderSettings, targetLUFS: target)
-            renderSettings.loudnessGainDecibels = outcome.gainDecibels
-            if outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
-        }
-        let renderer = Renderer(schedule: schedule, settings: renderSettings, bed: bed)
+        let soundtrack = try settings.sound.prepare(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
+        if let outcome = soundtrack.loudness, outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
+        let renderer: SoundtrackRenderer
+        do { renderer = try soundtrack.makeRenderer() } catch { throw CLIError(error) }
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)
@@ -121,7 +113,7 @@ enum PlayCommand {
             view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly : .finished)
         }
         keys?.restore()
-        if let failure = bed?.failure { throw .bed(failure) }
+        if let failure = renderer.bedFailure { throw CLIError(failure) }
         if !quiet {
             Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
         }

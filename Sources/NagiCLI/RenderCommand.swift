@@ -1,9 +1,6 @@
-import AudioFile
-import Breath
 import CNagiSystem
-import FoundationEssentials
 import Glibc
-import Synth
+import NagiKit
 
 /// `nagi render`: a breathing session in, a soundtrack file out.
 enum RenderCommand {
@@ -70,9 +67,11 @@ enum RenderCommand {
         if labelsPath == OutputChoice.standardOutputPath, output.isStandardOutput {
             throw .usage("-o - and --labels - both name standard output; send one of them to a file")
         }
-        // The beat is checked, the bed opened and measured and the guide's clips made (flite, libsoxr, the cue
-        // pack) before any output exists: a bad one leaves nothing behind.
-        let settings = try sound.renderSettings(guidance: guidance, schedule: schedule, soundscape: soundscape)
+        // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
+        // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
+        let start = ContinuousClock.now
+        nagi_install_stop_handlers()
+        let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape)
         let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
@@ -82,13 +81,19 @@ enum RenderCommand {
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
-        nagi_install_stop_handlers()
-        var job = SoundtrackJob(schedule: schedule, settings: settings, outputPath: output.path, fileSpec: fileSpec, overwrite: force)
-        job.loudnessTarget = sound.loudness.targetLUFS
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
-        let result = try job.run { fraction in bar.update(fraction) }
+        var result: SoundtrackWriteReport
+        do {
+            result = try soundtrack.write(
+                to: output.isStandardOutput ? .standardOutput : .file(path: output.path, overwrite: force), spec: fileSpec,
+                progress: { fraction in bar.update(fraction) }, cancel: CLIError.stopSignalReceived)
+        } catch {
+            throw CLIError(error)
+        }
+        // The speed a user sees counts the preparation (the bed's measurement, the loudness pass) too.
+        result.wallSeconds = Summary.seconds(since: start)
         bar.finish()
-        if let outcome = result.loudness, outcome.fallsShort {
+        if let outcome = soundtrack.loudness, outcome.fallsShort {
             Console.err(outcome.shortfallLine(naming: output.displayName) + "\n")
         }
         do {

@@ -1,9 +1,8 @@
-import Breath
-import Synth
+import NagiKit
 
 /// Everything `render`, `play` and the course commands read to shape the sound besides the guidance: the
-/// synthesis options, the beat, the loudness target and the bed, read once, turned into the renderer's
-/// settings in one place so that each command hears the same thing for the same options.
+/// synthesis options, the beat, the loudness target and the bed, read once, turned into the engine's request
+/// in one place so that each command hears the same thing for the same options.
 struct SoundOptions {
     var synthesis: SynthesisOptions
     var beat: BeatOptions
@@ -17,19 +16,33 @@ struct SoundOptions {
         bed = try BedOptions(arguments)
     }
 
-    /// The renderer's settings for `schedule` in `soundscape`: the beat (refused in mono when binaural), the
-    /// bed opened and measured, and the guide's clips from `assembler`; `lesson` supplies the beat and bed the
-    /// command line leaves unset. Every C library is called here, before any output exists.
-    func renderSettings(
-        guidance: GuidanceOptions, schedule: Schedule, soundscape: Soundscape, lesson: Course.Lesson? = nil,
-        assembler: GuideAssembler = GuideAssembler()
-    ) throws(CLIError) -> RenderSettings {
+    /// The engine's request for `schedule` in `soundscape` under `guidance`: the beat (refused in mono when
+    /// binaural), the bed and the loudness target, `lesson` supplying what the command line leaves unset.
+    func request(guidance: GuidanceOptions, schedule: Schedule, soundscape: Soundscape, lesson: Course.Lesson? = nil) throws(CLIError) -> SoundtrackRequest {
         let chosenBeat = beat.beatFor(lesson: lesson?.beat)
         try BeatOptions.check(chosenBeat, channelCount: synthesis.channelCount)
-        let bedMix = try bed.mix(soundscape: soundscape, lesson: lesson, schedule: schedule, channelCount: synthesis.channelCount)
-        var settings = try assembler.settings(for: guidance, schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed)
-        settings.bed = bedMix
-        settings.beat = chosenBeat
-        return settings
+        let guide = SoundtrackRequest.Guide(
+            cues: guidance.cueMode, count: guidance.countMode, voice: guidance.speechVoice,
+            cuePackFolder: guidance.cuePackPath, cueVolumeDecibels: guidance.cueVolumeDecibels)
+        return SoundtrackRequest(
+            schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, guide: guide,
+            bed: try bed.bed(soundscape: soundscape, lesson: lesson), beat: chosenBeat,
+            loudnessTargetLUFS: loudness.target(lesson: lesson?.loudnessLUFS))
+    }
+
+    /// The soundtrack these options make of `schedule`: the request prepared (the bed opened and measured,
+    /// the guide's clips made, the loudness pass run) before any output exists, so a bad one leaves nothing.
+    /// With `calibrated`, the loudness target is left for the caller (`Soundtrack.reachingLoudness`).
+    func prepare(
+        guidance: GuidanceOptions, schedule: Schedule, soundscape: Soundscape, lesson: Course.Lesson? = nil,
+        guideClips: GuideClipCache = GuideClipCache(), calibrated: Bool = false
+    ) throws(CLIError) -> Soundtrack {
+        var request = try request(guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
+        if calibrated { request.loudnessTargetLUFS = nil }
+        do {
+            return try Soundtrack.prepare(request, guide: guideClips, cancel: CLIError.stopSignalReceived)
+        } catch {
+            throw CLIError(error)
+        }
     }
 }

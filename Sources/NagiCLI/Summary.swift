@@ -1,10 +1,16 @@
-import Breath
+import NagiKit
 
 /// The one line `render` prints at the end: file, length, size, speed.
 enum Summary {
-    static func line(path: String, result: SoundtrackJob.Result) -> String {
+    static func line(path: String, result: SoundtrackWriteReport) -> String {
         let audioMicroseconds = Int64((result.audioSeconds * 1_000_000).rounded())
         return "wrote \(path): \(Microseconds.formatClock(audioMicroseconds).dropLast(4)), \(byteText(result.byteCount)), \(speedText(result.speedRatio)) real time"
+    }
+
+    /// Seconds of wall-clock time since `start`.
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
     /// "58.4 MB", "912 kB".

@@ -4,8 +4,9 @@ import NagiMath
 /// The compile step of a render (Faust's `instanceConstants`): everything fixed before the first sample —
 /// the control curves, the guide's events and tables, the noise beds, the kernel's shaping polynomials, the
 /// limiter, the voices' base gains and peak bounds — and the exact number of frames the render writes.
-/// Immutable once built; a `Renderer` pulls samples from one.
-public final class RenderPlan {
+/// Immutable once built (its tables are written only while it compiles), so one plan can feed renderers on
+/// several threads; a `Renderer` pulls samples from one.
+public final class RenderPlan: @unchecked Sendable {
     /// The breathing schedule.
     public let schedule: Schedule
     /// The settings it was built from.
@@ -20,6 +21,7 @@ public final class RenderPlan {
     let waterLoop: NoiseLoop
     let rainLoop: NoiseLoop?
     let constants: SynthKernel.Constants
+    /// The output stage: the light part of the plan, bound to the loudness gain (`withLoudnessGain`).
     let limiter: PeakLimiter
     /// The loudness gain as a factor (1 without one).
     let outputGain: Float
@@ -51,8 +53,9 @@ public final class RenderPlan {
     }
 
     /// Compiles a render of `schedule` under `settings`; the guide reads each phase's words, round and stage
-    /// from the phases unless `text` (parallel to them) replaces them.
-    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil) {
+    /// from the phases unless `text` (parallel to them) replaces them. `curves`, when given, must be the
+    /// curves of `schedule` in `settings.soundscape` (built once by a caller that needed them first).
+    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil, curves: ControlCurves? = nil) {
         precondition(settings.channelCount == 1 || settings.channelCount == 2, "channelCount must be 1 or 2, not \(settings.channelCount)")
         let soundscape = settings.soundscape
         let voices = settings.voices
@@ -60,7 +63,8 @@ public final class RenderPlan {
         let blockFrames = Renderer.controlBlockFrames
         self.schedule = schedule
         self.settings = settings
-        curves = ControlCurves(schedule: schedule, soundscape: soundscape)
+        let curves = curves ?? ControlCurves(schedule: schedule, soundscape: soundscape)
+        self.curves = curves
         totalFrameCount = curves.totalFrameCount
         guide = GuidePlan(schedule: schedule, settings: settings, text: text)
 
@@ -85,15 +89,7 @@ public final class RenderPlan {
             waterWidth: Float(soundscape.water.width),
             rainWidth: Float(soundscape.rain?.width ?? 0)
         )
-        // A loudness gain moves the limiter with it, so a quieter or louder render is the calibrated one scaled;
-        // the ceiling rises no higher than `highestLoudnessCeilingDecibels` (the true peak stays under −1 dBTP).
-        let loudnessGain = settings.loudnessGainDecibels
-        let ceilingDecibels = min(
-            soundscape.limiter.ceilingDecibels + loudnessGain,
-            max(soundscape.limiter.ceilingDecibels, Self.highestLoudnessCeilingDecibels))
-        let kneeDecibels = min(soundscape.limiter.kneeDecibels + loudnessGain, ceilingDecibels - 0.5)
-        limiter = PeakLimiter(knee: Float(Decibels.gain(kneeDecibels)), ceiling: Float(Decibels.gain(ceilingDecibels)))
-        outputGain = Float(Decibels.gain(loudnessGain))
+        (limiter, outputGain) = Self.outputStage(soundscape: soundscape, loudnessGainDecibels: settings.loudnessGainDecibels)
         beatMode = switch settings.beat?.style {
         case nil: .none
         case .binaural: .binaural
@@ -124,6 +120,54 @@ public final class RenderPlan {
         duckShape = BedDucking.Shape(
             depth: Decibels.gain(cues.duckDecibels), delayFrames: Int64(blockFrames),
             attackFrames: Int64(0.02 * Double(rate)), releaseFrames: Int64(0.25 * Double(rate)))
+    }
+
+    /// This plan with the output stage bound to a loudness gain of `decibels` (replacing its own): the curves,
+    /// noise loops, guide tables and voice gains are shared, not rebuilt, so a loudness target's second pass
+    /// costs no second compile. Renders equal a plan compiled with that gain, sample for sample.
+    public func withLoudnessGain(decibels: Double) -> RenderPlan {
+        RenderPlan(rebinding: self, loudnessGainDecibels: decibels)
+    }
+
+    /// Whether `other` shares this plan's compiled tables (the noise loops and the guide's tables, the same
+    /// storage, not equal copies), so a rebinding is seen to have compiled nothing.
+    public func sharesTables(with other: RenderPlan) -> Bool {
+        waterLoop.primary === other.waterLoop.primary && rainLoop?.primary === other.rainLoop?.primary
+            && zip(chimes.tables + clips.tables, other.chimes.tables + other.clips.tables).allSatisfy { $0 === $1 }
+    }
+
+    /// A copy of `plan` whose output stage follows `loudnessGainDecibels`.
+    private init(rebinding plan: RenderPlan, loudnessGainDecibels: Double) {
+        var settings = plan.settings
+        settings.loudnessGainDecibels = loudnessGainDecibels
+        schedule = plan.schedule
+        self.settings = settings
+        curves = plan.curves
+        guide = plan.guide
+        totalFrameCount = plan.totalFrameCount
+        waterLoop = plan.waterLoop
+        rainLoop = plan.rainLoop
+        constants = plan.constants
+        (limiter, outputGain) = Self.outputStage(soundscape: settings.soundscape, loudnessGainDecibels: loudnessGainDecibels)
+        beatMode = plan.beatMode
+        gains = plan.gains
+        budget = plan.budget
+        chimes = plan.chimes
+        ticks = plan.ticks
+        clips = plan.clips
+        duckShape = plan.duckShape
+    }
+
+    /// The limiter and the output gain for a loudness gain: a loudness gain moves the limiter with it, so a
+    /// quieter or louder render is the calibrated one scaled; the ceiling rises no higher than
+    /// `highestLoudnessCeilingDecibels` (the true peak stays under −1 dBTP).
+    private static func outputStage(soundscape: Soundscape, loudnessGainDecibels loudnessGain: Double) -> (PeakLimiter, Float) {
+        let ceilingDecibels = min(
+            soundscape.limiter.ceilingDecibels + loudnessGain,
+            max(soundscape.limiter.ceilingDecibels, Self.highestLoudnessCeilingDecibels))
+        let kneeDecibels = min(soundscape.limiter.kneeDecibels + loudnessGain, ceilingDecibels - 0.5)
+        let limiter = PeakLimiter(knee: Float(Decibels.gain(kneeDecibels)), ceiling: Float(Decibels.gain(ceilingDecibels)))
+        return (limiter, Float(Decibels.gain(loudnessGain)))
     }
 
     /// Frames per second.

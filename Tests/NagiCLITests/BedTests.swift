@@ -4,6 +4,7 @@ import NagiTestSupport
 import Testing
 
 @testable import NagiCLI
+@testable import NagiKit
 
 /// `--bed FILE`: a user's recording under the session, tested on the rendered sound. The bed alone is the
 /// difference of a render with it and the same render without it (every other sample is the same).
@@ -128,8 +129,8 @@ struct BedTests {
         try Self.sox("opening.wav middle.wav end.wav bed.flac", in: folder)
         try Self.sox("bed.flac heard.wav trim 0 300", in: folder)
         try Self.sox("bed.flac first-two-minutes.wav trim 0 120", in: folder)
-        let measured = try BedOptions.loudness(
-            of: folder.appendingPathComponent("bed.flac").path, heardSeconds: 300, sampleRate: 48_000, channelCount: 2)
+        let measured = try BedMeasurement.loudness(
+            reading: BedDecoder(path: folder.appendingPathComponent("bed.flac").path, channelCount: 2), heardSeconds: 300)
         let heard = try Self.ffmpegLoudness("heard.wav", in: folder)
         let opening = try Self.ffmpegLoudness("first-two-minutes.wav", in: folder)
         print("bed measured over the 5 minutes heard: \(measured) LUFS; ffmpeg: \(heard) LUFS over them, \(opening) LUFS over the first two")
@@ -307,38 +308,5 @@ struct BedPlotTests {
         #expect(plain.status == 0)
         #expect(!(try String(contentsOf: folder.appendingPathComponent("plain.svg"), encoding: .utf8)).contains("overview-bed"))
         #expect(try NagiProcess.run(["plot", "4-7-8", "--bed-level", "-10", "-o", "x.svg"], in: folder).status == 64)
-    }
-}
-
-/// Where a bed is measured for its loudness (`BedOptions.measuredSpans`).
-@Suite("A bed's loudness is measured over what the session plays")
-struct BedMeasuredSpanTests {
-    @Test("sixteen excerpts spread evenly from the first frame to the end of what is heard")
-    func excerptsSpreadOverTheHeardPart() {
-        let excerpt: Int64 = 5 * 44_100 / 2
-        let heard: Int64 = 600 * 44_100
-        let spans = BedOptions.measuredSpans(heardFrames: heard, recordingFrames: 3_600 * 44_100, excerptFrames: excerpt)
-        #expect(spans.count == BedOptions.measuredExcerptCount)
-        #expect(spans.first?.lowerBound == 0)
-        #expect(spans.last?.upperBound == heard)
-        #expect(spans.allSatisfy { $0.count == Int(excerpt) })
-        let gaps = zip(spans.dropFirst(), spans).map { $0.lowerBound - $1.lowerBound }
-        #expect(gaps.allSatisfy { abs($0 - (heard - excerpt) / Int64(BedOptions.measuredExcerptCount - 1)) <= 1 }, "\(gaps)")
-    }
-
-    @Test("a recording shorter than the session is spread over its own length")
-    func aShortRecordingIsMeasuredToItsEnd() {
-        let spans = BedOptions.measuredSpans(heardFrames: 600 * 48_000, recordingFrames: 300 * 48_000, excerptFrames: 5 * 48_000 / 2)
-        let end: Int64 = 300 * 48_000
-        #expect(spans.last?.upperBound == end)
-        #expect(spans.count == BedOptions.measuredExcerptCount)
-    }
-
-    @Test("40 s or less heard, or a length the file does not say, is measured from the start in one piece")
-    func shortOrUnknownIsOnePiece() {
-        let excerpt: Int64 = 5 * 48_000 / 2
-        #expect(BedOptions.measuredSpans(heardFrames: 30 * 48_000, recordingFrames: 300 * 48_000, excerptFrames: excerpt) == [0..<(30 * 48_000)])
-        #expect(BedOptions.measuredSpans(heardFrames: 600 * 48_000, recordingFrames: 20 * 48_000, excerptFrames: excerpt) == [0..<(20 * 48_000)])
-        #expect(BedOptions.measuredSpans(heardFrames: 600 * 48_000, recordingFrames: nil, excerptFrames: excerpt) == [0..<(40 * 48_000)])
     }
 }

@@ -1,6 +1,7 @@
 import AudioFile
 import Foundation
 @testable import NagiCLI
+import NagiKit
 import NagiPresets
 import Synth
 import Testing
@@ -205,7 +206,7 @@ struct SpokenGuideTests {
         let catalog = PresetEnvironment.catalog()
         let (scape, _) = try SoundscapeResolver.resolve(soundscape, catalog: catalog)
         let schedule = try SessionOptions(ArgumentParser.parse(["describe"] + pattern, for: NagiCommandLine.rootSpec), catalog: catalog).schedule()
-        let settings = try GuideAssembler().settings(for: GuidanceOptions(cues: .voice), schedule: schedule, soundscape: scape, channelCount: 1, seed: 1)
+        let settings = try Soundtrack.prepare(SoundtrackRequest(schedule: schedule, soundscape: scape, channelCount: 1, guide: .init(cues: .voice))).settings
         var margins: [String] = []
         for (frame, words) in try Self.spokenFrames(pattern + ["--cues", "voice"]) {
             let length = try #require(settings.clips.phrases[words]?.count)

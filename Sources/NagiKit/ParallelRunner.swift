@@ -1,15 +1,16 @@
 import Glibc
 import Locking
 
-/// Runs independent jobs on a fixed number of threads, keeping results in input order.
-enum ParallelRunner {
+/// Runs independent jobs on a fixed number of threads, keeping results in input order: the loudness pass's
+/// halves, and a course export's tracks.
+public enum ParallelRunner {
     /// Runs `work` for every item on at most `jobs` threads: the calling thread and `jobs − 1` more.
     ///
     /// Plain pthreads that the caller works alongside and then joins, not a dispatch queue and a wait: the
     /// caller's thread is the one Ctrl-C reaches (dispatch's workers block signals), and a thread parked in
     /// a dispatch wait never runs a handler that ThreadSanitizer deferred, so an export under TSan ignored
     /// Ctrl-C until it finished. Rendering or joining, the caller is always somewhere a handler runs.
-    static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Output) -> [Output] {
+    public static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Output) -> [Output] {
         let results = ResultSlots<Output>(count: items.count)
         let next = Counter()
         let drain: @Sendable () -> Void = {

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import NagiCLI
+import NagiKit
 
 @Suite("ParallelRunner: every item once, results in order, really in parallel")
 struct ParallelRunnerTests {

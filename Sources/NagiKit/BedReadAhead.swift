@@ -1,20 +1,26 @@
 import BedSource
 import Glibc
-import Synth
 
-/// A recording read on a thread of its own, a few blocks ahead of its reader. The renderer's bed is two of
-/// these in a row: one decodes the file (libFLAC and the like), the next resamples what it decoded (libsoxr),
-/// and the renderer mixes; each costs about as much as the whole synthesis, so the three share the cores.
+/// A bed's frames read on a thread of its own, a few blocks ahead of their reader: a `FoldedFrameSource` in
+/// front of another (the decoder, or the resampling stream), so that decoding, resampling and synthesis run
+/// on different cores.
 ///
-/// The output does not depend on timing: the producer reads the recording in fixed blocks, pass after pass
-/// (it rewinds by itself at each end), into a bounded ring of blocks; a block shorter than full marks a pass's
-/// end, where `read` returns short exactly as the stream would, and `rewind` then moves on to the next pass the
-/// producer has already begun. A failure is handed over with the block where it happened, so only a failure
-/// the renderer actually reached is reported. The thread stops and is joined when this object goes.
-final class BedPrefetcher: BedRecording, PassReader {
+/// The output does not depend on timing: the producer reads its source in fixed blocks, pass after pass (it
+/// rewinds by itself at each end), into a bounded ring; a block shorter than full marks a pass's end, where
+/// `read` returns short exactly as the source would, and `rewind` then moves on to the pass the producer has
+/// already begun. A failure is handed over with the block where it happened, so only a failure the reader
+/// actually reached is thrown. The thread stops and is joined when this object goes.
+///
+/// A reader that must not wait (a real-time callback) sets `waits` to false: a read the producer has not
+/// caught up with then returns what is there and sets `lastReadUnderran`, and the caller fills the rest.
+final class BedReadAhead: FoldedFrameSource {
+    let path: String
     let channelCount: Int
-    /// The first read failure the renderer reached, if any.
-    private(set) var failure: BedStreamError?
+    let sampleRate: Int
+    /// Whether a read waits for the producer (the default: exact, the same frames as the source gives).
+    var waits = true
+    /// Whether the last read came back short because the producer was behind (only when `waits` is false).
+    private(set) var lastReadUnderran = false
     private let ring: BlockRing
     private var thread = pthread_t()
     private var threadStarted = false
@@ -22,16 +28,14 @@ final class BedPrefetcher: BedRecording, PassReader {
     private var blockOffset = 0
     /// A short read returned the end of a pass; `read` returns 0 until `rewind`.
     private var atPassEnd = false
-
-    /// The renderer's bed: `path` opened (and checked) as `StreamedBed` does, decoded on one read-ahead thread
-    /// and resampled on this one's.
-    convenience init(path: String, sampleRate: Int, channelCount: Int) throws(CLIError) {
-        self.init(reading: try StreamedBed(path: path, sampleRate: sampleRate, channelCount: channelCount, decodesAhead: true))
-    }
+    /// The failure reached, thrown again by every later read.
+    private var failure: BedStreamError?
 
     /// Starts reading `source` ahead, pass after pass.
-    init(reading source: PassReader) {
+    init(reading source: FoldedFrameSource) {
+        path = source.path
         channelCount = source.channelCount
+        sampleRate = source.sampleRate
         ring = BlockRing(source: source)
         let context = Unmanaged.passRetained(ring).toOpaque()
         threadStarted = pthread_create(&thread, nil, { context in
@@ -51,13 +55,19 @@ final class BedPrefetcher: BedRecording, PassReader {
         if threadStarted { pthread_join(thread, nil) }
     }
 
-    func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
-        if atPassEnd || failure != nil { return 0 }
+    func read(into output: UnsafeMutableBufferPointer<Float>) throws(BedStreamError) -> Int {
+        if let failure { throw failure }
+        lastReadUnderran = false
+        guard let base = output.baseAddress, !atPassEnd else { return 0 }
+        let frameCount = output.count / channelCount
         var done = 0
         while done < frameCount {
-            guard let block = ring.front() else { break }
+            guard let block = ring.front(waiting: waits) else {
+                lastReadUnderran = !ring.isFinished
+                break
+            }
             let take = min(frameCount - done, block.frameCount - blockOffset)
-            (output + done * channelCount).update(from: block.samples + blockOffset * channelCount, count: take * channelCount)
+            (base + done * channelCount).update(from: block.samples + blockOffset * channelCount, count: take * channelCount)
             done += take
             blockOffset += take
             if blockOffset == block.frameCount {
@@ -65,6 +75,7 @@ final class BedPrefetcher: BedRecording, PassReader {
                 blockOffset = 0
                 if let error = block.failure {
                     failure = error
+                    if done == 0 { throw error }
                     break
                 }
                 if block.frameCount < BlockRing.blockFrames {
@@ -76,13 +87,14 @@ final class BedPrefetcher: BedRecording, PassReader {
         return done
     }
 
-    func rewind() {
+    func rewind() throws(BedStreamError) {
+        if let failure { throw failure }
         // The producer began the next pass when it met the end.
         atPassEnd = false
     }
 }
 
-/// The bounded ring of blocks between the bed's producer thread and the renderer, behind one mutex.
+/// The bounded ring of blocks between a bed's producer thread and its reader, behind one mutex.
 private final class BlockRing: @unchecked Sendable {
     /// Frames per block.
     static let blockFrames = 8_192
@@ -98,7 +110,7 @@ private final class BlockRing: @unchecked Sendable {
 
     /// Filled on the consumer's thread when no producer thread could start.
     var producesOnDemand = false
-    private let source: PassReader
+    private let source: FoldedFrameSource
     private let channelCount: Int
     private let storage: UnsafeMutablePointer<Float>
     /// Per slot, raw storage rather than arrays: the producer writes one slot while the consumer reads another,
@@ -114,7 +126,7 @@ private final class BlockRing: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let changed: UnsafeMutablePointer<pthread_cond_t>
 
-    init(source: PassReader) {
+    init(source: FoldedFrameSource) {
         self.source = source
         channelCount = source.channelCount
         storage = .allocate(capacity: Self.slotCount * Self.blockFrames * source.channelCount)
@@ -167,22 +179,33 @@ private final class BlockRing: @unchecked Sendable {
     /// Reads one block into slot `index` (a free slot only this producer touches); false when nothing more
     /// can follow it.
     private func fill(_ index: Int) -> Bool {
-        let frames = source.read(into: slot(index), frameCount: Self.blockFrames)
+        let target = UnsafeMutableBufferPointer(start: slot(index), count: Self.blockFrames * channelCount)
+        var frames = 0
+        var failure: BedStreamError?
+        do { frames = try source.read(into: target) } catch { failure = error }
         frameCounts[index % Self.slotCount] = frames
-        failures[index % Self.slotCount] = source.failure
         framesInPass += frames
-        if source.failure != nil { return false }
-        if frames < Self.blockFrames {
+        if failure == nil && frames < Self.blockFrames {
             // An empty pass would loop for ever: stop instead.
             if framesInPass == 0 { return false }
             framesInPass = 0
-            source.rewind()
+            do { try source.rewind() } catch { failure = error }
         }
-        return true
+        failures[index % Self.slotCount] = failure
+        return failure == nil
     }
 
-    /// The oldest unread block, waiting for the producer if need be; nil once nothing more will come.
-    func front() -> Block? {
+    /// Whether nothing more will come (read under the lock).
+    var isFinished: Bool {
+        if producesOnDemand { return finished && consumed == produced }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return finished && consumed == produced
+    }
+
+    /// The oldest unread block, waiting for the producer if `waiting` and need be; nil once nothing more will
+    /// come, or (not waiting) when the producer is behind.
+    func front(waiting: Bool) -> Block? {
         if producesOnDemand {
             if consumed == produced {
                 if finished { return nil }
@@ -194,7 +217,7 @@ private final class BlockRing: @unchecked Sendable {
         }
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while consumed == produced && !finished { pthread_cond_wait(changed, mutex) }
+        while waiting && consumed == produced && !finished { pthread_cond_wait(changed, mutex) }
         return consumed == produced ? nil : block(consumed)
     }
 

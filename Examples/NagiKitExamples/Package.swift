@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+// Two programs built on NagiKit from outside the nagi package, as an app would depend on it (by path here).
+// scripts/check-examples.sh builds them and checks their output against the nagi command line.
+import PackageDescription
+
+let package = Package(
+    name: "NagiKitExamples",
+    dependencies: [
+        .package(name: "nagi", path: "../.."),
+    ],
+    targets: [
+        // The README's example, word for word: 4-7-8 over a bed, with the spoken guide, at -16 LUFS, to FLAC.
+        .executableTarget(name: "RenderWithBed", dependencies: [.product(name: "NagiKit", package: "nagi")]),
+        // Ten seconds pulled into planar buffers after a seek.
+        .executableTarget(name: "SeekPlanar", dependencies: [.product(name: "NagiKit", package: "nagi")]),
+    ]
+)

@@ -1,0 +1,25 @@
+import CNagiSystem
+import NagiKit
+
+extension CLIError {
+    /// The engine's fault as the command line reports it: the same line and exit code the command line has
+    /// always given for it (a cancellation is the stop signal that caused it).
+    init(_ error: SoundtrackError) {
+        switch error {
+        case let .bed(fault): self = .bed(fault)
+        case let .cuePack(fault): self = .cuePack(fault)
+        case let .spokenCue(fault): self = .spokenCue(fault)
+        case .unspeakable: self = .data(error.message)
+        case let .output(fault): self = .audioFile(fault)
+        case .cannotCreate: self = .cannotCreate(error.message)
+        case let .writeFailed(reason): self = .io(reason)
+        case let .measurement(reason): self = .io(reason)
+        case .cancelled:
+            let signal = nagi_stop_signal()
+            self = .interrupted(signal: signal != 0 ? signal : 2)
+        }
+    }
+
+    /// The command line's cancellation: SIGINT or SIGTERM received (`nagi_install_stop_handlers`).
+    static let stopSignalReceived = Cancellation { nagi_stop_signal() != 0 }
+}

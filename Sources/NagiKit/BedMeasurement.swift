@@ -1,0 +1,51 @@
+import BedSource
+import Loudness
+
+/// A bed's loudness as a session plays it: what the bed's level is matched against (EBU R128).
+///
+/// What is heard is measured in `excerptCount` excerpts spread evenly over it, their gating blocks pooled
+/// (`ebur128_loudness_global_multiple`), so a recording that opens quietly is judged by all of it and an
+/// hour-long one costs no more than a short one; a part of 40 s or less, or a file that does not say its
+/// length, is measured from its start. Measured at the recording's own rate (loudness does not depend on it,
+/// so no resampling is spent on it), in the render's channels, through the one decoder the caller opened.
+enum BedMeasurement {
+    /// Excerpts of a recording measured for its loudness, spread over the part the session plays.
+    static let excerptCount = 16
+    /// Each excerpt's length, seconds: 40 s measured in all (short excerpts, many of them: a recording whose
+    /// level changes is sampled finely; each still holds 22 of libebur128's 400 ms gating blocks).
+    static let excerptSeconds = 2.5
+
+    /// The integrated loudness of what a session of `heardSeconds` plays of the recording `decoder` reads (its
+    /// first `heardSeconds`, or all of it when shorter), LUFS. Leaves the decoder anywhere: rewind it to read on.
+    /// - Throws: `BedStreamError` for a failed read or measurement.
+    static func loudness(reading decoder: BedDecoder, heardSeconds: Double) throws(BedStreamError) -> Double {
+        let spans = spans(
+            heardFrames: Int64(heardSeconds * Double(decoder.sampleRate)), recordingFrames: decoder.frameCount,
+            excerptFrames: Int64(excerptSeconds * Double(decoder.sampleRate)))
+        var meters: [LoudnessMeter] = []
+        for span in spans {
+            // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
+            if span.lowerBound > 0 { try decoder.seek(toFrame: span.lowerBound) }
+            meters.append(try BedLoudness.meter(reading: decoder, maximumFrames: span.count))
+        }
+        do { return try LoudnessMeter.integratedLoudness(of: meters) } catch {
+            throw .measurementFailed(path: decoder.path, reason: error.message)
+        }
+    }
+
+    /// The stretches of a recording measured for its loudness, in source frames: `excerptCount` excerpts of
+    /// `excerptFrames`, the first at frame 0 and the last ending where the heard part ends; the whole heard part
+    /// when it is no longer than all the excerpts together, or its opening that long when the recording's length
+    /// is unknown (`recordingFrames` nil; reads stop at its end).
+    static func spans(heardFrames: Int64, recordingFrames: Int64?, excerptFrames: Int64) -> [Range<Int64>] {
+        let count = Int64(excerptCount)
+        let heard = min(heardFrames, recordingFrames ?? heardFrames)
+        guard recordingFrames != nil, heard > count * excerptFrames else {
+            return [0..<min(heard, count * excerptFrames)]
+        }
+        return (0..<count).map { index in
+            let start = index * (heard - excerptFrames) / (count - 1)
+            return start..<(start + excerptFrames)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import BedSource
+import Synth
+
+/// A user's recording as the renderer reads it: decoded and folded by libsndfile (`BedDecoder`), resampled to
+/// the session's rate by libsoxr (`BedStream`), optionally on read-ahead threads, in the render's channels.
+/// The one bed reader of every render, live play and loudness pass.
+///
+/// A mono recording under a stereo render is resampled once and copied to both sides. A failure part way is
+/// kept in `failure` for the owner to report after the render (the pulled renderer cannot throw) and reads as
+/// the recording's end. One owner.
+public final class BedReader: BedRecording {
+    /// How a bed is read relative to the thread that renders.
+    public enum ReadAhead: Sendable, Equatable {
+        /// Everything on the rendering thread: no thread of its own (the loudness pass, whose two halves
+        /// already fill the cores).
+        case none
+        /// Decoding on one thread and resampling on another, a few blocks ahead of the renderer: each costs
+        /// about as much as the synthesis, so the three share the cores.
+        case decodeAndResample
+    }
+
+    public let channelCount: Int
+    /// The first read or rewind failure, if any.
+    public private(set) var failure: BedStreamError?
+    /// Reads that found the read-ahead behind and played silence instead (only when reads do not wait).
+    public private(set) var underrunCount = 0
+    private let stream: FoldedFrameSource
+    /// The resampled read-ahead, when there is one (it alone can come back short without ending a pass).
+    private let readAhead: BedReadAhead?
+
+    /// Opens the recording at `path` for a render at `sampleRate` in `channelCount` channels.
+    /// - Throws: `BedStreamError` for a recording that cannot be used.
+    public convenience init(path: String, sampleRate: Int, channelCount: Int, readAhead: ReadAhead = .none) throws(BedStreamError) {
+        try self.init(decoder: BedDecoder(path: path, channelCount: channelCount), sampleRate: sampleRate, channelCount: channelCount, readAhead: readAhead)
+    }
+
+    /// Reads through `decoder` (already open, from its first frame; it is rewound), for a render at
+    /// `sampleRate` in `channelCount` channels.
+    init(decoder: BedDecoder, sampleRate: Int, channelCount: Int, readAhead: ReadAhead) throws(BedStreamError) {
+        self.channelCount = channelCount
+        try decoder.rewind()
+        decoder.channelCount = min(decoder.sourceChannelCount, channelCount)
+        switch readAhead {
+        case .none:
+            stream = try BedStream(source: decoder, sampleRate: sampleRate)
+            self.readAhead = nil
+        case .decodeAndResample:
+            let ahead = BedReadAhead(reading: try BedStream(source: BedReadAhead(reading: decoder), sampleRate: sampleRate))
+            stream = ahead
+            self.readAhead = ahead
+        }
+    }
+
+    /// Whether a read waits for the read-ahead threads (true, the default: the output is the same whatever the
+    /// timing). A real-time caller that must never block sets it false: a read the threads have not caught up
+    /// with plays silence for what is missing, counted in `underrunCount`, and the bed resumes a little late.
+    public var readsWait: Bool {
+        get { readAhead?.waits ?? true }
+        set { readAhead?.waits = newValue }
+    }
+
+    public func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
+        guard failure == nil else { return 0 }
+        let streamChannels = stream.channelCount
+        // A mono stream for a stereo render lands in the second half and is spread in place (each read sample
+        // sits at or after the two it fills).
+        let landing = streamChannels == channelCount ? output : output + frameCount
+        var frames: Int
+        do {
+            frames = try stream.read(into: UnsafeMutableBufferPointer(start: landing, count: frameCount * streamChannels))
+        } catch {
+            failure = error
+            return 0
+        }
+        if let readAhead, readAhead.lastReadUnderran {
+            (landing + frames * streamChannels).update(repeating: 0, count: (frameCount - frames) * streamChannels)
+            underrunCount += 1
+            frames = frameCount
+        }
+        if streamChannels != channelCount {
+            for n in 0..<frames {
+                let sample = landing[n]
+                output[2 * n] = sample
+                output[2 * n + 1] = sample
+            }
+        }
+        return frames
+    }
+
+    public func rewind() {
+        guard failure == nil else { return }
+        do { try stream.rewind() } catch { failure = error }
+    }
+}

@@ -1,0 +1,83 @@
+import Breath
+import GuideSources
+import Locking
+import Speech
+import Synth
+
+/// The guide's clips for a render: each distinct phrase spoken once (by a `PhraseSpeaker`, flite by default)
+/// and each cue pack read once, per sample rate, however many soundtracks share them (a course's lessons).
+/// Safe to share between threads: the caches sit behind one lock, and flite keeps its own.
+public final class GuideClipCache: @unchecked Sendable {
+    private struct PhraseKey: Hashable {
+        var text: String
+        var voice: SpeechVoice
+        var sampleRate: Int
+    }
+
+    private struct PackKey: Hashable {
+        var folder: String
+        var sampleRate: Int
+    }
+
+    private let speaker: any PhraseSpeaker
+    private let lock = Lock()
+    private var phrases: [PhraseKey: [Float]] = [:]
+    private var packs: [PackKey: [CuePackSlot: [Float]]] = [:]
+
+    /// A cache whose words `speaker` speaks.
+    public init(speaker: any PhraseSpeaker = FliteSpeaker()) {
+        self.speaker = speaker
+    }
+
+    /// Every clip the guide of `settings` plays over `schedule` under `guide` (phrases by their words, the
+    /// pack's clips by slot), at the schedule's rate.
+    /// - Throws: `.cuePack` for a pack that cannot be used, `.unspeakable` or `.spokenCue` for words.
+    func clips(for guide: SoundtrackRequest.Guide, schedule: Schedule, settings: RenderSettings) throws(SoundtrackError) -> GuideClips {
+        var clips = GuideClips.none
+        var settings = settings
+        // The pack replaces the chimes, so the plan must know of it before it chooses what each boundary plays.
+        if let folder = guide.cuePackFolder, settings.cues.chimes {
+            clips.pack = try pack(folder: folder, sampleRate: schedule.sampleRate)
+            settings.clips = clips
+        }
+        for text in GuidePlan(schedule: schedule, settings: settings).requiredPhrases {
+            clips.phrases[text] = try phrase(text, voice: guide.voice, sampleRate: schedule.sampleRate)
+        }
+        return clips
+    }
+
+    /// `text` spoken by `voice` at `sampleRate`, mono, high-passed and levelled so the words carry in the
+    /// speech band (the renderer then scales by the peak).
+    private func phrase(_ text: String, voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [Float] {
+        let key = PhraseKey(text: text, voice: voice, sampleRate: sampleRate)
+        if let samples = lock.withLock({ phrases[key] }) { return samples }
+        let samples = SpeechPresence.prepared(try speaker.speak(text, voice: voice, sampleRate: sampleRate), sampleRate: sampleRate)
+        lock.withLock { phrases[key] = samples }
+        return samples
+    }
+
+    /// The pack in `folder` at `sampleRate`, each clip mono (a stereo clip as the mean of its channels).
+    private func pack(folder: String, sampleRate: Int) throws(SoundtrackError) -> [CuePackSlot: [Float]] {
+        let key = PackKey(folder: folder, sampleRate: sampleRate)
+        if let clips = lock.withLock({ packs[key] }) { return clips }
+        let pack: CuePack
+        do { pack = try CuePack.load(folder: folder, sampleRate: sampleRate) } catch { throw .cuePack(error) }
+        var clips: [CuePackSlot: [Float]] = [
+            .inhale: Self.mono(pack.inhale), .hold: Self.mono(pack.hold), .exhale: Self.mono(pack.exhale),
+        ]
+        // Without its own clip a hold after an exhale falls back to `hold` in the renderer.
+        if let holdOut = pack.holdOut { clips[.holdOut] = Self.mono(holdOut) }
+        lock.withLock { packs[key] = clips }
+        return clips
+    }
+
+    /// A clip's samples as one channel.
+    static func mono(_ clip: CueClip) -> [Float] {
+        guard clip.channelCount == 2 else { return clip.samples }
+        var samples = [Float](repeating: 0, count: clip.frameCount)
+        for frame in 0..<clip.frameCount {
+            samples[frame] = (clip.samples[2 * frame] + clip.samples[2 * frame + 1]) * 0.5
+        }
+        return samples
+    }
+}

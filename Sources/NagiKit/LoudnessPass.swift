@@ -1,0 +1,121 @@
+import BedSource
+import Loudness
+import NagiMath
+import Synth
+
+/// The first pass of a soundtrack with a loudness target: the calibrated render metered by libebur128 (block
+/// by block, nothing kept), its integrated loudness and peak read, and the one gain that takes it to the
+/// target. The renderer is deterministic, so the soundtrack rendered with that gain is the measured render,
+/// scaled: a file and live play apply the same gain and stay equal frame for frame.
+///
+/// libebur128's K-weighting costs about twice the synthesis itself, so the session is metered in two halves on
+/// two threads, each with its own renderer and bed reader (the second seeks to its own first frame, so the
+/// session is synthesized once in all), and the halves' gating blocks are pooled
+/// (`ebur128_loudness_global_multiple`): the same figure as one meter fed everything, less the two or three
+/// 400 ms blocks straddling the seam. The result does not depend on timing.
+enum LoudnessPass {
+    /// Frames rendered and metered per block.
+    static let blockFrameCount = 8192
+
+    /// Meters `plan` (compiled without a loudness gain) and returns the gain to `targetLUFS`: the difference,
+    /// held down so the peak stays under the limiter's highest loudness ceiling
+    /// (`RenderPlan.highestLoudnessCeilingDecibels`, −1 dBTP less a margin for the peaks between samples).
+    /// `openBed(half)` gives each half its bed reader (nil without a bed).
+    /// - Throws: `.cancelled` when `cancel` says so, `.bed` for a bed that fails, `.measurement`.
+    static func measure(
+        plan: RenderPlan, targetLUFS: Double, cancel: Cancellation,
+        openBed: @escaping @Sendable (Int) throws(BedStreamError) -> BedReader?
+    ) throws(SoundtrackError) -> LoudnessMeasurement {
+        let totalFrames = plan.totalFrameCount
+        // Two halves split on a block boundary; a session shorter than a few blocks is metered whole.
+        let blocks = Int64(blockFrameCount)
+        let seam = totalFrames > 8 * blocks ? (totalFrames / 2) / blocks * blocks : totalFrames
+        let spans = seam < totalFrames ? [0..<seam, seam..<totalFrames] : [0..<totalFrames]
+        let indexed = Array(spans.enumerated()).map { IndexedSpan(index: $0.offset, span: $0.element) }
+        let outcomes = ParallelRunner.run(indexed, jobs: indexed.count) { item -> Result<Half, SoundtrackError> in
+            do throws(SoundtrackError) {
+                let bed: BedReader?
+                do throws(BedStreamError) { bed = try openBed(item.index) } catch { throw .bed(error) }
+                return .success(try meterSpan(item.span, plan: plan, bed: bed, cancel: cancel))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var halves: [Half] = []
+        for outcome in outcomes {
+            switch outcome {
+            case let .success(half): halves.append(half)
+            case let .failure(error): throw error
+            }
+        }
+        let loudness: Double
+        do {
+            loudness = try LoudnessMeter.integratedLoudness(of: halves.map(\.meter))
+        } catch {
+            throw .measurement(error.message)
+        }
+        let peak = 20 * log10(Double(halves.map(\.peak).max() ?? 0))
+        // A silent render (every voice off) has no loudness to move: it is left as it is.
+        guard loudness.isFinite else {
+            return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: 0, targetLUFS: targetLUFS)
+        }
+        let wanted = targetLUFS - loudness
+        let allowed = peak.isFinite ? RenderPlan.highestLoudnessCeilingDecibels - peak : wanted
+        return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: min(wanted, allowed), targetLUFS: targetLUFS)
+    }
+
+    /// A stretch of the render and its place among the halves.
+    private struct IndexedSpan: Sendable {
+        var index: Int
+        var span: Range<Int64>
+    }
+
+    /// One metered stretch of the render: its meter and its largest sample magnitude.
+    private struct Half: @unchecked Sendable {
+        var meter: LoudnessMeter
+        var peak: Float
+    }
+
+    /// Renders the frames in `span` (seeking to its start) into a meter.
+    private static func meterSpan(_ span: Range<Int64>, plan: RenderPlan, bed: BedReader?, cancel: Cancellation) throws(SoundtrackError) -> Half {
+        let renderer = Renderer(plan: plan, bed: bed)
+        let channelCount = plan.settings.channelCount
+        let meter: LoudnessMeter
+        do {
+            meter = try LoudnessMeter(channelCount: channelCount, sampleRate: plan.sampleRate, measuresTruePeak: false)
+        } catch {
+            throw .measurement(error.message)
+        }
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrameCount * channelCount)
+        defer { buffer.deallocate() }
+        while renderer.nextFrame < span.lowerBound {
+            renderer.render(into: buffer, frameCount: Int(min(Int64(blockFrameCount), span.lowerBound - renderer.nextFrame)))
+        }
+        var peak: Float = 0
+        while renderer.nextFrame < span.upperBound {
+            if cancel.isCancelled { throw .cancelled }
+            let frames = Int(min(Int64(blockFrameCount), span.upperBound - renderer.nextFrame))
+            renderer.render(into: buffer, frameCount: frames)
+            let block = UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)])
+            peak = max(peak, largestMagnitude(block))
+            do {
+                try meter.add(block)
+            } catch {
+                throw .measurement(error.message)
+            }
+        }
+        if let failure = bed?.failure { throw .bed(failure) }
+        return Half(meter: meter, peak: peak)
+    }
+
+    /// The largest magnitude in `samples`, comparing bit patterns as integers (the same order for non-negative
+    /// floats), which vectorises where a float max reduction would not.
+    private static func largestMagnitude(_ samples: UnsafeBufferPointer<Float>) -> Float {
+        var largest: Int32 = 0
+        for sample in samples {
+            let bits = Int32(bitPattern: sample.bitPattern & 0x7FFF_FFFF)
+            largest = bits > largest ? bits : largest
+        }
+        return Float(bitPattern: UInt32(bitPattern: largest))
+    }
+}

@@ -1,0 +1,13 @@
+// NagiKit: nagi's soundtrack engine as a library. One capability: prepare a session's sound once
+// (`Soundtrack.prepare`), then pull it (`SoundtrackRenderer`), seek in it, write it (`Soundtrack.write`) or
+// play it. What a caller needs to build a request and read a result comes with `import NagiKit`: the breath
+// model (patterns, sessions, schedules), the documents (presets, JSON), the sound design (soundscapes,
+// beats, guide modes) and the file formats (AudioFileSpec, AudioTags). See docs/library.md.
+
+@_exported import AudioFile
+@_exported import BedSource
+@_exported import Breath
+@_exported import NagiDocuments
+@_exported import NagiPresets
+@_exported import Speech
+@_exported import Synth

@@ -1,0 +1,128 @@
+import AudioFile
+import BedSource
+import Breath
+import Synth
+
+/// A session's sound, prepared once: then pulled (`makeRenderer`), sought in, written (`write`) or played.
+///
+/// `prepare` does all the C-library work before any output exists — the bed opened and measured, the guide's
+/// phrases spoken and resampled, the loudness target's first pass — and compiles one `RenderPlan`. The result
+/// is immutable and `Sendable`: several renderers (one per thread) can pull from one soundtrack, and every
+/// renderer gives the same samples for the same frames.
+public final class Soundtrack: Sendable {
+    /// What was asked for.
+    public let request: SoundtrackRequest
+    /// The one compiled plan (with the loudness gain bound, when there is a target).
+    public let plan: RenderPlan
+    /// What the loudness pass measured and chose (nil without a target).
+    public let loudness: LoudnessMeasurement?
+    /// The bed's integrated loudness as the session plays it, LUFS (nil without a bed).
+    public let bedLoudnessLUFS: Double?
+
+    /// The exact schedule.
+    public var schedule: Schedule { plan.schedule }
+    /// Frames of the whole soundtrack: the schedule's, the release and the closing silence.
+    public var totalFrameCount: Int64 { plan.totalFrameCount }
+    /// Frames per second.
+    public var sampleRate: Int { plan.sampleRate }
+    /// Interleaved channels per frame.
+    public var channelCount: Int { plan.settings.channelCount }
+    /// Everything besides the schedule that decides the samples, as the renderer reads it (the bed's gain and
+    /// the loudness gain included).
+    public var settings: RenderSettings { plan.settings }
+
+    private init(request: SoundtrackRequest, plan: RenderPlan, loudness: LoudnessMeasurement?, bedLoudnessLUFS: Double?) {
+        self.request = request
+        self.plan = plan
+        self.loudness = loudness
+        self.bedLoudnessLUFS = bedLoudnessLUFS
+    }
+
+    /// Prepares `request`: the bed is opened (once), checked and measured over the part the session plays; the
+    /// guide's clips come from `guide` (each phrase spoken once per cache); the plan is compiled once; with a
+    /// loudness target the plan is metered on two threads and its output stage bound to the gain (nothing
+    /// recompiled). The bed file is opened at most twice here (the measurement's decoder serves the pass's
+    /// first half), and once more by each renderer.
+    /// - Throws: `SoundtrackError`: `.bed`, `.cuePack`, `.unspeakable`, `.spokenCue`, `.measurement`, `.cancelled`.
+    public static func prepare(
+        _ request: SoundtrackRequest, guide: GuideClipCache = GuideClipCache(), cancel: Cancellation = .never
+    ) throws(SoundtrackError) -> Soundtrack {
+        let schedule = request.schedule
+        let curves = ControlCurves(schedule: schedule, soundscape: request.soundscape)
+        var settings = RenderSettings(
+            soundscape: request.soundscape, channelCount: request.channelCount, seed: request.seed,
+            cues: request.guide.cues, count: request.guide.count, cueVolumeDecibels: request.guide.cueVolumeDecibels)
+        settings.beat = request.beat
+
+        // The bed first: its faults are the first a user can fix.
+        var decoder: BedDecoder?
+        var bedLoudness: Double?
+        if let bed = request.bed {
+            do throws(BedStreamError) {
+                let opened = try BedDecoder(path: bed.path, channelCount: request.channelCount)
+                // Checks the recording can be resampled to the session's rate before it is measured.
+                _ = try BedStream(source: opened, sampleRate: schedule.sampleRate)
+                try opened.rewind()
+                let heardSeconds = Double(curves.totalFrameCount) / Double(schedule.sampleRate)
+                let loudness = try BedMeasurement.loudness(reading: opened, heardSeconds: heardSeconds)
+                settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels))
+                decoder = opened
+                bedLoudness = loudness
+            } catch {
+                throw .bed(error)
+            }
+        }
+        settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
+        var plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
+
+        let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness)
+        guard let target = request.loudnessTargetLUFS else { return calibrated }
+        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoder: decoder, cancel: cancel)
+    }
+
+    /// This soundtrack at the integrated loudness `targetLUFS`: metered on two threads (the session synthesized
+    /// once) and its output stage bound to the one gain that reaches the target under the true-peak limit;
+    /// nothing is recompiled. `prepare` does this itself for a request with a target; this is for a caller
+    /// that prepared the calibrated sound first (a course export only meters the tracks it will write).
+    /// - Throws: `.bed`, `.measurement`, `.cancelled`.
+    public func reachingLoudness(targetLUFS: Double, cancel: Cancellation = .never) throws(SoundtrackError) -> Soundtrack {
+        try reachingLoudness(targetLUFS: targetLUFS, measuredDecoder: nil, cancel: cancel)
+    }
+
+    /// `reachingLoudness`, the pass's first half reading the bed through `measuredDecoder` when given.
+    private func reachingLoudness(targetLUFS: Double, measuredDecoder: BedDecoder?, cancel: Cancellation) throws(SoundtrackError) -> Soundtrack {
+        let calibratedPlan = plan.settings.loudnessGainDecibels == 0 ? plan : plan.withLoudnessGain(decibels: 0)
+        let firstDecoder = DecoderHandOff(measuredDecoder)
+        let bedPath = plan.settings.bed?.path
+        let (rate, channels) = (sampleRate, channelCount)
+        let outcome = try LoudnessPass.measure(plan: calibratedPlan, targetLUFS: targetLUFS, cancel: cancel) { half throws(BedStreamError) in
+            guard let bedPath else { return nil }
+            if half == 0, let opened = firstDecoder.decoder {
+                return try BedReader(decoder: opened, sampleRate: rate, channelCount: channels, readAhead: .none)
+            }
+            return try BedReader(path: bedPath, sampleRate: rate, channelCount: channels)
+        }
+        var request = self.request
+        request.loudnessTargetLUFS = targetLUFS
+        return Soundtrack(request: request, plan: calibratedPlan.withLoudnessGain(decibels: outcome.gainDecibels), loudness: outcome, bedLoudnessLUFS: bedLoudnessLUFS)
+    }
+
+    /// A renderer from frame 0, reading the bed (opened here) `readAhead` on threads of its own.
+    /// - Throws: `.bed` when the recording cannot be opened again.
+    public func makeRenderer(bedReadAhead readAhead: BedReader.ReadAhead = .decodeAndResample) throws(SoundtrackError) -> SoundtrackRenderer {
+        var bed: BedReader?
+        if let mix = plan.settings.bed {
+            do { bed = try BedReader(path: mix.path, sampleRate: sampleRate, channelCount: channelCount, readAhead: readAhead) } catch { throw .bed(error) }
+        }
+        return SoundtrackRenderer(plan: plan, bed: bed)
+    }
+
+    /// The bed measurement's decoder handed to the loudness pass's first half, its only reader from then on.
+    private final class DecoderHandOff: @unchecked Sendable {
+        let decoder: BedDecoder?
+
+        init(_ decoder: BedDecoder?) {
+            self.decoder = decoder
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Synth
+
+/// Pulls a prepared soundtrack's samples, block by block, into interleaved or planar buffers, from any frame.
+///
+/// The samples are the same whatever the block sizes and wherever a `seek(toFrame:)` lands: exactly those a
+/// render from frame 0 gives there. Frames past `totalFrameCount` are silence. Not thread-safe: one renderer
+/// belongs to one pulling loop (make one per thread). `render` neither allocates nor locks, except that a bed
+/// read ahead waits for its threads when they are behind unless `bedReadsWait` is false.
+public final class SoundtrackRenderer {
+    /// The synthesis engine.
+    private let renderer: Renderer
+    /// The bed this renderer reads (nil without one).
+    private let bed: BedReader?
+    /// Interleaved staging for planar output, grown to the largest request.
+    private var interleaved = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+
+    init(plan: RenderPlan, bed: BedReader?) {
+        renderer = Renderer(plan: plan, bed: bed)
+        self.bed = bed
+    }
+
+    deinit {
+        interleaved.deallocate()
+    }
+
+    /// Interleaved channels per frame.
+    public var channelCount: Int { renderer.channelCount }
+    /// Frames per second.
+    public var sampleRate: Int { renderer.sampleRate }
+    /// Frames of the whole soundtrack.
+    public var totalFrameCount: Int64 { renderer.totalFrameCount }
+    /// The next frame `render` writes.
+    public var nextFrame: Int64 { renderer.nextFrame }
+
+    /// Writes `frameCount` interleaved frames from `nextFrame` into `buffer` (at most
+    /// `buffer.count / channelCount`) and advances `nextFrame`.
+    public func render(into buffer: UnsafeMutableBufferPointer<Float>, frameCount: Int) {
+        renderer.render(into: buffer, frameCount: frameCount)
+    }
+
+    /// Writes `frameCount` frames from `nextFrame` into one buffer per channel (`planes.count == channelCount`,
+    /// each at least `frameCount` long) and advances `nextFrame`.
+    public func render(planes: [UnsafeMutableBufferPointer<Float>], frameCount: Int) {
+        precondition(planes.count == channelCount, "one plane per channel")
+        let channels = channelCount
+        if interleaved.count < frameCount * channels {
+            interleaved.deallocate()
+            interleaved = .allocate(capacity: frameCount * channels)
+        }
+        renderer.render(into: interleaved, frameCount: frameCount)
+        guard let source = interleaved.baseAddress else { return }
+        for (channel, plane) in planes.enumerated() {
+            guard let target = plane.baseAddress else { continue }
+            for frame in 0..<min(frameCount, plane.count) {
+                target[frame] = source[frame * channels + channel]
+            }
+        }
+    }
+
+    /// Moves to `frame`: the next `render` gives exactly the samples a render from frame 0 gives from there.
+    /// Costs a pass over the control curves up to `frame` (no synthesis) and, with a bed, reading the bed up to
+    /// there.
+    public func seek(toFrame frame: Int64) {
+        // SEEK-PENDING renderer.seek(toFrame: frame)
+    }
+
+    /// Whether bed reads wait for the read-ahead threads (true: the output never depends on timing). An app
+    /// pulling from a real-time callback sets it false: when the threads are behind, the bed plays silence for
+    /// that read (counted in `bedUnderrunCount`) instead of blocking.
+    public var bedReadsWait: Bool {
+        get { bed?.readsWait ?? true }
+        set { bed?.readsWait = newValue }
+    }
+
+    /// Bed reads that played silence because the read-ahead was behind.
+    public var bedUnderrunCount: Int { bed?.underrunCount ?? 0 }
+
+    /// The first failure of the bed's recording the render reached (it then reads as silence), if any: a
+    /// render that met one is not the soundtrack and should be reported.
+    public var bedFailure: SoundtrackError? { bed?.failure.map { .bed($0) } }
+}
