@@ -54,12 +54,14 @@ let package = Package(
         // sought in and written. What an app depends on.
         .target(
             name: "NagiKit",
-            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking"]
+            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking"]
         ),
+        // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
+        .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth"]),
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiKit", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
+            dependencies: ["NagiKit", "NagiPlot", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 
@@ -70,7 +72,7 @@ let package = Package(
         .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio", "NagiTestSupport"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiKit", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
         // through libebur128, user cue packs and streamed beds. flite has no pkg-config file: the module map

@@ -2,6 +2,7 @@ import Breath
 import FoundationEssentials
 import Glibc
 import LiveAudio
+import NagiDocuments
 
 /// What the listener sees while playing: the phase now heard, a countdown, a bar that rises and falls
 /// with the horizon level, and the session's progress. It follows the heard frame, not the computed one.

@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiPlot
 import Synth
 
 /// `nagi plot`: the session's plan as a standalone SVG — the level, the phases, pitch, gain and the

@@ -2,12 +2,13 @@
 // (`Soundtrack.prepare`), then pull it (`SoundtrackRenderer`), seek in it, write it (`Soundtrack.write`) or
 // play it. What a caller needs to build a request and read a result comes with `import NagiKit`: the breath
 // model (patterns, sessions, schedules), the documents (presets, JSON), the sound design (soundscapes,
-// beats, guide modes) and the file formats (AudioFileSpec, AudioTags). See docs/library.md.
+// beats, guide modes), the session plot (SVG) and the file formats (AudioFileSpec, AudioTags). See docs/library.md.
 
 @_exported import AudioFile
 @_exported import BedSource
 @_exported import Breath
 @_exported import NagiDocuments
+@_exported import NagiPlot
 @_exported import NagiPresets
 @_exported import Speech
 @_exported import Synth

@@ -3,6 +3,8 @@ import Foundation
 import FoundationXML
 import Testing
 @testable import NagiCLI
+@testable import NagiPlot
+import NagiDocuments
 
 /// What a new user tripped on (issue 13, items 7 and 9-15), each checked as they would meet it.
 @Suite("Fixes a new user asked for")

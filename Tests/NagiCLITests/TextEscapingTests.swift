@@ -1,6 +1,8 @@
 import Foundation
 import FoundationXML
 @testable import NagiCLI
+@testable import NagiPlot
+import NagiDocuments
 import NagiDocuments
 import Testing
 

@@ -1,7 +1,7 @@
 /// Formats numbers for people and for SVG without C's printf.
-enum NumberText {
+public enum NumberText {
     /// `value` with exactly `decimals` decimals, rounded half away from zero ("3.14", "-0.5").
-    static func fixed(_ value: Double, decimals: Int) -> String {
+    public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -16,7 +16,7 @@ enum NumberText {
     }
 
     /// "1 track", "3 tracks", "0 tracks": a count with its noun, plural when not one.
-    static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
         "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
 }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 import NagiDocuments
 
 /// Builds SVG text: elements with escaped text and compact numbers. No scripts, no outside references.

@@ -1,20 +1,36 @@
 import Breath
+import NagiDocuments
 import Synth
 
 /// Draws a session's plan as SVG. Every curve is sampled from `ControlCurves` (the renderer's own control
 /// functions) and carries its samples as `data-frames` / `data-values`, so the drawing can be checked.
-struct SessionPlot {
-    let schedule: Schedule
-    let curves: ControlCurves
-    let title: String
-    let subtitle: String
+public struct SessionPlot {
+    /// The schedule drawn.
+    public let schedule: Schedule
+    /// The curves the sound follows over it.
+    public let curves: ControlCurves
+    /// The heading.
+    public let title: String
+    /// The line under the heading.
+    public let subtitle: String
     /// The beat on the tone, drawn over the overview when there is one.
-    var beat: Beat? = nil
+    public var beat: Beat? = nil
     /// The words spoken on each phase's first frame (parallel to the phases; empty strings where none), drawn
     /// under the cue marks.
-    var cueWords: [String] = []
+    public var cueWords: [String] = []
     /// The level of a bed under the session (LU against −20 LUFS), drawn in the overview; nil for none.
-    var bedLevelDecibels: Double? = nil
+    public var bedLevelDecibels: Double? = nil
+
+    /// A plot of `schedule` following `curves`.
+    public init(schedule: Schedule, curves: ControlCurves, title: String, subtitle: String, beat: Beat? = nil, cueWords: [String] = [], bedLevelDecibels: Double? = nil) {
+        self.schedule = schedule
+        self.curves = curves
+        self.title = title
+        self.subtitle = subtitle
+        self.beat = beat
+        self.cueWords = cueWords
+        self.bedLevelDecibels = bedLevelDecibels
+    }
 
     /// Canvas width in px.
     static let width = 1200.0
@@ -52,7 +68,7 @@ struct SessionPlot {
         return max(1, min(schedule.totalFrames, max(min(threeCycles, minute * 2), min(minute, schedule.totalFrames))))
     }
 
-    func svg() -> String {
+    public func svg() -> String {
         let detailEnd = detailEndFrame
         let levelPanel = Panel(top: 80, height: 150, startFrame: 0, endFrame: detailEnd)
         let tonePanel = Panel(top: 290, height: 130, startFrame: 0, endFrame: detailEnd)

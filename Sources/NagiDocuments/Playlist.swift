@@ -1,8 +1,8 @@
 import Breath
 
 /// An extended M3U playlist (UTF-8): `#EXTM3U`, then `#EXTINF:seconds,title` and the relative path per track.
-enum Playlist {
-    static func m3u8(course: Course, tracks: [(fileName: String, title: String, durationMicroseconds: Int64)]) -> String {
+public enum Playlist {
+    public static func m3u8(course: Course, tracks: [(fileName: String, title: String, durationMicroseconds: Int64)]) -> String {
         var text = "#EXTM3U\n#PLAYLIST:\(oneLine(course.title))\n"
         for track in tracks {
             let seconds = (track.durationMicroseconds + 999_999) / 1_000_000

@@ -1,3 +1,4 @@
+import NagiDocuments
 import Synth
 
 extension SessionPlot {

@@ -1,3 +1,5 @@
+import NagiDocuments
+
 /// A value axis with round ticks: the step is 1, 2, 2.5 or 5 times a power of ten, and the axis runs
 /// from a multiple of the step below the data to one above it, so every tick is a number a reader
 /// would write (0.25, not "0.3"; 200 Hz, not 187.3).

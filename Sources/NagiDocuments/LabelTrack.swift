@@ -3,9 +3,9 @@ import Breath
 /// An Audacity label track: one line per phase, `start<TAB>end<TAB>label`, seconds with six decimals; a
 /// labelled stage (a resonance-steps rate) also gets a line spanning the whole stage, just before its first phase.
 /// Labels are the words a listener uses: inhale, hold, exhale.
-enum LabelTrack {
+public enum LabelTrack {
     /// The label track text for `schedule`.
-    static func text(for schedule: Schedule) -> String {
+    public static func text(for schedule: Schedule) -> String {
         var lines = ""
         lines.reserveCapacity(schedule.phases.count * 32)
         for (index, phase) in schedule.phases.enumerated() {
@@ -19,7 +19,7 @@ enum LabelTrack {
     }
 
     /// Seconds with exactly six decimals ("4.000000").
-    static func sixDecimals(_ microseconds: Int64) -> String {
+    public static func sixDecimals(_ microseconds: Int64) -> String {
         let fraction = String(microseconds % 1_000_000)
         return "\(microseconds / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
