@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NagiKit
 
 /// Writes to the terminal's standard streams without buffering surprises.
 enum Console {

@@ -2,6 +2,7 @@ import Breath
 import FoundationEssentials
 import Glibc
 import NagiDocuments
+import NagiKit
 
 /// `nagi course`: list, show, export as an album, and follow a course lesson by lesson.
 enum CourseCommand {

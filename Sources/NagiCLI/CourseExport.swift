@@ -75,7 +75,7 @@ enum CourseExport {
             if let cached = soundscapes[reference] {
                 (soundscape, soundscapeName) = cached
             } else {
-                (soundscape, soundscapeName) = try SoundscapeResolver.resolve(reference, catalog: catalog)
+                (soundscape, soundscapeName) = try SoundscapeOptions.resolve(reference, catalog: catalog)
                 soundscapes[reference] = (soundscape, soundscapeName)
             }
             let schedule: Schedule

@@ -2,6 +2,7 @@ import Breath
 import FoundationEssentials
 import Glibc
 import NagiDocuments
+import NagiKit
 
 /// `nagi course next` and `nagi course status`: a learner's way through a course.
 enum CourseFollow {

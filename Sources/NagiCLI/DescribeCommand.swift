@@ -1,5 +1,6 @@
 import Breath
 import NagiDocuments
+import NagiKit
 import Synth
 
 /// `nagi describe`: the phases of a session with exact times and frames, as a table or JSON.
@@ -42,7 +43,7 @@ enum DescribeCommand {
             throw .arguments(error)
         }
         // Words do not depend on the soundscape; the default one gives the plan its tick pitches.
-        let soundscape = try SoundscapeResolver.resolve(nil, catalog: catalog).soundscape
+        let soundscape = try SoundscapeOptions.resolve(nil, catalog: catalog).soundscape
         let words = PhaseWords.spoken(in: schedule, soundscape: soundscape, cues: cues, count: count)
         let showsWords = arguments.isSet("--cues") || arguments.isSet("--count")
         if arguments.isSet("--json") {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Locking
 import NagiDocuments
+import NagiKit
 
 /// The record in an export folder of which track was made with which settings, and the size and
 /// modification time it had when written (`.nagi-manifest.json`), so a second export skips what is

@@ -1,4 +1,5 @@
 import Breath
+import NagiKit
 import Speech
 import Synth
 

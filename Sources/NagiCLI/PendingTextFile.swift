@@ -1,5 +1,6 @@
 import AudioFile
 import Glibc
+import NagiKit
 
 /// A small text output (labels, SVG) prepared before the work it goes with and published after it, so that a
 /// command's outputs appear together or not at all.

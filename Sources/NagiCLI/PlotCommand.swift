@@ -1,6 +1,7 @@
 import Breath
 import FoundationEssentials
 import Glibc
+import NagiKit
 import NagiPlot
 import Synth
 

@@ -1,5 +1,6 @@
 import Breath
 import NagiDocuments
+import NagiKit
 
 /// `nagi presets`: every built-in and user preset with a one-line description.
 enum PresetsCommand {

@@ -2,6 +2,7 @@ import Breath
 import FoundationEssentials
 import Glibc
 import NagiDocuments
+import NagiKit
 
 /// Where course progress records live: `$XDG_STATE_HOME/nagi/` (default `~/.local/state/nagi/`), one
 /// `<course>.progress.json` per course, written atomically. A damaged record is moved aside, never lost.

@@ -1,5 +1,6 @@
 import Breath
 import NagiDocuments
+import NagiKit
 
 /// PATTERN (or `--bpm` / `--ratio`) resolved to a session at the length and rate its command line asks
 /// for (`PaceOptions`, `SessionLengthOptions`, `SampleRateOptions`).

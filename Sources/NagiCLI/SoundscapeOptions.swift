@@ -1,5 +1,6 @@
 import Breath
 import NagiDocuments
+import NagiKit
 import Synth
 
 /// `--soundscape NAME|FILE`: which soundscape a command sounds (or plots) with.
@@ -26,6 +27,11 @@ struct SoundscapeOptions {
 
     /// The soundscape that applies, decoded, and the name it goes by.
     func resolve(lesson lessonReference: String? = nil, catalog: PresetCatalog) throws(CLIError) -> (soundscape: Soundscape, name: String) {
-        try SoundscapeResolver.resolve(chosenReference(lesson: lessonReference), catalog: catalog)
+        try Self.resolve(chosenReference(lesson: lessonReference), catalog: catalog)
+    }
+
+    /// `reference` (nil: the default) resolved, its fault as the command line reports it.
+    static func resolve(_ reference: String?, catalog: PresetCatalog) throws(CLIError) -> (soundscape: Soundscape, name: String) {
+        do { return try SoundscapeResolver.resolve(reference, catalog: catalog) } catch { throw .breath(error) }
     }
 }

@@ -1,3 +1,5 @@
+import NagiKit
+
 /// Writes small text outputs (labels, playlists, manifests, SVG, progress records) safely: never a partial
 /// file at the target path.
 enum TextFileOutput {

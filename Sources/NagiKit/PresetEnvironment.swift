@@ -6,18 +6,18 @@ import NagiPresets
 
 /// Builds the preset catalog: the built-in table overlaid by the user's folder
 /// `$XDG_CONFIG_HOME/nagi/{patterns,soundscapes,courses}/` (default `~/.config/nagi/`).
-enum PresetEnvironment {
+public enum PresetEnvironment {
     /// The user's preset folder, following the XDG base directory rules (a relative XDG path is ignored).
-    static var userPresetFolder: String? { XDGFolder.config }
+    public static var userPresetFolder: String? { XDGFolder.config }
 
     /// The catalog of built-in and user presets. Unreadable user files are skipped here and reported by
     /// `nagi presets`; a preset that fails to parse fails when it is used, naming its file.
-    static func catalog() -> PresetCatalog {
+    public static func catalog() -> PresetCatalog {
         PresetCatalog(builtinFiles: BuiltinPresets.files, userEntries: userEntries())
     }
 
     /// The user's preset files, by category.
-    static func userEntries() -> [PresetCatalog.Entry] {
+    public static func userEntries() -> [PresetCatalog.Entry] {
         guard let folder = userPresetFolder else { return [] }
         var entries: [PresetCatalog.Entry] = []
         for category in PresetCatalog.Category.allCases {
@@ -35,13 +35,13 @@ enum PresetEnvironment {
     }
 
     /// Reads and parses a JSON file named on the command line.
-    static func parseFile(_ path: String) throws(BreathError) -> (value: JSONValue, file: String) {
+    public static func parseFile(_ path: String) throws(BreathError) -> (value: JSONValue, file: String) {
         let (bytes, file) = try loadFile(path)
         return (try BreathError.reportingContent { () throws(ContentError) in try JSONParser.parse(bytes, file: file) }, file)
     }
 
     /// Reads a JSON file named on the command line or in a preset, as bytes.
-    static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
+    public static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
         switch FileSystem.kind(of: path) {
         case .missing:
             throw .fileNotFound(path: path, reason: "no such file")

@@ -2,9 +2,9 @@ import Glibc
 
 /// The few file-system calls the command line needs, straight from the C library, with errno turned
 /// into the system's words.
-enum FileSystem {
+public enum FileSystem {
     /// What is at a path.
-    enum Kind {
+    public enum Kind {
         case missing
         case regularFile
         case folder
@@ -13,7 +13,7 @@ enum FileSystem {
     }
 
     /// What is at `path` (following symbolic links).
-    static func kind(of path: String) -> Kind {
+    public static func kind(of path: String) -> Kind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
@@ -24,29 +24,37 @@ enum FileSystem {
     }
 
     /// The size of a file in bytes, or 0.
-    static func size(of path: String) -> Int64 {
+    public static func size(of path: String) -> Int64 {
         var status = stat()
         return stat(path, &status) == 0 ? Int64(status.st_size) : 0
     }
 
     /// A file's size and modification time: what tells a track nagi wrote from one replaced since.
-    struct Stamp: Equatable {
-        var byteCount: Int64
-        var modifiedNanoseconds: Int64
+    public struct Stamp: Equatable, Sendable {
+        /// The size, bytes.
+        public var byteCount: Int64
+        /// The modification time, nanoseconds since the epoch.
+        public var modifiedNanoseconds: Int64
+
+        /// A stamp as read from a file or a manifest.
+        public init(byteCount: Int64, modifiedNanoseconds: Int64) {
+            self.byteCount = byteCount
+            self.modifiedNanoseconds = modifiedNanoseconds
+        }
     }
 
     /// The size and modification time of the regular file at `path`, nil when there is none.
-    static func stamp(of path: String) -> Stamp? {
+    public static func stamp(of path: String) -> Stamp? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return Stamp(byteCount: Int64(status.st_size), modifiedNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
     }
 
     /// The system's words for the current errno ("No space left on device").
-    static var lastErrorText: String { String(cString: strerror(errno)) }
+    public static var lastErrorText: String { String(cString: strerror(errno)) }
 
     /// Reads at most `limit` bytes of a file; nil with the reason when it cannot be read.
-    static func read(_ path: String, limit: Int) -> (bytes: [UInt8]?, reason: String) {
+    public static func read(_ path: String, limit: Int) -> (bytes: [UInt8]?, reason: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return (nil, lastErrorText) }
         defer { close(descriptor) }
@@ -65,7 +73,7 @@ enum FileSystem {
     }
 
     /// Writes all of `bytes` to an open descriptor; false with errno set on failure.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress?.advanced(by: offset), bytes.count - offset) }
@@ -79,7 +87,7 @@ enum FileSystem {
     }
 
     /// Creates `path` and its missing parents (like `mkdir -p`); the reason on failure.
-    static func makeFolders(_ path: String) -> String? {
+    public static func makeFolders(_ path: String) -> String? {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
@@ -92,13 +100,13 @@ enum FileSystem {
     }
 
     /// The folder part of a path: "/a/b.json" → "/a", "b.json" → ".".
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The local hour, 0 to 23.
-    static func localHour() -> Int {
+    public static func localHour() -> Int {
         var now = time(nil)
         var parts = tm()
         guard localtime_r(&now, &parts) != nil else { return 12 }

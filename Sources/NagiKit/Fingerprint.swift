@@ -1,6 +1,6 @@
 /// A short stable fingerprint of settings (64-bit FNV-1a as hex), to tell whether a track is up to date.
-enum Fingerprint {
-    static func of(_ parts: [String]) -> String {
+public enum Fingerprint {
+    public static func of(_ parts: [String]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for part in parts {
             for byte in part.utf8 {
