@@ -131,7 +131,15 @@ enum CourseExport {
         pending.sort { $0.durationMicroseconds != $1.durationMicroseconds ? $0.durationMicroseconds > $1.durationMicroseconds : $0.index < $1.index }
         let display = ExportProgress(enabled: !quiet && Console.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: pending.map { ($0.index, $0.fileName) }))
         let start = Date()
-        let outcomes = ParallelRunner.run(pending, jobs: jobCount) { track -> Swift.Result<SoundtrackWriteReport, CLIError> in
+        let lessonIndexes = pending.map(\.index)
+        let progress: @Sendable (Int, Double?) -> Void = { pendingIndex, fraction in
+            if let fraction {
+                display.update(trackIndex: lessonIndexes[pendingIndex], fraction: fraction)
+            } else {
+                display.finished(trackIndex: lessonIndexes[pendingIndex])
+            }
+        }
+        let outcomes = ParallelRunner.run(pending, jobs: jobCount, progress: progress) { track, report -> Swift.Result<SoundtrackWriteReport, CLIError> in
             do throws(CLIError) {
                 manifest.beginWriting(track.fileName)
                 let result: SoundtrackWriteReport
@@ -144,7 +152,7 @@ enum CourseExport {
                     }
                     result = try soundtrack.write(
                         to: .file(path: track.outputPath, overwrite: true), spec: track.fileSpec,
-                        progress: { fraction in display.update(trackIndex: track.index, fraction: fraction) }, cancel: CLIError.stopSignalReceived)
+                        progress: report, cancel: CLIError.stopSignalReceived)
                 } catch {
                     throw CLIError(error)
                 }
@@ -152,10 +160,8 @@ enum CourseExport {
                     Console.err(outcome.shortfallLine(naming: track.fileName) + "\n")
                 }
                 manifest.record(track.fileName, fingerprint: track.fingerprint, path: track.outputPath)
-                display.finished(trackIndex: track.index)
                 return .success(result)
             } catch {
-                display.finished(trackIndex: track.index)
                 return .failure(error)
             }
         }
@@ -183,7 +189,7 @@ enum CourseExport {
             throw error
         }
         let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.durationMicroseconds) })
-        try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true)
+        try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true) }
         if !quiet {
             Console.err(summaryLine(exportedCount: pending.count, skippedCount: skipped, audioSeconds: audioSeconds, wallSeconds: wallSeconds, jobCount: min(jobCount, max(1, pending.count)), folder: folder) + "\n")
         }

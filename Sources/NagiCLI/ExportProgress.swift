@@ -1,12 +1,11 @@
 import FoundationEssentials
 import Glibc
-import Locking
 
-/// The course export's progress on standard error: overall and per running track, redrawn in place.
+/// The course export's progress on standard error: overall and per running track, redrawn in place. Its
+/// reports come one at a time from the export's workers (`ParallelRunner` delivers them under its lock).
 final class ExportProgress: @unchecked Sendable {
     private let enabled: Bool
     private let trackNames: [Int: String]
-    private let lock = Lock()
     private var fractions: [Int: Double] = [:]
     private var finishedCount = 0
     private var lastDrawn = Date.distantPast
@@ -21,26 +20,22 @@ final class ExportProgress: @unchecked Sendable {
     /// A running track's progress.
     func update(trackIndex: Int, fraction: Double) {
         guard enabled else { return }
-        lock.withLock {
-            fractions[trackIndex] = fraction
-            draw()
-        }
+        fractions[trackIndex] = fraction
+        draw()
     }
 
     /// A track is done (or failed).
     func finished(trackIndex: Int) {
         guard enabled else { return }
-        lock.withLock {
-            fractions[trackIndex] = nil
-            finishedCount += 1
-            draw(force: true)
-        }
+        fractions[trackIndex] = nil
+        finishedCount += 1
+        draw(force: true)
     }
 
     /// Clears the display.
     func finish() {
         guard enabled else { return }
-        lock.withLock { clear() }
+        clear()
     }
 
     private func clear() {

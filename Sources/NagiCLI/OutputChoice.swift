@@ -1,3 +1,4 @@
+import NagiKit
 import AudioFile
 
 /// Where `render` writes and in which format: `-o`, `--format`, `--quality`, checked before anything is created.
@@ -9,7 +10,7 @@ struct OutputChoice {
     var quality: Double?
 
     /// What `-o` (and `--labels`, and `plot -o`) take to mean standard output.
-    static let standardOutputPath = "-"
+    static let standardOutputPath = TextFileOutput.standardOutputPath
 
     init(path: String, format: AudioFileFormat, quality: Double?) {
         self.path = path

@@ -57,7 +57,7 @@ enum PlotCommand {
             throw .usage("--bed-level sets the level of a bed, but there is none; add --bed FILE")
         }
         let svg = plot.svg()
-        try TextFileOutput.write(svg, to: path, overwrite: force)
+        try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
         if !arguments.isSet("--quiet") {
             Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : path)\n")
         }

@@ -51,7 +51,7 @@ enum ProgressStore {
         if let reason = FileSystem.makeFolders(folder) {
             throw .cannotCreate("cannot keep course progress: \(reason)")
         }
-        try TextFileOutput.write(record.jsonText, to: path, overwrite: true)
+        try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(record.jsonText, to: path, overwrite: true) }
     }
 
     /// Removes the record (`--reset`).

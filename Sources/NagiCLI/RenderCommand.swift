@@ -80,7 +80,9 @@ enum RenderCommand {
         }
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
-        let labels = try labelsPath.map { path throws(CLIError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
+        let labels = try labelsPath.map { path throws(CLIError) in
+            try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
+        }
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         var result: SoundtrackWriteReport
         do {
@@ -97,7 +99,7 @@ enum RenderCommand {
             Console.err(outcome.shortfallLine(naming: output.displayName) + "\n")
         }
         do {
-            try labels?.publish()
+            try CLIError.reporting { () throws(TextFileError) in try labels?.publish() }
         } catch {
             // The audio went out first; take it back so that neither output stays alone.
             if !audioExisted, !output.isStandardOutput { unlink(output.path) }

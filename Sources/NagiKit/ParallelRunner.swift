@@ -41,6 +41,28 @@ public enum ParallelRunner {
         return results.values()
     }
 
+    /// Runs `work` for every item as `run(_:jobs:work:)` does, each job reporting its progress through the
+    /// function it is given; the reports reach `progress` one at a time (under the runner's lock, so its
+    /// receiver needs none), with the item's index and the fraction, and nil once the item's work returned.
+    public static func run<Item: Sendable, Output: Sendable>(
+        _ items: [Item], jobs: Int, progress: @escaping @Sendable (_ index: Int, _ fraction: Double?) -> Void,
+        work: @escaping @Sendable (Item, _ report: (Double) -> Void) -> Output
+    ) -> [Output] {
+        let lock = Lock()
+        let indexed = items.enumerated().map { IndexedItem(index: $0.offset, item: $0.element) }
+        return run(indexed, jobs: jobs) { entry -> Output in
+            let output = work(entry.item) { fraction in lock.withLock { progress(entry.index, fraction) } }
+            lock.withLock { progress(entry.index, nil) }
+            return output
+        }
+    }
+
+    /// An item and its place in the input.
+    private struct IndexedItem<Item: Sendable>: Sendable {
+        var index: Int
+        var item: Item
+    }
+
     /// A thread's work, passed through pthread_create's context pointer.
     private final class Job {
         let body: @Sendable () -> Void

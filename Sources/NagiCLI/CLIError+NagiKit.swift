@@ -20,6 +20,21 @@ extension CLIError {
         }
     }
 
+    /// A text output's fault as the command line reports it (73, 74, or 141 when standard output's reader left).
+    init(_ error: TextFileError) {
+        switch error {
+        case let .targetExists(path): self = .cannotCreate("'\(path)' already exists; use --force to replace it")
+        case let .cannotCreate(text): self = .cannotCreate(text)
+        case let .writeFailed(text): self = .io(text)
+        case .readerClosed: self = .audioFile(.readerClosed(path: "standard output"))
+        }
+    }
+
+    /// Runs `write` (a text output's creation or publication), its fault as the command line reports it.
+    static func reporting<Result>(_ write: () throws(TextFileError) -> Result) throws(CLIError) -> Result {
+        do { return try write() } catch { throw CLIError(error) }
+    }
+
     /// The command line's cancellation: SIGINT or SIGTERM received (`nagi_install_stop_handlers`).
     static let stopSignalReceived = Cancellation { nagi_stop_signal() != 0 }
 }
