@@ -1,5 +1,5 @@
-import NagiKit
 import AudioFile
+import NagiKit
 
 /// Where `render` writes and in which format: `-o`, `--format`, `--quality`, checked before anything is created.
 struct OutputChoice {

@@ -35,12 +35,6 @@ public enum FileSystem {
         public var byteCount: Int64
         /// The modification time, nanoseconds since the epoch.
         public var modifiedNanoseconds: Int64
-
-        /// A stamp as read from a file or a manifest.
-        public init(byteCount: Int64, modifiedNanoseconds: Int64) {
-            self.byteCount = byteCount
-            self.modifiedNanoseconds = modifiedNanoseconds
-        }
     }
 
     /// The size and modification time of the regular file at `path`, nil when there is none.

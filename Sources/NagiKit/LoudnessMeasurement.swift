@@ -9,14 +9,6 @@ public struct LoudnessMeasurement: Sendable, Equatable {
     /// The target asked for, LUFS.
     public var targetLUFS: Double
 
-    /// A measurement as the pass reports it.
-    public init(measuredLUFS: Double, peakDecibels: Double, gainDecibels: Double, targetLUFS: Double) {
-        self.measuredLUFS = measuredLUFS
-        self.peakDecibels = peakDecibels
-        self.gainDecibels = gainDecibels
-        self.targetLUFS = targetLUFS
-    }
-
     /// The loudness the soundtrack reaches, LUFS.
     public var reachedLUFS: Double { measuredLUFS + gainDecibels }
     /// Whether the target was out of reach under the true-peak limit.

@@ -20,11 +20,8 @@ public struct SoundtrackRequest: Sendable {
 
         /// A guide; the defaults are the chimes alone, no count, the voice `slt`, at 0 dB.
         public init(cues: CueMode = .chimes, count: CountMode = .none, voice: SpeechVoice = .slt, cuePackFolder: String? = nil, cueVolumeDecibels: Double = 0) {
-            self.cues = cues
-            self.count = count
-            self.voice = voice
-            self.cuePackFolder = cuePackFolder
-            self.cueVolumeDecibels = cueVolumeDecibels
+            (self.cues, self.count, self.voice) = (cues, count, voice)
+            (self.cuePackFolder, self.cueVolumeDecibels) = (cuePackFolder, cueVolumeDecibels)
         }
     }
 

@@ -140,22 +140,13 @@ public final class RenderPlan: @unchecked Sendable {
     private init(rebinding plan: RenderPlan, loudnessGainDecibels: Double) {
         var settings = plan.settings
         settings.loudnessGainDecibels = loudnessGainDecibels
-        schedule = plan.schedule
         self.settings = settings
-        curves = plan.curves
-        guide = plan.guide
-        totalFrameCount = plan.totalFrameCount
-        waterLoop = plan.waterLoop
-        rainLoop = plan.rainLoop
-        constants = plan.constants
+        // The heavy part, shared: the same curves, loops and tables.
+        (schedule, curves, guide, totalFrameCount) = (plan.schedule, plan.curves, plan.guide, plan.totalFrameCount)
+        (waterLoop, rainLoop, constants, beatMode) = (plan.waterLoop, plan.rainLoop, plan.constants, plan.beatMode)
+        (gains, budget, chimes, ticks, clips, duckShape) = (plan.gains, plan.budget, plan.chimes, plan.ticks, plan.clips, plan.duckShape)
+        // The light part, bound anew.
         (limiter, outputGain) = Self.outputStage(soundscape: settings.soundscape, loudnessGainDecibels: loudnessGainDecibels)
-        beatMode = plan.beatMode
-        gains = plan.gains
-        budget = plan.budget
-        chimes = plan.chimes
-        ticks = plan.ticks
-        clips = plan.clips
-        duckShape = plan.duckShape
     }
 
     /// The limiter and the output gain for a loudness gain: a loudness gain moves the limiter with it, so a
