@@ -68,7 +68,7 @@ struct SoundtrackPipelineTests {
         let loud = try Soundtrack.prepare(request)
         let measurement = try #require(loud.loudness)
         #expect(abs(measurement.reachedLUFS - -16) < 0.05 || measurement.fallsShort)
-        #expect(measurement.gainDecibels > 2, "a -16 LUFS target lifts a -20 LUFS soundtrack")
+        #expect(measurement.gainDecibels > 0.5, "a -16 LUFS target lifts the calibrated soundtrack (bed and voice included)")
         let rebound = calibrated.plan.withLoudnessGain(decibels: measurement.gainDecibels)
         #expect(rebound.sharesTables(with: calibrated.plan))
         #expect(!RenderPlan(schedule: calibrated.schedule, settings: calibrated.settings).sharesTables(with: calibrated.plan), "a compile builds its own tables")
