@@ -51,6 +51,15 @@ public final class BedReader: BedRecording {
         }
     }
 
+    /// Reads `stream` (frames already at the session's rate) on one read-ahead thread when `readsAhead`: the
+    /// seam where a test puts a source of its own (a slow one, to see that a real-time read never waits).
+    init(stream: FoldedFrameSource, channelCount: Int, readsAhead: Bool) {
+        self.channelCount = channelCount
+        let ahead = readsAhead ? BedReadAhead(reading: stream) : nil
+        self.stream = ahead ?? stream
+        readAhead = ahead
+    }
+
     /// Whether a read waits for the read-ahead threads (true, the default: the output is the same whatever the
     /// timing). A real-time caller that must never block sets it false: a read the threads have not caught up
     /// with plays silence for what is missing, counted in `underrunCount`, and the bed resumes a little late.
