@@ -22,6 +22,12 @@ struct BedDucking {
         self.spans = spans.map { (start: $0.0, end: $0.1) }
     }
 
+    /// Back to the first span, so the next frame asked for may be any: the spans skipped at a frame are the
+    /// longest run of finished ones from the first, the same whichever frames were asked before.
+    mutating func rewind() {
+        first = 0
+    }
+
     /// The beds' factor at `frame`: the deepest dip of any span around it.
     mutating func factor(at frame: Int64) -> Double {
         while first < spans.count && spans[first].end + shape.releaseFrames <= frame { first += 1 }

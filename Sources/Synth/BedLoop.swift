@@ -37,6 +37,9 @@ final class BedLoop {
     private var passEnds: [Int64] = []
     /// The recording gave nothing more (an empty pass or a failed read): silence after what is in the ring.
     private var exhausted = false
+    /// The first pass's length, the recording's whole (nil until a streamed recording's end is met): with it a
+    /// seek reads at most one pass of the recording, whatever the frame.
+    private var firstPassFrames: Int64?
 
     /// Loops `recording` at `sampleRate`, for reads of at most `largestRequest` frames.
     init(recording: BedRecording, sampleRate: Int, largestRequest: Int) {
@@ -72,6 +75,7 @@ final class BedLoop {
             memory = probe
             memoryFrames = probed
             exhausted = probed == 0
+            firstPassFrames = Int64(probed)
         } else {
             memory = nil
             memoryFrames = 0
@@ -122,6 +126,81 @@ final class BedLoop {
         readFrames += Int64(frameCount)
     }
 
+    /// Moves the bed to its frame `frame`, forward or back: the next `read` gives what it would have given there
+    /// after reads of every frame before it, sample for sample (for a recording that gives the same frames
+    /// after every rewind; a failing one is as exact as its reads).
+    ///
+    /// The bed at a frame is a recording frame, in a pass whose seam (if the frame is in it) is found by
+    /// reading on, so the ring is emptied and refilled from that recording frame. Cost: reading and discarding
+    /// the recording up to it (at most one pass; a recording held in memory reads nothing), or, when that is
+    /// cheaper, the frames between the current place and `frame`; until a streamed recording's length is
+    /// known, a seek past its end reads it through once to learn it.
+    func seek(to frame: Int64) {
+        precondition(frame >= 0, "a bed frame is never negative")
+        if frame >= readFrames {
+            let ahead = frame - readFrames
+            // Reading on through the ring is exact too; take it when it reads fewer recording frames.
+            if memory == nil, ahead <= (firstPassFrames.map { recordingFrame(at: frame, passFrames: $0) } ?? frame) {
+                skip(ahead)
+                return
+            }
+        }
+        passEnds.removeAll(keepingCapacity: true)
+        readFrames = frame
+        writtenFrames = frame
+        exhausted = false
+        if memory != nil {
+            memoryPosition = Int(recordingFrame(at: frame, passFrames: Int64(memoryFrames)))
+            exhausted = memoryFrames == 0
+            return
+        }
+        recording.rewind()
+        if firstPassFrames == nil {
+            let read = discard(frame)
+            if read == frame { return }
+            // The recording ended first: now its length is known.
+            firstPassFrames = read
+            recording.rewind()
+        }
+        let target = recordingFrame(at: frame, passFrames: firstPassFrames ?? 0)
+        if discard(target) < target { exhausted = true }
+    }
+
+    /// The recording frame heard at bed frame `frame` (outside a seam's fade-in) when the first pass is
+    /// `passFrames` long: the first pass from 0, every later one from `fadeFrames`.
+    private func recordingFrame(at frame: Int64, passFrames: Int64) -> Int64 {
+        let fade = Int64(fadeFrames)
+        if frame < passFrames || passFrames <= fade { return min(frame, passFrames) }
+        return fade + (frame - passFrames) % (passFrames - fade)
+    }
+
+    /// Moves on `frames` frames as reads would, without writing them out: the ring fills and the passes are
+    /// tracked as by reads, so the next read continues the same bed.
+    private func skip(_ frames: Int64) {
+        // Any step that leaves room in the ring for the look-ahead is exact; the largest keeps the loop short.
+        let largestStep = Int64(ringFrames - fadeFrames)
+        var remaining = frames
+        while remaining > 0 {
+            let step = min(remaining, largestStep)
+            fill(through: readFrames + step + Int64(fadeFrames))
+            readFrames += step
+            remaining -= step
+        }
+        while let end = passEnds.first, end <= readFrames { passEnds.removeFirst() }
+    }
+
+    /// Reads and drops up to `frames` frames of the recording; returns how many it gave.
+    private func discard(_ frames: Int64) -> Int64 {
+        var done: Int64 = 0
+        while done < frames {
+            let wanted = Int(min(Int64(Self.chunkFrames), frames - done))
+            let got = recording.read(into: skipScratch.base, frameCount: wanted)
+            done += Int64(got)
+            if got < wanted { break }
+        }
+        return done
+    }
+
     /// Copies `count` ring frames from absolute frame `position`, across the ring's wrap.
     private func copyFromRing(at position: Int64, count: Int, into target: UnsafeMutablePointer<Float>) {
         let channels = channelCount
@@ -146,6 +225,8 @@ final class BedLoop {
             if got < wanted {
                 // A pass that gave nothing past its seam cannot loop: stop rather than spin.
                 if let last = passEnds.last, last == writtenFrames { exhausted = true; return }
+                // Ring frames of the first pass are the recording's own frames, so its end is the recording's length.
+                if firstPassFrames == nil { firstPassFrames = writtenFrames }
                 passEnds.append(writtenFrames)
                 restartPass()
             }

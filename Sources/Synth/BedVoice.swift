@@ -13,6 +13,12 @@ final class BedVoice {
         scratch = FloatBuffer(count: blockFrames * recording.channelCount)
     }
 
+    /// Moves the bed to its frame `frame` (the session's frame: the recording's place follows the session's
+    /// clock), so the next `add` gives what it would have there after every frame before it.
+    func seek(to frame: Int64) {
+        loop.seek(to: frame)
+    }
+
     /// Adds the next `frameCount` frames of the bed into the interleaved `output`, scaled by `gain` (`offsets`
     /// holds 0, 1, 2, …); returns the largest magnitude added.
     func add(into output: UnsafeMutablePointer<Float>, frameCount: Int, gain: Ramp, offsets: UnsafePointer<Float>) -> Float {

@@ -73,4 +73,12 @@ final class ClipTrack: MixVoice {
     }
 
     func bedFactor(at frame: Int64) -> Double { duck?.factor(at: frame) ?? 1 }
+
+    func rewind() {
+        // The window at a block is a function of the block (the entries started before its end, less the longest
+        // run of finished ones from the first), so from the first entry the next block finds the same window.
+        first = 0
+        end = 0
+        duck?.rewind()
+    }
 }

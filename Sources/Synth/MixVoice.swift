@@ -8,4 +8,8 @@ protocol MixVoice: AnyObject {
 
     /// The factor this voice asks of the beds at `frame` (1: none; below 1 ducks them under the voice).
     func bedFactor(at frame: Int64) -> Double
+
+    /// Forgets where the voice has got to, so the next calls may be for any frame (a seek, forward or back);
+    /// what a voice adds and asks must depend on the frames alone, not on the calls before.
+    func rewind()
 }
