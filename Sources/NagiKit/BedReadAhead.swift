@@ -8,7 +8,8 @@ import Glibc
 /// The output does not depend on timing: the producer reads its source in fixed blocks, pass after pass (it
 /// rewinds by itself at each end), into a bounded ring; a block shorter than full marks a pass's end, where
 /// `read` returns short exactly as the source would, and `rewind` then moves on to the pass the producer has
-/// already begun. A failure is handed over with the block where it happened, so only a failure the reader
+/// already begun (a rewind in the middle of a pass, as a seek makes, stops the producer and starts again from
+/// the first frame). A failure is handed over with the block where it happened, so only a failure the reader
 /// actually reached is thrown. The thread stops and is joined when this object goes.
 ///
 /// A reader that must not wait (a real-time callback) sets `waits` to false: a read the producer has not
@@ -21,7 +22,8 @@ final class BedReadAhead: FoldedFrameSource {
     var waits = true
     /// Whether the last read came back short because the producer was behind (only when `waits` is false).
     private(set) var lastReadUnderran = false
-    private let ring: BlockRing
+    private let source: FoldedFrameSource
+    private var ring: BlockRing
     private var thread = pthread_t()
     private var threadStarted = false
     /// Frames of the current block already handed out.
@@ -36,7 +38,13 @@ final class BedReadAhead: FoldedFrameSource {
         path = source.path
         channelCount = source.channelCount
         sampleRate = source.sampleRate
+        self.source = source
         ring = BlockRing(source: source)
+        startProducer()
+    }
+
+    /// Starts the thread that fills `ring` (or, when no thread can start, has the reader fill it on demand).
+    private func startProducer() {
         let context = Unmanaged.passRetained(ring).toOpaque()
         threadStarted = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
@@ -50,9 +58,15 @@ final class BedReadAhead: FoldedFrameSource {
         }
     }
 
-    deinit {
+    /// Ends the producer thread and waits for it.
+    private func stopProducer() {
         ring.stop()
         if threadStarted { pthread_join(thread, nil) }
+        threadStarted = false
+    }
+
+    deinit {
+        stopProducer()
     }
 
     func read(into output: UnsafeMutableBufferPointer<Float>) throws(BedStreamError) -> Int {
@@ -89,8 +103,21 @@ final class BedReadAhead: FoldedFrameSource {
 
     func rewind() throws(BedStreamError) {
         if let failure { throw failure }
-        // The producer began the next pass when it met the end.
-        atPassEnd = false
+        if atPassEnd {
+            // The producer began the next pass when it met the end.
+            atPassEnd = false
+            return
+        }
+        // Back from the middle of a pass (a seek): the producer is stopped, what it read ahead dropped, and
+        // reading starts again from the source's first frame.
+        stopProducer()
+        do { try source.rewind() } catch {
+            failure = error
+            throw error
+        }
+        ring = BlockRing(source: source)
+        blockOffset = 0
+        startProducer()
     }
 }
 

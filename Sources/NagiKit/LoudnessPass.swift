@@ -86,11 +86,10 @@ enum LoudnessPass {
         } catch {
             throw .measurement(error.message)
         }
+        // Seeking computes the state at the span's start (and reads the bed up to it) without synthesis.
+        if span.lowerBound > 0 { renderer.seek(toFrame: span.lowerBound) }
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrameCount * channelCount)
         defer { buffer.deallocate() }
-        while renderer.nextFrame < span.lowerBound {
-            renderer.render(into: buffer, frameCount: Int(min(Int64(blockFrameCount), span.lowerBound - renderer.nextFrame)))
-        }
         var peak: Float = 0
         while renderer.nextFrame < span.upperBound {
             if cancel.isCancelled { throw .cancelled }

@@ -61,7 +61,7 @@ public final class SoundtrackRenderer {
     /// Costs a pass over the control curves up to `frame` (no synthesis) and, with a bed, reading the bed up to
     /// there.
     public func seek(toFrame frame: Int64) {
-        // SEEK-PENDING renderer.seek(toFrame: frame)
+        renderer.seek(toFrame: frame)
     }
 
     /// Whether bed reads wait for the read-ahead threads (true: the output never depends on timing). An app
