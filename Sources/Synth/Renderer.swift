@@ -191,9 +191,10 @@ public final class Renderer {
     /// (silent at every block start). The oscillator and beat phases are Double sums kept per control block,
     /// so they are replayed at control rate: one control point per block (the sequencer steps the trail's lag,
     /// its one recursive value, as when rendering), no kernel, no samples: a seek 10 minutes into a 48 kHz
-    /// session (450 000 control points) measured 43–80 ms in a release build on two shared cores (`SeekTests`). A bed's recording is moved to its frame by
-    /// `BedLoop.seek`: re-read and discarded up to its place in its pass (at most one pass of the recording;
-    /// nothing for one held in memory), which for a streamed file costs its decoding.
+    /// session (450 000 control points) measured 43–80 ms in a release build on two shared cores (`SeekTests`).
+    /// A bed's recording is moved to its frame by `BedLoop.seek`: re-read and discarded up to its place in its
+    /// pass (at most one pass of the recording; nothing for one held in memory), which for a streamed file
+    /// costs its decoding.
     public func seek(toFrame frame: Int64) {
         precondition(frame >= 0, "a frame is never negative")
         let blockFrames = Int64(Self.controlBlockFrames)
