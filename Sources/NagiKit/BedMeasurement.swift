@@ -7,7 +7,8 @@ import Loudness
 /// (`ebur128_loudness_global_multiple`), so a recording that opens quietly is judged by all of it and an
 /// hour-long one costs no more than a short one; a part of 40 s or less, or a file that does not say its
 /// length, is measured from its start. Measured at the recording's own rate (loudness does not depend on it,
-/// so no resampling is spent on it), in the render's channels, through the one decoder the caller opened.
+/// so no resampling is spent on it), in the render's channels, on two threads through the decoders the caller
+/// opened (and then hands on to the loudness pass).
 enum BedMeasurement {
     /// Excerpts of a recording measured for its loudness, spread over the part the session plays.
     static let excerptCount = 16
@@ -15,21 +16,49 @@ enum BedMeasurement {
     /// level changes is sampled finely; each still holds 22 of libebur128's 400 ms gating blocks).
     static let excerptSeconds = 2.5
 
-    /// The integrated loudness of what a session of `heardSeconds` plays of the recording `decoder` reads (its
-    /// first `heardSeconds`, or all of it when shorter), LUFS. Leaves the decoder anywhere: rewind it to read on.
+    /// The integrated loudness of what a session of `heardSeconds` plays of the recording `decoders` read (its
+    /// first `heardSeconds`, or all of it when shorter), LUFS: the excerpts split between the decoders (each a
+    /// separate open of the same file, fresh at frame 0), one thread each. Leaves the decoders anywhere: rewind
+    /// them to read on.
     /// - Throws: `BedStreamError` for a failed read or measurement.
-    static func loudness(reading decoder: BedDecoder, heardSeconds: Double) throws(BedStreamError) -> Double {
+    static func loudness(reading decoders: [BedDecoder], heardSeconds: Double) throws(BedStreamError) -> Double {
+        guard let first = decoders.first else { return -.infinity }
         let spans = spans(
-            heardFrames: Int64(heardSeconds * Double(decoder.sampleRate)), recordingFrames: decoder.frameCount,
-            excerptFrames: Int64(excerptSeconds * Double(decoder.sampleRate)))
-        var meters: [LoudnessMeter] = []
-        for span in spans {
-            // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
-            if span.lowerBound > 0 { try decoder.seek(toFrame: span.lowerBound) }
-            meters.append(try BedLoudness.meter(reading: decoder, maximumFrames: span.count))
+            heardFrames: Int64(heardSeconds * Double(first.sampleRate)), recordingFrames: first.frameCount,
+            excerptFrames: Int64(excerptSeconds * Double(first.sampleRate)))
+        let share = (spans.count + decoders.count - 1) / decoders.count
+        let groups = decoders.enumerated().map { index, decoder in
+            Group(decoder: decoder, spans: Array(spans.dropFirst(index * share).prefix(share)))
+        }.filter { !$0.spans.isEmpty }
+        let measured = ParallelRunner.run(groups, jobs: groups.count) { group -> Result<Meters, BedStreamError> in
+            Result { () throws(BedStreamError) in Meters(meters: try group.meters()) }
         }
+        var meters: [LoudnessMeter] = []
+        for result in measured { meters += try result.get().meters }
         do { return try LoudnessMeter.integratedLoudness(of: meters) } catch {
-            throw .measurementFailed(path: decoder.path, reason: error.message)
+            throw .measurementFailed(path: first.path, reason: error.message)
+        }
+    }
+
+    /// A thread's meters, handed back (not used there again).
+    private struct Meters: @unchecked Sendable {
+        var meters: [LoudnessMeter]
+    }
+
+    /// One decoder and the excerpts it measures, handed to one thread (its only user while it measures).
+    private struct Group: @unchecked Sendable {
+        var decoder: BedDecoder
+        var spans: [Range<Int64>]
+
+        /// A meter per excerpt, read in order.
+        func meters() throws(BedStreamError) -> [LoudnessMeter] {
+            var meters: [LoudnessMeter] = []
+            for span in spans {
+                // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
+                if span.lowerBound > 0 { try decoder.seek(toFrame: span.lowerBound) }
+                meters.append(try BedLoudness.meter(reading: decoder, maximumFrames: span.count))
+            }
+            return meters
         }
     }
 

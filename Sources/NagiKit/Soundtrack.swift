@@ -41,8 +41,8 @@ public final class Soundtrack: Sendable {
     /// Prepares `request`: the bed is opened (once), checked and measured over the part the session plays; the
     /// guide's clips come from `guide` (each phrase spoken once per cache); the plan is compiled once; with a
     /// loudness target the plan is metered on two threads and its output stage bound to the gain (nothing
-    /// recompiled). The bed file is opened at most twice here (the measurement's decoder serves the pass's
-    /// first half), and once more by each renderer.
+    /// recompiled). The bed file is opened twice here (the measurement's two decoders then serve the pass's two
+    /// halves), and once more by each renderer.
     /// - Throws: `SoundtrackError`: `.bed`, `.cuePack`, `.unspeakable`, `.spokenCue`, `.measurement`, `.cancelled`.
     public static func prepare(
         _ request: SoundtrackRequest, guide: GuideClipCache = GuideClipCache(), cancel: Cancellation = .never
@@ -55,18 +55,19 @@ public final class Soundtrack: Sendable {
         settings.beat = request.beat
 
         // The bed first: its faults are the first a user can fix.
-        var decoder: BedDecoder?
+        var decoders: [BedDecoder] = []
         var bedLoudness: Double?
         if let bed = request.bed {
             do throws(BedStreamError) {
-                let opened = try BedDecoder(path: bed.path, channelCount: request.channelCount)
+                let first = try BedDecoder(path: bed.path, channelCount: request.channelCount)
                 // Checks the recording can be resampled to the session's rate before it is measured.
-                _ = try BedStream(source: opened, sampleRate: schedule.sampleRate)
-                try opened.rewind()
+                _ = try BedStream(source: first, sampleRate: schedule.sampleRate)
+                try first.rewind()
+                // A second open measures half the excerpts on the other core (and reads the pass's second half).
+                decoders = [first, try BedDecoder(path: bed.path, channelCount: request.channelCount)]
                 let heardSeconds = Double(curves.totalFrameCount) / Double(schedule.sampleRate)
-                let loudness = try BedMeasurement.loudness(reading: opened, heardSeconds: heardSeconds)
+                let loudness = try BedMeasurement.loudness(reading: decoders, heardSeconds: heardSeconds)
                 settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels))
-                decoder = opened
                 bedLoudness = loudness
             } catch {
                 throw .bed(error)
@@ -77,7 +78,7 @@ public final class Soundtrack: Sendable {
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
-        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoder: decoder, cancel: cancel)
+        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel)
     }
 
     /// This soundtrack at the integrated loudness `targetLUFS`: metered on two threads (the session synthesized
@@ -86,18 +87,20 @@ public final class Soundtrack: Sendable {
     /// that prepared the calibrated sound first (a course export only meters the tracks it will write).
     /// - Throws: `.bed`, `.measurement`, `.cancelled`.
     public func reachingLoudness(targetLUFS: Double, cancel: Cancellation = .never) throws(SoundtrackError) -> Soundtrack {
-        try reachingLoudness(targetLUFS: targetLUFS, measuredDecoder: nil, cancel: cancel)
+        try reachingLoudness(targetLUFS: targetLUFS, measuredDecoders: [], cancel: cancel)
     }
 
-    /// `reachingLoudness`, the pass's first half reading the bed through `measuredDecoder` when given.
-    private func reachingLoudness(targetLUFS: Double, measuredDecoder: BedDecoder?, cancel: Cancellation) throws(SoundtrackError) -> Soundtrack {
+    /// `reachingLoudness`, each half of the pass reading the bed through the measurement's decoder of the same
+    /// place when there is one.
+    private func reachingLoudness(targetLUFS: Double, measuredDecoders: [BedDecoder], cancel: Cancellation) throws(SoundtrackError) -> Soundtrack {
         let calibratedPlan = plan.settings.loudnessGainDecibels == 0 ? plan : plan.withLoudnessGain(decibels: 0)
-        let firstDecoder = DecoderHandOff(measuredDecoder)
+        let handOff = DecoderHandOff(measuredDecoders)
         let bedPath = plan.settings.bed?.path
         let (rate, channels) = (sampleRate, channelCount)
         let outcome = try LoudnessPass.measure(plan: calibratedPlan, targetLUFS: targetLUFS, cancel: cancel) { half throws(BedStreamError) in
             guard let bedPath else { return nil }
-            if half == 0, let opened = firstDecoder.decoder {
+            if half < handOff.decoders.count {
+                let opened = handOff.decoders[half]
                 return try BedReader(decoder: opened, sampleRate: rate, channelCount: channels, readAhead: .none)
             }
             return try BedReader(path: bedPath, sampleRate: rate, channelCount: channels)
@@ -117,12 +120,13 @@ public final class Soundtrack: Sendable {
         return SoundtrackRenderer(plan: plan, bed: bed)
     }
 
-    /// The bed measurement's decoder handed to the loudness pass's first half, its only reader from then on.
+    /// The bed measurement's decoders handed to the loudness pass's halves, one each, their only readers from
+    /// then on.
     private final class DecoderHandOff: @unchecked Sendable {
-        let decoder: BedDecoder?
+        let decoders: [BedDecoder]
 
-        init(_ decoder: BedDecoder?) {
-            self.decoder = decoder
+        init(_ decoders: [BedDecoder]) {
+            self.decoders = decoders
         }
     }
 }
