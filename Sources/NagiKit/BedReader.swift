@@ -19,6 +19,7 @@ public final class BedReader: BedRecording {
         case decodeAndResample
     }
 
+    /// Interleaved channels per frame handed out: the render's 1 or 2.
     public let channelCount: Int
     /// The first read or rewind failure, if any.
     public private(set) var failure: BedStreamError?
@@ -68,6 +69,7 @@ public final class BedReader: BedRecording {
         set { readAhead?.waits = newValue }
     }
 
+    /// Writes up to `frameCount` frames into `output`; fewer only at the recording's end (0 after a failure).
     public func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
         guard failure == nil else { return 0 }
         let streamChannels = stream.channelCount
@@ -96,6 +98,7 @@ public final class BedReader: BedRecording {
         return frames
     }
 
+    /// Back to the recording's first frame (from anywhere: a seek rewinds mid-pass).
     public func rewind() {
         guard failure == nil else { return }
         do { try stream.rewind() } catch { failure = error }

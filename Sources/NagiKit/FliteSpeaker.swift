@@ -7,6 +7,7 @@ public struct FliteSpeaker: PhraseSpeaker {
     /// flite, with the voices it links.
     public init() {}
 
+    /// `text` checked (`SpeechPhrase`), spoken by flite in `voice` and resampled to `sampleRate`.
     public func speak(_ text: String, voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [Float] {
         let checked: SpeechPhrase
         do { checked = try SpeechPhrase(text) } catch { throw .unspeakable(text: text, reason: error.message) }

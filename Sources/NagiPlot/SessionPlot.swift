@@ -68,6 +68,7 @@ public struct SessionPlot {
         return max(1, min(schedule.totalFrames, max(min(threeCycles, minute * 2), min(minute, schedule.totalFrames))))
     }
 
+    /// The whole drawing as SVG text.
     public func svg() -> String {
         let detailEnd = detailEndFrame
         let levelPanel = Panel(top: 80, height: 150, startFrame: 0, endFrame: detailEnd)
