@@ -6,8 +6,9 @@ import Synth
 /// How the session guides the listener besides the tone: cues at phase changes (chimes, a spoken
 /// word, or both), a count within phases, which voice speaks, a pack of recorded cues and their level.
 ///
-/// Declared, read and checked here; `GuideAssembler` turns it into the renderer's settings. In a course, a
-/// lesson may set `cues`, `count` and `voice`; an option given on the command line wins over the lesson's.
+/// Declared, read and checked here; `SoundOptions` turns it into the engine's request (NagiKit speaks the
+/// words). In a course, a lesson may set `cues`, `count` and `voice`; an option given on the command line
+/// wins over the lesson's.
 struct GuidanceOptions: Equatable {
     /// What marks a phase change.
     enum Cues: String, CaseIterable {
