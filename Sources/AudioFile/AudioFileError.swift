@@ -32,7 +32,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
         case .unsupported(let detail):
             return "unsupported output: \(detail)"
         case .targetExists(let path):
-            return "\"\(path)\" already exists; use --force to replace it"
+            return "\"\(path)\" already exists"
         case .cannotCreate(let path, let reason):
             return FileFaultText.cannot("create", path, reason)
         case .writeFailed(let path, let reason):

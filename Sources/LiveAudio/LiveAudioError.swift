@@ -18,9 +18,9 @@ public enum LiveAudioError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case let .deviceUnavailable(device, reason):
-            "cannot play on ALSA device \"\(device)\" because \(reason); `nagi render` writes a file instead."
+            "cannot play on ALSA device \"\(device)\" because \(reason)"
         case let .deviceLost(device, reason):
-            "Lost ALSA device \"\(device)\" during playback because \(reason); `nagi render` writes a file instead."
+            "Lost ALSA device \"\(device)\" during playback because \(reason)"
         }
     }
 }

@@ -56,7 +56,8 @@ enum CLIError: Error {
         switch self {
         case let .arguments(error): UsageText.message(for: error)
         case let .breath(error): error.message
-        case let .audioFile(error): error.message
+        case let .audioFile(error):
+            if case .targetExists = error { error.message + "; use --force to replace it" } else { error.message }
         case let .cuePack(error): error.message
         case let .spokenCue(error): "spoken guide: " + error.message
         case let .bed(error): error.message

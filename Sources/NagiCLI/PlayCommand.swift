@@ -41,6 +41,9 @@ enum PlayCommand {
         }
     }
 
+    /// The advice after a device fault: the command line's, not the device layer's.
+    static let renderInstead = "; `nagi render` writes a file instead."
+
     /// What `play` and `course next` read from their command line besides the session, read once.
     struct LiveSettings {
         var live: LiveOptions
@@ -85,7 +88,7 @@ enum PlayCommand {
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)
         } catch {
-            throw .unavailable(error.message)
+            throw .unavailable(error.message + Self.renderInstead)
         }
         defer { device.close() }
 
@@ -105,7 +108,7 @@ enum PlayCommand {
             })
         } catch {
             keys?.restore()
-            throw .io(error.message)
+            throw .io(error.message + Self.renderInstead)
         }
         let stoppedEarly: Bool
         if case .stopped(reason: .user) = summary.endedBy { stoppedEarly = true } else { stoppedEarly = false }
