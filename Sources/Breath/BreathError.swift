@@ -23,6 +23,15 @@ public enum BreathError: Error, Equatable, Sendable {
         }
     }
 
+    /// Whether the fault is a file or preset that could not be found or read, so a caller can tell
+    /// missing input from bad content without reading an exit code.
+    public var isMissingFile: Bool {
+        switch self {
+        case .notFound, .fileNotFound, .missingInclude: true
+        case .inlinePattern, .invalidContent, .limitExceeded: false
+        }
+    }
+
     /// One line that names the fault and says what would be right.
     public var message: String {
         switch self {

@@ -155,7 +155,7 @@ public struct SessionDecoder: Sendable {
                     (bytes, includedFile) = try loadFile(included)
                 } catch {
                     // A missing or unreadable include is a fault of the including document.
-                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.exitCode == 66)
+                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.isMissingFile)
                 }
                 return try decodeDocument(try JSONParser.parse(bytes, file: includedFile), file: includedFile, path: "$", depth: depth + 1, extraKeys: [])
             }
@@ -164,7 +164,7 @@ public struct SessionDecoder: Sendable {
                     return .pattern(try InlinePattern.parse(text))
                 } catch {
                     // The inline pattern's own message: "invalid pattern '4-x': ...".
-                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.exitCode == 66)
+                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.isMissingFile)
                 }
             }
             let suggestions = NearestNames.find(text, among: catalog.names(in: .patterns), maxDistance: 3)
