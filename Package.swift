@@ -12,11 +12,13 @@ let package = Package(
         // The C library's elementary functions behind one small module, so the pure model and DSP
         // import neither Glibc nor Foundation.
         .target(name: "NagiMath"),
+        // What kind of fault an error is, shared by every library; the command line maps it to exit codes.
+        .target(name: "FaultCategory"),
         // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
-        .target(name: "Breath", dependencies: ["NagiMath"]),
+        .target(name: "Breath", dependencies: ["NagiMath", "FaultCategory"]),
         // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course and
         // progress files. Pure Swift, no Foundation.
-        .target(name: "NagiDocuments", dependencies: ["Breath"]),
+        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory"]),
         // DSP: soundscapes and the pulled renderer. Imports no C.
         .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath"]),
 
@@ -37,9 +39,9 @@ let package = Package(
         .target(name: "CNagiSystem"),
 
         // Files through libsndfile: formats, tags, cue points, atomic output.
-        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem"]),
+        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "FaultCategory"]),
         // Live playback through ALSA.
-        .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA"]),
+        .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
 
         // Presets/ carried inside the binary: a generated [relativePath: text] table.
         .executableTarget(name: "PresetTableGenerator"),
@@ -61,17 +63,17 @@ let package = Package(
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiKit", "NagiPlot", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
+            dependencies: ["NagiKit", "NagiPlot", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 
         // What every test suite shares: self-cleaning temporary folders, child processes, tmpfs mounts, the
         // seeded generator and the schedule invariants the fuzz targets also check.
         .target(name: "NagiTestSupport", dependencies: ["Breath"], path: "Tests/NagiTestSupport"),
-        .testTarget(name: "BreathTests", dependencies: ["Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
-        .testTarget(name: "SynthTests", dependencies: ["Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
-        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "CSndFile", "NagiTestSupport"]),
-        .testTarget(name: "LiveAudioTests", dependencies: ["LiveAudio", "NagiTestSupport"]),
+        .testTarget(name: "BreathTests", dependencies: ["FaultCategory", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
+        .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "NagiTestSupport"]),
         .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
@@ -85,13 +87,13 @@ let package = Package(
         .target(name: "Speech", dependencies: ["Breath", "CFlite", "Locking"]),
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         .target(name: "Loudness", dependencies: ["CEbur128"]),
-        .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech"]),
+        .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech", "FaultCategory"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "NagiTestSupport"]),
-        .testTarget(name: "GuideSourcesTests", dependencies: ["GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
+        .testTarget(name: "GuideSourcesTests", dependencies: ["FaultCategory", "GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
         .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "NagiTestSupport"]),
-        .testTarget(name: "BedSourceTests", dependencies: ["BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
+        .testTarget(name: "BedSourceTests", dependencies: ["FaultCategory", "BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
     ]
 )

@@ -1,4 +1,6 @@
-/// What went wrong with an audio file, with the exit code (sysexits) the command line uses for it.
+import FaultCategory
+
+/// What went wrong with an audio file, and what kind of fault each is.
 public enum AudioFileError: Error, Equatable, Sendable {
     /// The requested output cannot be written (format, rate, channels, quality, tags). Nothing was created.
     case unsupported(String)
@@ -15,14 +17,14 @@ public enum AudioFileError: Error, Equatable, Sendable {
     /// Not a fault of nagi's: the command ends quietly with 141, the status of a process stopped by SIGPIPE.
     case readerClosed(path: String)
 
-    /// The process exit code after sysexits.h.
-    public var exitCode: Int32 {
+    /// What kind of fault this is (the command line maps it to an exit code).
+    public var category: FaultCategory {
         switch self {
-        case .unsupported: return 64  // EX_USAGE
-        case .targetExists, .cannotCreate: return 73  // EX_CANTCREAT
-        case .writeFailed: return 74  // EX_IOERR
-        case .cannotRead: return 66  // EX_NOINPUT
-        case .readerClosed: return 141  // 128 + SIGPIPE, what a shell shows for `yes | head -1`
+        case .unsupported: return .usage
+        case .targetExists, .cannotCreate: return .cannotCreate
+        case .writeFailed: return .inputOutput
+        case .cannotRead: return .missingInput
+        case .readerClosed: return .readerClosed
         }
     }
 

@@ -1,4 +1,6 @@
-/// What went wrong reading a user's recording as a stream, with the exit code (sysexits) for each.
+import FaultCategory
+
+/// What went wrong reading a user's recording as a stream, and what kind of fault each is.
 public enum AudioFileStreamError: Error, Equatable, Sendable {
     /// The file does not exist, cannot be opened, or is not a regular file (EX_NOINPUT).
     case cannotOpen(path: String, reason: String)
@@ -7,12 +9,12 @@ public enum AudioFileStreamError: Error, Equatable, Sendable {
     /// A read or seek failed part way (EX_IOERR).
     case readFailed(path: String, reason: String)
 
-    /// The process exit code after sysexits.h.
-    public var exitCode: Int32 {
+    /// What kind of fault this is (the command line maps it to an exit code).
+    public var category: FaultCategory {
         switch self {
-        case .cannotOpen: return 66
-        case .notAudio: return 65
-        case .readFailed: return 74
+        case .cannotOpen: return .missingInput
+        case .notAudio: return .badData
+        case .readFailed: return .inputOutput
         }
     }
 

@@ -1,5 +1,6 @@
-/// Why a user's recording (a bed, a cue clip) cannot be used, with the exit code (sysexits) the command line
-/// gives for it. Every part that reads a recording refuses it for the same reasons; `Use` only words them.
+import FaultCategory
+
+/// Why a user's recording (a bed, a cue clip) cannot be used, and what kind of fault that is. Every part that reads a recording refuses it for the same reasons; `Use` only words them.
 public enum RecordingFault<Use: RecordingUse>: Error, Equatable, Sendable {
     /// Missing or unreadable (66), not audio (65) or a read failing part way (74), from the stream reader.
     case file(AudioFileStreamError)
@@ -14,12 +15,12 @@ public enum RecordingFault<Use: RecordingUse>: Error, Equatable, Sendable {
     /// libebur128 failed (70, an internal error).
     case measurementFailed(path: String, reason: String)
 
-    /// The process exit code after sysexits.h.
-    public var exitCode: Int32 {
+    /// What kind of fault this is (the command line maps it to an exit code).
+    public var category: FaultCategory {
         switch self {
-        case .file(let error): return error.exitCode
-        case .noFrames, .tooLong, .tooManyChannels: return 65
-        case .resamplingFailed, .measurementFailed: return 70
+        case .file(let error): return error.category
+        case .noFrames, .tooLong, .tooManyChannels: return .badData
+        case .resamplingFailed, .measurementFailed: return .internalFailure
         }
     }
 

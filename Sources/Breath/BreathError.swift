@@ -1,3 +1,5 @@
+import FaultCategory
+
 /// What went wrong while reading or expanding a breathing pattern, session, course or soundscape.
 public enum BreathError: Error, Equatable, Sendable {
     /// A malformed inline pattern such as `4-x-8`.
@@ -14,21 +16,12 @@ public enum BreathError: Error, Equatable, Sendable {
     /// A session beyond what nagi schedules (too long, too many phases), with the limit.
     case limitExceeded(reason: String)
 
-    /// The exit code after sysexits: 64 usage, 65 data, 66 no input.
-    public var exitCode: Int32 {
+    /// What kind of fault this is: a bad request, bad data, or something missing.
+    public var category: FaultCategory {
         switch self {
-        case .inlinePattern, .limitExceeded: 64
-        case .invalidContent: 65
-        case .notFound, .fileNotFound, .missingInclude: 66
-        }
-    }
-
-    /// Whether the fault is a file or preset that could not be found or read, so a caller can tell
-    /// missing input from bad content without reading an exit code.
-    public var isMissingFile: Bool {
-        switch self {
-        case .notFound, .fileNotFound, .missingInclude: true
-        case .inlinePattern, .invalidContent, .limitExceeded: false
+        case .inlinePattern, .limitExceeded: .usage
+        case .invalidContent: .badData
+        case .notFound, .fileNotFound, .missingInclude: .missingInput
         }
     }
 

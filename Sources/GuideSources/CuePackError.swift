@@ -1,6 +1,7 @@
 import AudioFile
+import FaultCategory
 
-/// Why a cue pack cannot be used, with the exit code (sysexits) the command line gives for it.
+/// Why a cue pack cannot be used, and what kind of fault that is.
 public enum CuePackError: Error, Equatable, Sendable {
     /// The folder itself cannot be listed (66).
     case folderUnreadable(path: String, reason: String)
@@ -12,12 +13,12 @@ public enum CuePackError: Error, Equatable, Sendable {
     /// a read failing part way (74), libsoxr failing (70).
     case clip(RecordingFault<CueClipUse>)
 
-    /// The process exit code after sysexits.h.
-    public var exitCode: Int32 {
+    /// What kind of fault this is (the command line maps it to an exit code).
+    public var category: FaultCategory {
         switch self {
-        case .folderUnreadable, .clipMissing: return 66
-        case .ambiguousClip: return 65
-        case .clip(let fault): return fault.exitCode
+        case .folderUnreadable, .clipMissing: return .missingInput
+        case .ambiguousClip: return .badData
+        case .clip(let fault): return fault.category
         }
     }
 

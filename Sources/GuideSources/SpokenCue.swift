@@ -1,3 +1,4 @@
+import FaultCategory
 import Resampling
 import Speech
 
@@ -23,10 +24,11 @@ public enum SpokenCueError: Error, Equatable, Sendable {
     case speech(SpeechError)
     case resampling(ResamplingError)
 
-    /// 65 when flite reads the (valid) phrase as silence, so the words in the file need changing; 70 otherwise.
-    public var exitCode: Int32 {
-        if case .speech(.silent) = self { return 65 }
-        return 70
+    /// Bad data when flite reads the (valid) phrase as silence, so the words need changing; otherwise a failure
+    /// of flite or libsoxr.
+    public var category: FaultCategory {
+        if case .speech(.silent) = self { return .badData }
+        return .internalFailure
     }
 
     /// One line for a human.

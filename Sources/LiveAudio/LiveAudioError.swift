@@ -1,3 +1,5 @@
+import FaultCategory
+
 /// What went wrong with live playback: data first, `message` for people apart.
 public enum LiveAudioError: Error, Equatable, Sendable {
     /// The device could not be opened or configured (no sound card, unknown name, format or rate refused).
@@ -6,11 +8,11 @@ public enum LiveAudioError: Error, Equatable, Sendable {
     /// The device failed mid-session beyond recovery (ENODEV: unplugged, or a failed snd_pcm_recover).
     case deviceLost(device: String, reason: String)
 
-    /// The process exit status, after sysexits.h: 69 (EX_UNAVAILABLE) or 74 (EX_IOERR).
-    public var exitCode: Int32 {
+    /// What kind of fault this is: the device is not there, or failed part way.
+    public var category: FaultCategory {
         switch self {
-        case .deviceUnavailable: 69
-        case .deviceLost: 74
+        case .deviceUnavailable: .unavailable
+        case .deviceLost: .inputOutput
         }
     }
 

@@ -35,12 +35,12 @@ enum CLIError: Error {
     var exitCode: Int32 {
         switch self {
         case let .arguments(error): error.exitCode
-        case let .breath(error): error.exitCode
-        case let .audioFile(error): error.exitCode
-        case let .cuePack(error): error.exitCode
-        case let .spokenCue(error): error.exitCode
+        case let .breath(error): error.category.exitCode
+        case let .audioFile(error): error.category.exitCode
+        case let .cuePack(error): error.category.exitCode
+        case let .spokenCue(error): error.category.exitCode
         case .data: 65
-        case let .bed(error): error.exitCode
+        case let .bed(error): error.category.exitCode
         case .usage: 64
         case .noInput: 66
         case .unavailable: 69

@@ -1,4 +1,5 @@
 import Breath
+import FaultCategory
 
 /// Bad content in a document: the file, the JSON path at fault (`$.stages[0].cycles`) and what would be
 /// right. What the JSON parser, `JSONFields` and every decoder (patterns, sessions, courses, progress
@@ -22,8 +23,8 @@ public struct ContentError: Error, Equatable, Sendable {
         self.namesMissingFile = namesMissingFile
     }
 
-    /// The exit code after sysexits: 65, bad data; 66 for a missing included file.
-    public var exitCode: Int32 { namesMissingFile ? 66 : 65 }
+    /// Bad data, or a missing input when the fault is an included file that is missing.
+    public var category: FaultCategory { namesMissingFile ? .missingInput : .badData }
 
     /// One line that names the file, the path and the fault.
     public var message: String { "\(file): \(path): \(reason)" }

@@ -1,4 +1,5 @@
 import Breath
+import FaultCategory
 
 /// Turns pattern and session JSON (and references to presets or inline strings) into sessions.
 ///
@@ -155,7 +156,7 @@ public struct SessionDecoder: Sendable {
                     (bytes, includedFile) = try loadFile(included)
                 } catch {
                     // A missing or unreadable include is a fault of the including document.
-                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.isMissingFile)
+                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.category == .missingInput)
                 }
                 return try decodeDocument(try JSONParser.parse(bytes, file: includedFile), file: includedFile, path: "$", depth: depth + 1, extraKeys: [])
             }
@@ -164,7 +165,7 @@ public struct SessionDecoder: Sendable {
                     return .pattern(try InlinePattern.parse(text))
                 } catch {
                     // The inline pattern's own message: "invalid pattern '4-x': ...".
-                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.isMissingFile)
+                    throw ContentError(file: file, path: path, reason: error.message, namesMissingFile: error.category == .missingInput)
                 }
             }
             let suggestions = NearestNames.find(text, among: catalog.names(in: .patterns), maxDistance: 3)

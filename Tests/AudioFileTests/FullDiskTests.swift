@@ -1,3 +1,4 @@
+import FaultCategory
 import Foundation
 import Glibc
 import NagiTestSupport
@@ -40,7 +41,7 @@ struct FullDiskTests {
         #expect(reportedPath == path)
         #expect(reason.contains(Self.noSpace), "\(reason)")
         #expect(error.message.hasPrefix("cannot write \"\(path)\": "))
-        #expect(error.exitCode == 74)
+        #expect(error.category == .inputOutput)
         // Failing cleaned up at once: no target, no temporary file, space given back.
         #expect(mount.contents == [])
     }

@@ -1,3 +1,4 @@
+import FaultCategory
 import Foundation
 import Glibc
 import NagiTestSupport
@@ -99,7 +100,7 @@ import Testing
             }
             #expect(reportedPath == path)
             #expect(reason.hasPrefix("open: "))
-            #expect(error.exitCode == 73)
+            #expect(error.category == .cannotCreate)
         }
         #expect(fileType(path) == nil)
     }

@@ -1,3 +1,4 @@
+import FaultCategory
 import NagiTestSupport
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
             Issue.record("FLAC float was accepted")
         } catch let error as AudioFileError {
             guard case .unsupported = error else { Issue.record("\(error)"); return }
-            #expect(error.exitCode == 64)
+            #expect(error.category == .usage)
         }
         #expect(folder.contents == [])
     }
@@ -112,12 +113,12 @@ import Testing
 
     @Test func errorsCarryExitCodesAndOneLineMessages() {
         let full = AudioFileError.writeFailed(path: "x.flac", reason: "sf_write_float: No space left on device")
-        #expect(full.exitCode == 74)
+        #expect(full.category == .inputOutput)
         #expect(full.message == "cannot write \"x.flac\": sf_write_float: No space left on device")
-        #expect(AudioFileError.targetExists(path: "x.wav").exitCode == 73)
+        #expect(AudioFileError.targetExists(path: "x.wav").category == .cannotCreate)
         #expect(AudioFileError.targetExists(path: "x.wav").message == "\"x.wav\" already exists")
-        #expect(AudioFileError.cannotCreate(path: "x", reason: "r").exitCode == 73)
-        #expect(AudioFileError.unsupported("u").exitCode == 64)
-        #expect(AudioFileError.cannotRead(path: "x", reason: "r").exitCode == 66)
+        #expect(AudioFileError.cannotCreate(path: "x", reason: "r").category == .cannotCreate)
+        #expect(AudioFileError.unsupported("u").category == .usage)
+        #expect(AudioFileError.cannotRead(path: "x", reason: "r").category == .missingInput)
     }
 }

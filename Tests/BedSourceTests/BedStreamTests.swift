@@ -1,3 +1,4 @@
+import FaultCategory
 import AudioFile
 import NagiTestSupport
 import Foundation
@@ -109,12 +110,12 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("rain.flac")
         let error = try #require(throws: BedStreamError.self) { try BedStream(path: path, sampleRate: 48_000, channelCount: 2) }
-        #expect(error.exitCode == 66)
+        #expect(error.category == .missingInput)
         #expect(error.message == "bed: cannot open \"\(path)\": No such file or directory")
         let folderError = try #require(throws: BedStreamError.self) {
             try BedStream(path: folder.path, sampleRate: 48_000, channelCount: 2)
         }
-        #expect(folderError.exitCode == 66)
+        #expect(folderError.category == .missingInput)
         #expect(folderError.message.contains("not a regular file"))
     }
 
@@ -123,7 +124,7 @@ import Testing
         let path = folder.file("rain.wav")
         try "rain on a tin roof\n".write(toFile: path, atomically: true, encoding: .utf8)
         let error = try #require(throws: BedStreamError.self) { try BedStream(path: path, sampleRate: 48_000, channelCount: 2) }
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
         guard case .file(.notAudio(let errorPath, let reason)) = error else {
             Issue.record("\(error)")
             return
@@ -138,12 +139,12 @@ import Testing
         try write(path, sampleRate: 44_100, channels: [[]], format: .wav)
         let error = try #require(throws: BedStreamError.self) { try BedStream(path: path, sampleRate: 48_000, channelCount: 2) }
         #expect(error == .noFrames(path: path))
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
         // libsndfile does not open a FLAC file without frames at all: refused as not audio, also 65.
         let flac = folder.file("empty.flac")
         try write(flac, sampleRate: 44_100, channels: [[]])
         let flacError = try #require(throws: BedStreamError.self) { try BedStream(path: flac, sampleRate: 48_000, channelCount: 2) }
-        #expect(flacError.exitCode == 65)
+        #expect(flacError.category == .badData)
         #expect(flacError.message.contains(flac))
     }
 }

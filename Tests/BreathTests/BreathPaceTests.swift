@@ -1,3 +1,4 @@
+import FaultCategory
 import NagiPresets
 import Testing
 @testable import Breath
@@ -100,7 +101,7 @@ struct BreathPaceTests {
                 Issue.record("accepted \(text)")
             } catch let error as ContentError {
                 #expect(error.path == path, "\(text)")
-                #expect(error.exitCode == 65)
+                #expect(error.category == .badData)
             } catch {
                 Issue.record("\(text): \(error)")
             }

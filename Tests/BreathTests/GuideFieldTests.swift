@@ -1,3 +1,4 @@
+import FaultCategory
 import NagiPresets
 import Testing
 @testable import Breath
@@ -26,7 +27,7 @@ struct GuideFieldTests {
             _ = try schedule(text)
             return nil
         } catch let error as ContentError {
-            #expect(error.exitCode == 65)
+            #expect(error.category == .badData)
             return (error.path, error.reason)
         } catch {
             return nil

@@ -1,3 +1,4 @@
+import FaultCategory
 import Testing
 @testable import Breath
 
@@ -21,7 +22,7 @@ struct PatternTests {
         do {
             _ = try InlinePattern.parse(text)
         } catch {
-            #expect(error.exitCode == 64)
+            #expect(error.category == .usage)
             #expect(error.message.contains(text))
         }
     }

@@ -1,3 +1,4 @@
+import FaultCategory
 import AudioFile
 import NagiTestSupport
 import Foundation
@@ -71,7 +72,7 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.file("exhale.ogg"))
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(error == .clipMissing(expected: folder.file("exhale.*")))
-        #expect(error.exitCode == 66)
+        #expect(error.category == .missingInput)
         #expect(error.message.contains(folder.file("exhale.*")))
     }
 
@@ -80,7 +81,7 @@ import Testing
         let error = try #require(throws: CuePackError.self) {
             try CuePack.load(folder: folder.file("nowhere"), sampleRate: 48_000)
         }
-        #expect(error.exitCode == 66)
+        #expect(error.category == .missingInput)
         #expect(error.message.contains(folder.file("nowhere")) && error.message.contains("No such file"))
     }
 
@@ -96,7 +97,7 @@ import Testing
         }
         #expect(path == folder.file("inhale.wav"))
         #expect(!reason.isEmpty)
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
         #expect(error.message.contains(folder.file("inhale.wav")) && error.message.contains(reason))
     }
 
@@ -109,7 +110,7 @@ import Testing
         try writer.commit()
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(error == .clip(.noFrames(path: folder.file("hold.wav"))))
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
         #expect(error.message == "cue pack: \"\(folder.file("hold.wav"))\" has no audio frames")
     }
 
@@ -123,7 +124,7 @@ import Testing
         try writeClip(folder.file("exhale.flac"), format: .flac, sampleRate: 8_000, frequencies: [660], seconds: 31)
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(error == .clip(.tooLong(path: folder.file("exhale.flac"), limitSeconds: 30)))
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
     }
 
     @Test func twoFilesForOneClipAreRefused() throws {
@@ -132,7 +133,7 @@ import Testing
         try writeClip(folder.file("inhale.flac"), format: .flac, sampleRate: 48_000, frequencies: [440], seconds: 1)
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(error == .ambiguousClip(kind: .inhale, candidates: [folder.file("inhale.flac"), folder.file("inhale.wav")]))
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
         #expect(error.message.contains("keep one"))
     }
 
@@ -143,7 +144,7 @@ import Testing
         try writeClip(folder.file("inhale.wav"), format: .wav, sampleRate: 48_000, frequencies: [440, 550, 660], seconds: 1)
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(error == .clip(.tooManyChannels(path: folder.file("inhale.wav"), channelCount: 3)))
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
         #expect(error.message == "cue pack: \"\(folder.file("inhale.wav"))\" has 3 channels; a cue clip is mono or stereo")
     }
 

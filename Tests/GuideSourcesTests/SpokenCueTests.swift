@@ -1,3 +1,4 @@
+import FaultCategory
 import NagiTestSupport
 import Foundation
 import Speech
@@ -31,7 +32,7 @@ import Testing
         // Printable, with a letter, but nothing flite can pronounce.
         let phrase = try SpeechPhrase("ꙮ")
         let error = try #require(throws: SpokenCueError.self) { try SpokenCue.clip(phrase, sampleRate: 48_000) }
-        #expect(error.exitCode == 65)
+        #expect(error.category == .badData)
         #expect(error.message.contains("ꙮ"))
     }
 }

@@ -1,3 +1,4 @@
+import FaultCategory
 import Glibc
 @testable import LiveAudio
 import Testing
@@ -107,7 +108,7 @@ struct PlaybackLoopTests {
             _ = try setup.loop.run(control: { nil }, observer: { _ in })
         } throws: { error in
             guard case let .deviceLost(device, reason) = error as? LiveAudioError else { return false }
-            return device == "fake" && reason.contains("No such device") && (error as? LiveAudioError)?.exitCode == 74
+            return device == "fake" && reason.contains("No such device") && (error as? LiveAudioError)?.category == .inputOutput
         }
         #expect(!setup.sink.events.contains { if case .recovered = $0 { true } else { false } })
         #expect(setup.sink.acceptedFrameCount == 3_000)

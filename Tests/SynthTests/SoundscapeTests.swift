@@ -1,3 +1,4 @@
+import FaultCategory
 import Breath
 import Foundation
 import NagiDocuments
@@ -60,7 +61,7 @@ import Testing
         let error = try decodingError(replacing: "\"lowFrequencyHz\"", with: "\"lowFrequencyHzz\"")
         #expect(path(of: error) == "$.tone.lowFrequencyHzz")
         #expect(error?.message.contains("did you mean \"lowFrequencyHz\"") == true)
-        #expect(error?.exitCode == 65)
+        #expect(error?.category == .badData)
         let topLevel = try decodingError(replacing: "\"masterGainDecibels\"", with: "\"loudness\": 1, \"masterGainDecibels\"")
         #expect(path(of: topLevel) == "$.loudness")
     }
