@@ -38,7 +38,7 @@ public final class Soundtrack: Sendable {
         self.bedLoudnessLUFS = bedLoudnessLUFS
     }
 
-    /// Prepares `request`: the bed is opened (once), checked and measured over the part the session plays; the
+    /// Prepares `request`: the bed is opened, checked and measured over the part the session plays; the
     /// guide's clips come from `guide` (each phrase spoken once per cache); the plan is compiled once; with a
     /// loudness target the plan is metered on two threads and its output stage bound to the gain (nothing
     /// recompiled). The bed file is opened twice here (the measurement's two decoders then serve the pass's two
@@ -74,7 +74,7 @@ public final class Soundtrack: Sendable {
             }
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
-        var plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
+        let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
