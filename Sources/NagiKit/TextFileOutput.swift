@@ -1,5 +1,3 @@
-import NagiKit
-
 /// Writes small text outputs (labels, playlists, manifests, SVG, progress records) safely: never a partial
 /// file at the target path.
 public enum TextFileOutput {
