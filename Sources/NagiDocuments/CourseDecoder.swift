@@ -73,10 +73,9 @@ public struct CourseDecoder: Sendable {
         if let soundscape, soundscape.isEmpty { throw fields.error("soundscape", "expected a soundscape name") }
         let bed = try fields.string("bed")
         if let bed, bed.isEmpty { throw fields.error("bed", "expected the path of an audio file") }
-        // The same range as --bed-level (Synth's BedMix.levelRange; this module cannot see Synth).
-        let bedLevel = try fields.number("bedLevel", in: -40...0)
-        let cues = try Self.choice("cues", in: fields, among: ["chimes", "voice", "both", "none"])
-        let count = try Self.choice("count", in: fields, among: ["none", "ticks", "voice"])
+        let bedLevel = try fields.number("bedLevel", in: SoundSettingRanges.bedLevelDecibels)
+        let cues = try Self.choice("cues", in: fields, among: CueMode.allCases.map(\.rawValue))
+        let count = try Self.choice("count", in: fields, among: CountMode.allCases.map(\.rawValue))
         let voice = try Self.choice("voice", in: fields, among: ["slt", "rms", "awb", "kal16"])
         var lesson = Course.Lesson(title: title, session: session, patternLabel: label, soundscape: soundscape, cues: cues, count: count, voice: voice, bed: bed, bedLevelDecibels: bedLevel)
         try decodeSound(fields, into: &lesson)

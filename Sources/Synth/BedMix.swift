@@ -1,3 +1,5 @@
+import Breath
+
 /// How a user's recording sits under the session: which file (for fingerprints and logs) and the gain that
 /// puts its measured loudness where the bed belongs under the tone. The samples themselves arrive through a
 /// `BedRecording` given to the renderer.
@@ -16,9 +18,9 @@ public struct BedMix: Sendable, Equatable {
     /// given, LU. Chosen by measurement: at −12 a bed alone measures about −32 LUFS in a render (the session's
     /// decay takes a little more off), clearly under the tone, and lifts the whole render by about 0.3 LU,
     /// well inside the 1 LU the soundscapes' calibration allows.
-    public static let defaultLevelDecibels = -12.0
+    public static let defaultLevelDecibels = SoundSettingRanges.defaultBedLevelDecibels
     /// The range `--bed-level` accepts, LU relative to the nominal loudness.
-    public static let levelRange: ClosedRange<Double> = -40...0
+    public static let levelRange = SoundSettingRanges.bedLevelDecibels
     /// The loudness every soundscape is calibrated to, LUFS.
     public static let nominalLoudness = -20.0
 

@@ -1,3 +1,5 @@
+import Breath
+
 /// Everything besides the schedule that decides a render's samples: one value shared by the renderer, the
 /// CLI's jobs and the export fingerprint, so two renders with equal settings are equal sample for sample.
 public struct RenderSettings: Sendable, Equatable {
@@ -27,7 +29,7 @@ public struct RenderSettings: Sendable, Equatable {
     public var bed: BedMix?
 
     /// The range `cueVolumeDecibels` accepts.
-    public static let cueVolumeRange: ClosedRange<Double> = -30...12
+    public static let cueVolumeRange = SoundSettingRanges.cueVolumeDecibels
 
     public init(
         soundscape: Soundscape, channelCount: Int = 2, seed: UInt64 = 1, cues: CueMode = .chimes, count: CountMode = .none,

@@ -1,4 +1,5 @@
-/// What marks each phase's start: `--cues chimes|voice|both|none`.
+/// What marks each phase's start (the command line's `--cues`, a lesson's `"cues"`): one vocabulary for the
+/// breath model, the documents and the sound.
 public enum CueMode: String, Sendable, Equatable, CaseIterable {
     /// A chime per phase kind (or the cue pack's clip in its place).
     case chimes
@@ -15,7 +16,7 @@ public enum CueMode: String, Sendable, Equatable, CaseIterable {
     public var speaks: Bool { self == .voice || self == .both }
 }
 
-/// What marks the seconds inside a phase: `--count none|ticks|voice`.
+/// What marks the seconds inside a phase (`--count`, a lesson's `"count"`).
 public enum CountMode: String, Sendable, Equatable, CaseIterable {
     /// Nothing between boundaries.
     case none
@@ -23,4 +24,15 @@ public enum CountMode: String, Sendable, Equatable, CaseIterable {
     case ticks
     /// The phase word on its first frame, then "two", "three", … on each following whole second.
     case voice
+}
+
+/// The ranges and defaults of the sound's settings that the documents check and the sound applies, stated once:
+/// a course lesson is held to exactly what the renderer takes.
+public enum SoundSettingRanges {
+    /// A bed's level, LU against the session's −20 LUFS.
+    public static let bedLevelDecibels: ClosedRange<Double> = -40...0
+    /// A bed's level when none is given.
+    public static let defaultBedLevelDecibels = -12.0
+    /// How far the guide's sounds may move, dB.
+    public static let cueVolumeDecibels: ClosedRange<Double> = -30...12
 }
