@@ -37,7 +37,7 @@ public enum BreathError: Error, Equatable, Sendable {
             if !suggestions.isEmpty {
                 line += " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?)"
             }
-            return line + "; `nagi presets` lists them, and a path to a JSON file works too"
+            return line
         case let .fileNotFound(path, reason):
             return "cannot read '\(path)': \(reason)"
         case let .limitExceeded(reason):

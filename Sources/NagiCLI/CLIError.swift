@@ -55,7 +55,8 @@ enum CLIError: Error {
     var message: String {
         switch self {
         case let .arguments(error): UsageText.message(for: error)
-        case let .breath(error): error.message
+        case let .breath(error):
+            if case .notFound = error { error.message + "; `nagi presets` lists them, and a path to a JSON file works too" } else { error.message }
         case let .audioFile(error):
             if case .targetExists = error { error.message + "; use --force to replace it" } else { error.message }
         case let .cuePack(error): error.message

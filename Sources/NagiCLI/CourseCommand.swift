@@ -90,7 +90,7 @@ enum CourseCommand {
             } catch let error as CLIError {
                 rows.append([name, "-", "-", "(invalid: \(error.message))"])
             } catch let error as BreathError {
-                rows.append([name, "-", "-", "(invalid: \(error.message))"])
+                rows.append([name, "-", "-", "(invalid: \(CLIError.breath(error).message))"])
             } catch {
                 rows.append([name, "-", "-", "(invalid)"])
             }
