@@ -66,7 +66,8 @@ build_module() {
         -emit-library -static -o "$modules/lib$name.a" "$@"
 }
 
-# Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions);
+# Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions)
+# and FaultCategory (what kind of fault an error is);
 # the targets import Breath; the soundscape target also needs NagiDocuments and Synth as modules.
 build_target() {
     modules="$scratch/modules"
@@ -77,16 +78,17 @@ build_target() {
     # The modules every target shares are built once per run.
     if [ -z "${shared_built:-}" ]; then
         build_module NagiMath "$root"/Sources/NagiMath/*.swift || return 1
+        build_module FaultCategory "$root"/Sources/FaultCategory/*.swift || return 1
         build_module Breath "$sources"/*.swift || return 1
         shared_built=1
     fi
     if [ "$1" = soundscape ]; then
         build_module NagiDocuments "$documents"/*.swift || return 1
         build_module Synth "$root"/Sources/Synth/*.swift || return 1
-        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lSynth -lNagiDocuments -lBreath -lNagiMath \
+        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lSynth -lNagiDocuments -lBreath -lFaultCategory -lNagiMath \
             -module-name SoundscapeFuzz "$root/Fuzz/Targets/$2" -o "$3" || return 1
     else
-        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lBreath -lNagiMath -module-name BreathFuzz \
+        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lBreath -lFaultCategory -lNagiMath -module-name BreathFuzz \
             "$documents"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Tests/NagiTestSupport/ScheduleInvariants.swift" \
             "$root/Fuzz/Targets/$2" -o "$3" || return 1
     fi

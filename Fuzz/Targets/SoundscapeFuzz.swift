@@ -1,4 +1,5 @@
 import Breath
+import FaultCategory
 import NagiDocuments
 import NagiMath
 import Synth
@@ -22,7 +23,7 @@ public func fuzzSoundscape(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard error.file == "fuzz.json" else {
             fatalError("invariant failed: the error names another file: \(error)")
         }
-        check(!error.message.isEmpty && error.exitCode == 65, "unclean error \(error)")
+        check(!error.message.isEmpty && error.category == .badData, "unclean error \(error)")
         return 0
     }
     // The input's length picks the rate and channels, cheaply and repeatably.

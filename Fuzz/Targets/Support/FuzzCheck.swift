@@ -1,4 +1,5 @@
 import Breath
+import FaultCategory
 
 /// Stops the process with `message` when an invariant fails, so libFuzzer records the input as a crash.
 /// (`fatalError` keeps its message in -O builds, unlike `precondition`.)
@@ -10,14 +11,14 @@ func fuzzCheck(_ condition: Bool, _ message: @autoclosure () -> String) {
 func fuzzCheckClean(_ error: BreathError, allowed: (BreathError) -> Bool, _ context: String) {
     fuzzCheck(allowed(error), "\(context): unexpected error kind \(error)")
     fuzzCheck(!error.message.isEmpty, "\(context): empty message")
-    fuzzCheck([64, 65, 66].contains(error.exitCode), "\(context): exit code \(error.exitCode)")
+    fuzzCheck([FaultCategory.usage, .badData, .missingInput].contains(error.category), "\(context): fault \(error.category)")
 }
 
-/// Checks that bad content is reported cleanly: for the fuzzed file, with a message and exit code 65.
+/// Checks that bad content is reported cleanly: for the fuzzed file, with a message, as bad data.
 func fuzzCheckClean(_ error: ContentError, file: String, _ context: String) {
     fuzzCheck(error.file == file, "\(context): the error names '\(error.file)', not '\(file)'")
     fuzzCheck(!error.reason.isEmpty && !error.message.isEmpty, "\(context): empty message")
-    fuzzCheck(error.exitCode == 65, "\(context): exit code \(error.exitCode)")
+    fuzzCheck(error.category == .badData, "\(context): fault \(error.category)")
 }
 
 /// The raw fuzz input as a byte array.
