@@ -4,8 +4,9 @@ import Synth
 ///
 /// The samples are the same whatever the block sizes and wherever a `seek(toFrame:)` lands: exactly those a
 /// render from frame 0 gives there. Frames past `totalFrameCount` are silence. Not thread-safe: one renderer
-/// belongs to one pulling loop (make one per thread). `render` neither allocates nor locks, except that a bed
-/// read ahead waits for its threads when they are behind unless `bedReadsWait` is false.
+/// belongs to one pulling loop (make one per thread). `render` neither allocates nor locks (planar output
+/// allocates its staging once, on the first request larger than any before), except that a bed read ahead
+/// waits for its threads when they are behind unless `bedReadsWait` is false.
 public final class SoundtrackRenderer {
     /// The synthesis engine.
     private let renderer: Renderer
