@@ -9,13 +9,15 @@ extension Soundtrack {
     /// Renders the whole soundtrack into a file of `spec` (its rate and channels must be the soundtrack's)
     /// through libsndfile, reporting progress in [0, 1]; on cancellation or any failure nothing appears at the
     /// target (a regular file is written beside it and renamed only when complete).
-    /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file, `.bed` for a bed that failed part
-    ///   way, `.cancelled`.
+    /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
+    ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
     public func write(
         to destination: SoundtrackDestination, spec: AudioFileSpec, progress: (Double) -> Void = { _ in },
         cancel: Cancellation = .never
     ) throws(SoundtrackError) -> SoundtrackWriteReport {
-        precondition(spec.sampleRate == sampleRate && spec.channelCount == channelCount, "the file's rate and channels are the soundtrack's")
+        guard spec.sampleRate == sampleRate && spec.channelCount == channelCount else {
+            throw .output(.unsupported("a file at \(spec.sampleRate) Hz in \(spec.channelCount) channels for a soundtrack at \(sampleRate) Hz in \(channelCount)"))
+        }
         let start = ContinuousClock.now
         let renderer = try makeRenderer()
         let writer: AudioFileWriter

@@ -115,6 +115,19 @@ struct SoundtrackFaultTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("mine".utf8))
     }
 
+    @Test("a file spec at another rate or channel count is refused as .output(.unsupported), nothing created")
+    func mismatchedSpec() throws {
+        let folder = try TemporaryFolder()
+        let soundtrack = try Soundtrack.prepare(Self.request())
+        #expect {
+            _ = try soundtrack.write(to: .file(path: folder.file("x.wav"), overwrite: false), spec: AudioFileSpec(sampleRate: 44_100, channelCount: 2, format: .wav))
+        } throws: { error in
+            guard case let .output(fault) = error as? SoundtrackError, case .unsupported = fault else { return false }
+            return true
+        }
+        #expect(folder.contents.isEmpty)
+    }
+
     @Test("a cancelled token stops the loudness pass and the write with .cancelled, leaving nothing at the target")
     func cancellation() throws {
         let source = CancellationSource()
