@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "NagiTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["FaultCategory", "GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
-        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "NagiTestSupport"]),
+        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "Loudness", "NagiTestSupport"]),
         .testTarget(name: "BedSourceTests", dependencies: ["FaultCategory", "BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
     ]
 )
