@@ -14,6 +14,7 @@ extension CLIError {
         case .cannotCreate: self = .cannotCreate(error.message)
         case let .writeFailed(reason): self = .io(reason)
         case let .measurement(reason): self = .io(reason)
+        case .soundscapeTooLoud: self = .data(error.message)
         case .cancelled:
             let signal = nagi_stop_signal()
             self = .interrupted(signal: signal != 0 ? signal : 2)

@@ -19,7 +19,9 @@ extension Soundtrack {
             throw .output(.unsupported("a file at \(spec.sampleRate) Hz in \(spec.channelCount) channels for a soundtrack at \(sampleRate) Hz in \(channelCount)"))
         }
         let start = ContinuousClock.now
-        let renderer = try makeRenderer()
+        // A lossy encoder adds peaks of its own: the limiter holds the true peak that much lower for it.
+        let renderer = try makeRenderer(
+            plan: spec.format.isLossy ? plan.withEncodingHeadroom(decibels: RenderPlan.lossyEncodingHeadroomDecibels) : plan)
         let writer: AudioFileWriter
         do {
             switch destination {

@@ -75,6 +75,11 @@ public final class Soundtrack: Sendable {
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
         let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
+        let bound = plan.voicePeakBound
+        if bound.decibels > plan.limiterCeilingDecibels + RenderPlan.largestLimitingDecibels {
+            throw .soundscapeTooLoud(
+                title: settings.soundscape.title, boundDecibels: bound.decibels, ceilingDecibels: plan.limiterCeilingDecibels, field: bound.field)
+        }
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
@@ -113,6 +118,11 @@ public final class Soundtrack: Sendable {
     /// A renderer from frame 0, reading the bed (opened here) `readAhead` on threads of its own.
     /// - Throws: `.bed` when the recording cannot be opened again.
     public func makeRenderer(bedReadAhead readAhead: BedReader.ReadAhead = .decodeAndResample) throws(SoundtrackError) -> SoundtrackRenderer {
+        try makeRenderer(plan: plan, bedReadAhead: readAhead)
+    }
+
+    /// A renderer of `plan` (this soundtrack's, or a rebinding of its output stage) with its own bed reader.
+    func makeRenderer(plan: RenderPlan, bedReadAhead readAhead: BedReader.ReadAhead = .decodeAndResample) throws(SoundtrackError) -> SoundtrackRenderer {
         var bed: BedReader?
         if let mix = plan.settings.bed {
             do { bed = try BedReader(path: mix.path, sampleRate: sampleRate, channelCount: channelCount, readAhead: readAhead) } catch { throw .bed(error) }

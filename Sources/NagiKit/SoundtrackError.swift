@@ -1,6 +1,7 @@
 import AudioFile
 import BedSource
 import GuideSources
+import Synth
 
 /// Every way preparing or writing a soundtrack can fail, as data: each case carries the library's own error
 /// or the facts, and `message` says it in one line. Exit codes are the command line's business, not this
@@ -22,6 +23,9 @@ public enum SoundtrackError: Error, Sendable {
     case writeFailed(reason: String)
     /// libebur128 failed while measuring the soundtrack's loudness.
     case measurement(String)
+    /// The soundscape's own voices can sum louder than the limiter can take down cleanly
+    /// (`RenderPlan.largestLimitingDecibels` over its ceiling): the bound, the ceiling (dB) and the field to lower.
+    case soundscapeTooLoud(title: String, boundDecibels: Double, ceilingDecibels: Double, field: String)
     /// The cancellation token said stop; nothing was left at the target.
     case cancelled
 
@@ -36,7 +40,19 @@ public enum SoundtrackError: Error, Sendable {
         case let .cannotCreate(path, reason): "cannot create '\(path)': \(reason)"
         case let .writeFailed(reason): reason
         case let .measurement(reason): reason
+        case let .soundscapeTooLoud(title, bound, ceiling, field):
+            "soundscape \"\(title)\": its voices can reach \(Self.decibelsText(bound)) dBFS at once, "
+                + "\(Self.decibelsText(bound - ceiling, signed: false)) dB over the limiter's \(Self.decibelsText(ceiling)) dBTP ceiling "
+                + "(at most \(Self.decibelsText(RenderPlan.largestLimitingDecibels, signed: false)) dB can be limited cleanly); lower \(field)"
         case .cancelled: "cancelled"
         }
+    }
+
+    /// `decibels` to one decimal, with its sign (+3.5, −1.2) unless `signed` is false.
+    private static func decibelsText(_ decibels: Double, signed: Bool = true) -> String {
+        let tenths = Int((decibels * 10).rounded())
+        let digits = "\(abs(tenths) / 10).\(abs(tenths) % 10)"
+        guard signed else { return digits }
+        return (tenths < 0 ? "−" : "+") + digits
     }
 }

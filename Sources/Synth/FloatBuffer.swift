@@ -16,5 +16,5 @@ final class FloatBuffer {
     deinit { base.deallocate() }
 
     /// The largest magnitude in the buffer.
-    var peak: Float { PeakLimiter.peak(of: base, count: count) }
+    var peak: Float { SamplePeak.largestMagnitude(of: base, count: count) }
 }

@@ -21,8 +21,9 @@ public final class RenderPlan: @unchecked Sendable {
     let waterLoop: NoiseLoop
     let rainLoop: NoiseLoop?
     let constants: SynthKernel.Constants
-    /// The output stage: the light part of the plan, bound to the loudness gain (`withLoudnessGain`).
-    let limiter: PeakLimiter
+    /// The output stage's true-peak knee and ceiling: the light part of the plan, bound to the loudness gain
+    /// (`withLoudnessGain`).
+    let limiter: LimiterLevels
     /// The loudness gain as a factor (1 without one).
     let outputGain: Float
     /// What the kernel does with the beat.
@@ -37,8 +38,16 @@ public final class RenderPlan: @unchecked Sendable {
     let clips: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
     let duckShape: BedDucking.Shape
 
-    /// The largest magnitude each fused voice's unit-gain signal reaches, so a block's peak is bounded by
-    /// Σ gain·peak before it is rendered; only a block whose bound passes the knee goes through the limiter.
+    /// The linear true-peak levels of the output stage's limiter (`TruePeakLimiter`).
+    struct LimiterLevels {
+        /// Where limiting begins.
+        var knee: Float
+        /// What the output stays under.
+        var ceiling: Float
+    }
+
+    /// The largest magnitude each fused voice's unit-gain signal reaches, so a stretch's peak is bounded by
+    /// Σ gain·peak without rendering it.
     struct PeakBudget {
         var tone: Double
         var trail: Double
@@ -89,7 +98,7 @@ public final class RenderPlan: @unchecked Sendable {
             waterWidth: Float(soundscape.water.width),
             rainWidth: Float(soundscape.rain?.width ?? 0)
         )
-        (limiter, outputGain) = Self.outputStage(soundscape: soundscape, loudnessGainDecibels: settings.loudnessGainDecibels)
+        (limiter, outputGain) = Self.outputStage(settings: settings, sampleRate: schedule.sampleRate)
         beatMode = switch settings.beat?.style {
         case nil: .none
         case .binaural: .binaural
@@ -126,7 +135,18 @@ public final class RenderPlan: @unchecked Sendable {
     /// noise loops, guide tables and voice gains are shared, not rebuilt, so a loudness target's second pass
     /// costs no second compile. Renders equal a plan compiled with that gain, sample for sample.
     public func withLoudnessGain(decibels: Double) -> RenderPlan {
-        RenderPlan(rebinding: self, loudnessGainDecibels: decibels)
+        var settings = self.settings
+        settings.loudnessGainDecibels = decibels
+        return RenderPlan(rebinding: self, settings: settings)
+    }
+
+    /// This plan with the limiter's ceiling `decibels` lower for an encoder that adds peaks of its own (Vorbis,
+    /// Opus and MP3 overshoot a limited signal by up to about 1.2 dB), sharing every table as
+    /// `withLoudnessGain` does.
+    public func withEncodingHeadroom(decibels: Double) -> RenderPlan {
+        var settings = self.settings
+        settings.encodingHeadroomDecibels = decibels
+        return RenderPlan(rebinding: self, settings: settings)
     }
 
     /// Whether `other` shares this plan's compiled tables (the noise loops and the guide's tables, the same
@@ -136,37 +156,86 @@ public final class RenderPlan: @unchecked Sendable {
             && zip(chimes.tables + clips.tables, other.chimes.tables + other.clips.tables).allSatisfy { $0 === $1 }
     }
 
-    /// A copy of `plan` whose output stage follows `loudnessGainDecibels`.
-    private init(rebinding plan: RenderPlan, loudnessGainDecibels: Double) {
-        var settings = plan.settings
-        settings.loudnessGainDecibels = loudnessGainDecibels
+    /// A copy of `plan` whose output stage follows `settings` (which differ from the plan's in the output stage's
+    /// fields alone).
+    private init(rebinding plan: RenderPlan, settings: RenderSettings) {
         self.settings = settings
         // The heavy part, shared: the same curves, loops and tables.
         (schedule, curves, guide, totalFrameCount) = (plan.schedule, plan.curves, plan.guide, plan.totalFrameCount)
         (waterLoop, rainLoop, constants, beatMode) = (plan.waterLoop, plan.rainLoop, plan.constants, plan.beatMode)
         (gains, budget, chimes, ticks, clips, duckShape) = (plan.gains, plan.budget, plan.chimes, plan.ticks, plan.clips, plan.duckShape)
         // The light part, bound anew.
-        (limiter, outputGain) = Self.outputStage(soundscape: settings.soundscape, loudnessGainDecibels: loudnessGainDecibels)
+        (limiter, outputGain) = Self.outputStage(settings: settings, sampleRate: schedule.sampleRate)
     }
 
     /// The limiter and the output gain for a loudness gain: a loudness gain moves the limiter with it, so a
     /// quieter or louder render is the calibrated one scaled; the ceiling rises no higher than
-    /// `highestLoudnessCeilingDecibels` (the true peak stays under −1 dBTP).
-    private static func outputStage(soundscape: Soundscape, loudnessGainDecibels loudnessGain: Double) -> (PeakLimiter, Float) {
+    /// `highestLoudnessCeilingDecibels`, and never above `truePeakCeilingDecibels(sampleRate:)` less the
+    /// encoding headroom.
+    private static func outputStage(settings: RenderSettings, sampleRate: Int) -> (LimiterLevels, Float) {
+        let soundscape = settings.soundscape
+        let loudnessGain = settings.loudnessGainDecibels
         let ceilingDecibels = min(
             soundscape.limiter.ceilingDecibels + loudnessGain,
-            max(soundscape.limiter.ceilingDecibels, Self.highestLoudnessCeilingDecibels))
+            max(soundscape.limiter.ceilingDecibels, Self.highestLoudnessCeilingDecibels),
+            Self.truePeakCeilingDecibels(sampleRate: sampleRate)) - max(0, settings.encodingHeadroomDecibels)
         let kneeDecibels = min(soundscape.limiter.kneeDecibels + loudnessGain, ceilingDecibels - 0.5)
-        let limiter = PeakLimiter(knee: Float(Decibels.gain(kneeDecibels)), ceiling: Float(Decibels.gain(ceilingDecibels)))
+        let limiter = LimiterLevels(knee: Float(Decibels.gain(kneeDecibels)), ceiling: Float(Decibels.gain(ceilingDecibels)))
         return (limiter, Float(Decibels.gain(loudnessGain)))
     }
 
     /// Frames per second.
     public var sampleRate: Int { schedule.sampleRate }
 
+    /// The most the limiter may have to take off the soundscape's own voices, dB: a soundscape whose bound
+    /// (`voicePeakBound`) passes the ceiling by more is refused, as no limiter renders it cleanly.
+    public static let largestLimitingDecibels = 6.0
+
+    /// How loud the soundscape's own voices (tone, pad, water, rain; at their loudest gain, tremolo, swell and
+    /// ripple, all at once, before any loudness gain) can sum to, dBFS, and the soundscape field that adds the most
+    /// (`masterGainDecibels` when that is above 0): an upper bound, computed without rendering.
+    public var voicePeakBound: (decibels: Double, field: String) {
+        let soundscape = settings.soundscape
+        let master = Decibels.gain(soundscape.masterGainDecibels)
+        let tone = soundscape.tone
+        let tremolo = soundscape.shimmer.amplitudePoints * soundscape.shimmer.tremoloDecibelsPerPoint
+        let toneTerm = budget.tone * Decibels.gain(max(tone.gainDecibelsInhaled, tone.gainDecibelsExhaled) + tremolo)
+        let trail = soundscape.trail
+        let trailTerm = budget.trail * Decibels.gain(max(trail.gainDecibelsInhaled, trail.gainDecibelsExhaled))
+        let swell = max(1, soundscape.holdSwell.peak)
+        let water = soundscape.water
+        let rise = water.layers.reduce(0) { $0 + abs($1.weight * $1.depthPoints) }
+        let waterTerm = budget.water * Decibels.gain(water.gainDecibels) * swell * max(1, 1 + water.levelPerPoint * rise)
+        let rainTerm = budget.rain * (soundscape.rain.map { Decibels.gain($0.gainDecibels) * swell } ?? 0)
+        let terms = [
+            (toneTerm, tone.gainDecibelsInhaled >= tone.gainDecibelsExhaled ? "tone.gainDecibelsInhaled" : "tone.gainDecibelsExhaled"),
+            (trailTerm, trail.gainDecibelsInhaled >= trail.gainDecibelsExhaled ? "trail.gainDecibelsInhaled" : "trail.gainDecibelsExhaled"),
+            (waterTerm, swell > 2 ? "holdSwell.peak" : "water.gainDecibels"),
+            (rainTerm, swell > 2 ? "holdSwell.peak" : "rain.gainDecibels"),
+        ]
+        let sum = master * terms.reduce(0) { $0 + $1.0 }
+        let loudest = terms.max { $0.0 < $1.0 }?.1 ?? "masterGainDecibels"
+        return (20 * log10(max(sum, 1e-12)), soundscape.masterGainDecibels > 0 ? "masterGainDecibels" : loudest)
+    }
+
+    /// The limiter's true-peak ceiling, dBTP (the soundscape's, or lower: see `truePeakCeilingDecibels`).
+    public var limiterCeilingDecibels: Double { 20 * log10(Double(limiter.ceiling)) }
+
     /// The highest limiter ceiling a loudness gain may raise it to, dBFS: −1 dBTP less half a decibel for the
     /// peaks between samples (libebur128 reads full-band noise's true peak about 0.5 dB under ffmpeg's).
     public static let highestLoudnessCeilingDecibels = -1.5
+
+    /// The highest true-peak ceiling the limiter has at `sampleRate`, dBTP: −1 less a margin for the difference
+    /// between its own estimate of the peaks between samples and another meter's (ffmpeg's `ebur128=peak=true`
+    /// resamples to 192 kHz with its own filter, whose ripple reads a limited full-band signal up to 0.4 dB higher
+    /// than band-limited interpolation at 8–22 kHz, under 0.05 dB from 32 kHz on) and for 16-bit quantisation.
+    public static func truePeakCeilingDecibels(sampleRate: Int) -> Double {
+        sampleRate < 32000 ? -1.6 : -1.2
+    }
+
+    /// The encoding headroom for lossy output (Vorbis, Opus, MP3), dB: their encoders add up to about 1.2 dB of
+    /// peaks to a heavily limited signal (measured with ffmpeg on a soundscape at every gain's maximum).
+    public static let lossyEncodingHeadroomDecibels = 1.5
 
     /// The voices added to the fused kernel's centre, fresh for one renderer.
     func makeVoices() -> [MixVoice] {

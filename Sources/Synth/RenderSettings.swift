@@ -24,6 +24,9 @@ public struct RenderSettings: Sendable, Equatable {
     /// One gain on the whole output, dB, before the limiter (a loudness target's measured gain; 0 keeps the
     /// soundscape's calibrated level). The limiter's knee and ceiling move with it (see `RenderPlan`).
     public var loudnessGainDecibels: Double = 0
+    /// How far under its ceiling the limiter holds the true peak for an encoder that adds peaks of its own, dB
+    /// (≥ 0; 0 for PCM, `RenderPlan.lossyEncodingHeadroomDecibels` for Vorbis, Opus and MP3).
+    public var encodingHeadroomDecibels: Double = 0
     /// A user's recording under the session and its level (nil: none); the samples reach the renderer through
     /// a `BedRecording`.
     public var bed: BedMix?
@@ -53,6 +56,7 @@ public struct RenderSettings: Sendable, Equatable {
         return "soundscape \(soundscape); channels \(channelCount); seed \(seed); cues \(cues.rawValue); count \(count.rawValue); "
             + "cue volume \(cueVolumeDecibels) dB; voices \(voices.rawValue); phrases [\(phrases)]; pack [\(pack)]"
             + (beat.map { "; beat \($0)" } ?? "") + (loudnessGainDecibels != 0 ? "; loudness gain \(loudnessGainDecibels) dB" : "")
+            + (encodingHeadroomDecibels != 0 ? "; encoding headroom \(encodingHeadroomDecibels) dB" : "")
             + (bed.map { "; bed \($0.path) at \($0.gainDecibels) dB" } ?? "")
     }
 }

@@ -14,8 +14,9 @@ import NagiMath
 /// phases are Doubles advanced per block by the integrated frequency and handed to the kernel as Floats;
 /// noise beds, chimes, ticks and clips are tables built once per render (`RenderPlan`); a call whose edges fall inside a block renders
 /// that whole block into a staging buffer and copies from it, so every block is rendered exactly once.
-/// The output's peak stays at or below the soundscape's limiter ceiling (≤ −1 dBFS).
-/// Not thread-safe: one renderer belongs to one pulling loop.
+/// The output stage is a look-ahead true-peak limiter (`TruePeakLimiter`): the synthesis runs its delay ahead
+/// of the output, and the output's true peak stays under the limiter's ceiling (at most
+/// `RenderPlan.truePeakCeilingDecibels`). Not thread-safe: one renderer belongs to one pulling loop.
 public final class Renderer {
     /// The compiled render this renderer plays.
     public let plan: RenderPlan
@@ -49,6 +50,11 @@ public final class Renderer {
     private let staging: FloatBuffer
     private var control: ControlSequencer
     private var state: EngineState
+    /// The output stage; the synthesis (`state`) stands its `delayFrames` ahead of `nextFrame`.
+    private let limiter: TruePeakLimiter
+    /// Blocks to synthesize and pass through the limiter, discarding its output, before the next output block:
+    /// the limiter's delay after a start, its history and delay after a seek.
+    private var prerollBlocks: Int
     /// Whether the guide scratch holds samples (so it is cleared once when the last guide sound ends).
     private var guideScratchInUse = false
     /// The absolute start frame of the block held in `staging` (−1: none).
@@ -121,6 +127,10 @@ public final class Renderer {
         var control = Self.makeControl(plan)
         state = Self.initialState(plan, control: &control)
         self.control = control
+        limiter = TruePeakLimiter(
+            knee: plan.limiter.knee, ceiling: plan.limiter.ceiling, sampleRate: plan.sampleRate,
+            channelCount: channelCount, blockFrames: blockFrames)
+        prerollBlocks = limiter.delayFrames / blockFrames
     }
 
     /// The control sequencer at frame 0.
@@ -195,10 +205,27 @@ public final class Renderer {
     /// A bed's recording is moved to its frame by `BedLoop.seek`: re-read and discarded up to its place in its
     /// pass (at most one pass of the recording; nothing for one held in memory), which for a streamed file
     /// costs its decoding.
+    ///
+    /// The limiter's output at a frame depends on its input `historyFrames` before it and `delayFrames` after it
+    /// and on nothing else, so the synthesis is moved to `historyFrames` before the frame (or frame 0), the limiter
+    /// restarted there, and that stretch synthesized and limited again (discarded) on the next render: about
+    /// 30 ms of audio.
     public func seek(toFrame frame: Int64) {
         precondition(frame >= 0, "a frame is never negative")
         let blockFrames = Int64(Self.controlBlockFrames)
-        let target = frame - frame % blockFrames
+        let outputTarget = frame - frame % blockFrames
+        let target = max(0, outputTarget - Int64(limiter.historyFrames))
+        moveSynthesis(to: target)
+        limiter.reset(atFrame: target)
+        prerollBlocks = Int((outputTarget - target + Int64(limiter.delayFrames)) / blockFrames)
+        // The staged block (if any) is not the one the state stands at now.
+        stagedBlockStart = -1
+        nextFrame = frame
+    }
+
+    /// Moves the synthesis to the block boundary `target`, as if every block before it had been synthesized.
+    private func moveSynthesis(to target: Int64) {
+        let blockFrames = Int64(Self.controlBlockFrames)
         if target < state.blockStart {
             // Back: a fresh renderer's state, then forward like any seek.
             control = Self.makeControl(plan)
@@ -213,9 +240,6 @@ public final class Renderer {
         // clearing it here as well keeps that from resting on the flag.
         guideScratch.base.update(repeating: 0, count: Self.controlBlockFrames)
         guideScratchInUse = false
-        // The staged block (if any) is not the one the state stands at now.
-        stagedBlockStart = -1
-        nextFrame = frame
     }
 
     /// Moves `state` and `control` forward to the block starting at `target` (a block boundary at or after
@@ -266,8 +290,28 @@ public final class Renderer {
         state.blockStart = max(state.blockStart, target)
     }
 
-    /// Renders the next `count` control blocks (from `state.blockStart`) into `output`.
+    /// Renders the next `count` output blocks into `output`: synthesized ahead by the limiter's delay (after its
+    /// pre-roll, if one is due) and limited, a chunk at a time.
     private func renderBlocks(into output: UnsafeMutablePointer<Float>, count: Int) {
+        let chunk = limiter.chunkBlockCount
+        while prerollBlocks > 0 {
+            let blocks = min(prerollBlocks, chunk)
+            synthesizeBlocks(into: limiter.chunkInput, count: blocks)
+            limiter.process(blockCount: blocks, output: nil)
+            prerollBlocks -= blocks
+        }
+        let samplesPerBlock = Self.controlBlockFrames * channelCount
+        var done = 0
+        while done < count {
+            let blocks = min(count - done, chunk)
+            synthesizeBlocks(into: limiter.chunkInput, count: blocks)
+            limiter.process(blockCount: blocks, output: output + done * samplesPerBlock)
+            done += blocks
+        }
+    }
+
+    /// Synthesizes the next `count` control blocks (from `state.blockStart`) into `output`, before the limiter.
+    private func synthesizeBlocks(into output: UnsafeMutablePointer<Float>, count: Int) {
         let blockFrames = Self.controlBlockFrames
         let blockLength = Int64(blockFrames)
         let channels = channelCount
@@ -276,7 +320,6 @@ public final class Renderer {
         let waterLength = plan.waterLoop.length
         let rainLength = plan.rainLoop?.length ?? 1
         let constants = plan.constants
-        let knee = plan.limiter.knee
         let stereo = channels == 2
         let hasRain = plan.rainLoop != nil
         let guideScratch = self.guideScratch.base
@@ -374,15 +417,11 @@ public final class Renderer {
             }
             if let bedVoice {
                 let gain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
-                guidePeak += bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
+                _ = bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
             }
             // The loudness gain last, on everything the limiter sees.
             if outputGain != 1 {
                 for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
-            }
-            // The bound is free and almost always below the knee; past it, the exact peak decides.
-            if peakBound(block, guidePeak: guidePeak) * outputGain > knee && PeakLimiter.peak(of: out, count: blockFrames * channels) > knee {
-                plan.limiter.apply(to: out, count: blockFrames * channels)
             }
             if blockEnd > silenceStart {
                 let silentFrom = Int(silenceStart - blockStart)
@@ -396,17 +435,5 @@ public final class Renderer {
     private static func step(_ position: Int, by frames: Int, length: Int) -> Int {
         let next = position + frames
         return next >= length ? next - length : next
-    }
-
-    /// An upper bound of the block's output magnitude: Σ over the fused voices of the larger end gain × the
-    /// voice's unit peak, plus the added voices' bound.
-    private func peakBound(_ block: SynthKernel.Block, guidePeak: Float) -> Float {
-        let frames = Self.controlBlockFrames
-        let budget = plan.budget
-        let tone = Double(block.toneGain.largestMagnitude(frameCount: frames)) * budget.tone
-        let trail = Double(block.trailGain.largestMagnitude(frameCount: frames)) * budget.trail
-        let water = Double(block.darkGain.largestMagnitude(frameCount: frames) + block.brightGain.largestMagnitude(frameCount: frames)) * budget.water
-        let rain = Double(block.rainGain.largestMagnitude(frameCount: frames)) * budget.rain
-        return Float(tone + trail + water + rain) + guidePeak
     }
 }

@@ -1,0 +1,13 @@
+/// The largest sample magnitude of a run of samples.
+enum SamplePeak {
+    /// The largest magnitude among `count` samples. Compares the magnitudes' bit patterns as integers (the
+    /// same order for non-negative floats), which vectorises where a float max reduction would not.
+    static func largestMagnitude(of samples: UnsafePointer<Float>, count: Int) -> Float {
+        var largest: Int32 = 0
+        for index in 0..<count {
+            let bits = Int32(bitPattern: samples[index].bitPattern & 0x7FFF_FFFF)
+            largest = bits > largest ? bits : largest
+        }
+        return Float(bitPattern: UInt32(bitPattern: largest))
+    }
+}

@@ -1,0 +1,315 @@
+import NagiMath
+
+/// The output stage's look-ahead true-peak limiter, with finite memory: every output sample is a function of
+/// the input within a bounded window around it (`historyFrames` before, `delayFrames` after), so a renderer
+/// that seeks pre-rolls that window and gives exactly the samples a render from frame 0 gives.
+///
+/// For each input frame n it estimates the true peak `tp[n]` (the largest magnitude of the sample and of the
+/// signal between it and the next, band-limited interpolation at `oversampling` points per sample: 4 at 48 kHz and
+/// more at lower rates, so the grid is at least 192 kHz as ffmpeg's meter reads it) and the gain
+/// `r[n] = curve(tp)/tp` that brings it under the soft knee curve (identity to the knee, then
+/// `knee + (ceiling − knee)·u/(1 + u)`, which never reaches the ceiling). The gain applied is r's minimum over
+/// `[n − holdFrames, n + lookAheadFrames]`, smoothed by two box filters whose spans add up to the look-ahead,
+/// so it starts falling before a peak, never rises above what any frame under the kernel needs (each box sum
+/// covers frames whose windows all reach n), holds through a low note's cycle and recovers along an S-curve
+/// of a few milliseconds. There is no recursion anywhere: the minimum is a monotonic queue, the boxes are
+/// integer running sums of the gain quantised to 2⁻²⁴ (exact in any order, so a restarted run reaches the same
+/// sums), and a block whose window holds nothing to limit is copied unchanged.
+///
+/// The output lags the input by `delayFrames` (whole blocks); the renderer synthesizes that far ahead, so the
+/// output's frame 0 is still the schedule's frame 0. Not thread-safe: one per renderer.
+final class TruePeakLimiter {
+    /// Frames per block: the renderer's control block.
+    let blockFrames: Int
+    /// Interleaved channels per frame.
+    let channelCount: Int
+    /// Linear true-peak level where limiting begins.
+    let knee: Float
+    /// Linear true-peak level the output stays under.
+    let ceiling: Float
+    /// Frames by which an output block lags the input block fed with it (a multiple of `blockFrames`).
+    let delayFrames: Int
+    /// Input frames before an output frame that can change it: a seek pre-rolls at least this many (a multiple of
+    /// `blockFrames`).
+    let historyFrames: Int
+    /// Input blocks `process` takes at once at most (the size of `chunkInput`).
+    let chunkBlockCount: Int
+
+    /// The first box's span (frames): the attack's first part.
+    private let attackFrames: Int
+    /// The second box's span (frames).
+    private let smoothingFrames: Int
+    /// Frames after a peak the gain stays down (a 20 Hz cycle), so it does not follow a low note's waveform.
+    private let holdFrames: Int
+    /// Frames of input after a frame its gain depends on: the two boxes' spans less one each.
+    private let lookAheadFrames: Int
+    /// Blocks of the look-ahead, rounded up.
+    private let lookAheadBlocks: Int
+    /// Blocks kept in front of each chunk: the oldest block an output or a peak estimate still reads.
+    private let keptBlocks: Int
+
+    /// The interpolation taps: `oversampling − 1` phases of `tapCount` each, for the points between a frame and
+    /// the next (frames n − 5 … n + 6).
+    private let taps: [Float]
+    private let oversampling: Int
+    private static let tapCount = 12
+    /// The taps' largest absolute sum over the phases: a block whose neighbourhood's sample peak times it stays
+    /// under the knee needs no estimate.
+    private let interpolationBound: Float
+
+    /// The input frames, kept blocks then the chunk; absolute block `firstBufferedBlock` at index 0.
+    private let input: FloatBuffer
+    /// Each buffered block's sample peak, laid out as `input`.
+    private var blockPeaks: [Float]
+    private var firstBufferedBlock: Int64 = 0
+    /// The absolute index of the next input block.
+    private var nextInputBlock: Int64 = 0
+    /// The gain each input frame needs, by absolute frame & `gainMask`.
+    private let neededGains: FloatBuffer
+    private let gainMask: Int
+    /// The blocks whose needed gain falls below 1 somewhere and that outputs may still see, oldest first.
+    private var limitedBlocks: [Int64]
+    private var limitedFirst = 0
+    private var limitedCount = 0
+    /// The sliding minimum's frames, by position & `queueMask`, values increasing from the front.
+    private var minimumQueue: [Int64]
+    private let queueMask: Int
+    private var queueFront = 0
+    private var queueCount = 0
+    /// The last `attackFrames` quantised minima and their sum; the last `smoothingFrames` first-box sums and theirs.
+    private var minima: [Int64]
+    private var minimaIndex = 0
+    private var minimaSum: Int64 = 0
+    private var boxSums: [Int64]
+    private var boxSumsIndex = 0
+    private var boxSumsSum: Int64 = 0
+    /// Whether the smoothing state stands for a stretch with nothing to limit (all minima 1), so it is set up
+    /// afresh when limiting starts.
+    private var idle = true
+
+    /// The quantisation of the gain in the running sums: 2²⁴ is a gain of 1.
+    private static let unitGain: Int64 = 1 << 24
+
+    /// A limiter for `channelCount` channels at `sampleRate` with its knee and ceiling as linear true peaks.
+    init(knee: Float, ceiling: Float, sampleRate: Int, channelCount: Int, blockFrames: Int, chunkBlockCount: Int = 32) {
+        precondition(knee > 0 && ceiling > knee, "the knee must sit under the ceiling")
+        self.knee = knee
+        self.ceiling = ceiling
+        self.channelCount = channelCount
+        self.blockFrames = blockFrames
+        self.chunkBlockCount = chunkBlockCount
+        let rate = Double(sampleRate)
+        attackFrames = max(48, Int((0.003 * rate).rounded()))
+        smoothingFrames = max(32, Int((0.002 * rate).rounded()))
+        holdFrames = Int((0.02 * rate).rounded())
+        lookAheadFrames = attackFrames + smoothingFrames - 2
+        lookAheadBlocks = max(1, (lookAheadFrames + blockFrames - 1) / blockFrames)
+        keptBlocks = lookAheadBlocks + 1
+        // An input block's gains are estimated when the block after it arrives (its interpolation reads 6 frames on).
+        delayFrames = (lookAheadBlocks + 1) * blockFrames
+        let history = holdFrames + lookAheadFrames + 3 * blockFrames
+        historyFrames = (history + blockFrames - 1) / blockFrames * blockFrames
+
+        oversampling = max(4, Int((192_000 / rate).rounded(.up)))
+        var taps: [Float] = []
+        var bound: Float = 1
+        for phase in 1..<oversampling {
+            let fraction = Double(phase) / Double(oversampling)
+            var phaseTaps: [Double] = []
+            for k in -5...6 {
+                let distance = fraction - Double(k)
+                phaseTaps.append(Self.sinc(distance) * Self.window(distance))
+            }
+            // Each phase passes a constant unchanged.
+            let sum = phaseTaps.reduce(0, +)
+            let normalised = phaseTaps.map { Float($0 / sum) }
+            bound = max(bound, normalised.reduce(0) { $0 + abs($1) })
+            taps += normalised
+        }
+        self.taps = taps
+        interpolationBound = bound
+
+        input = FloatBuffer(count: (keptBlocks + chunkBlockCount) * blockFrames * channelCount)
+        blockPeaks = Array(repeating: 0, count: keptBlocks + chunkBlockCount)
+        let gainSpan = holdFrames + (lookAheadBlocks + 3) * blockFrames
+        var gainCapacity = 1
+        while gainCapacity < gainSpan { gainCapacity <<= 1 }
+        neededGains = FloatBuffer(count: gainCapacity)
+        gainMask = gainCapacity - 1
+        limitedBlocks = Array(repeating: 0, count: gainCapacity / blockFrames + 4)
+        var queueCapacity = 1
+        while queueCapacity < holdFrames + lookAheadFrames + 2 { queueCapacity <<= 1 }
+        minimumQueue = Array(repeating: 0, count: queueCapacity)
+        queueMask = queueCapacity - 1
+        minima = Array(repeating: 0, count: attackFrames)
+        boxSums = Array(repeating: 0, count: smoothingFrames)
+        reset(atFrame: 0)
+    }
+
+    /// Where the renderer writes the next input blocks (at most `chunkBlockCount`) before `process`.
+    var chunkInput: UnsafeMutablePointer<Float> { input.base + keptBlocks * blockFrames * channelCount }
+
+    /// Forgets everything: the input before `frame` (a block boundary) is taken as silence.
+    func reset(atFrame frame: Int64) {
+        precondition(frame % Int64(blockFrames) == 0, "the limiter restarts on a block boundary")
+        nextInputBlock = frame / Int64(blockFrames)
+        firstBufferedBlock = nextInputBlock - Int64(keptBlocks)
+        input.base.update(repeating: 0, count: keptBlocks * blockFrames * channelCount)
+        for index in blockPeaks.indices { blockPeaks[index] = 0 }
+        neededGains.base.update(repeating: 1, count: neededGains.count)
+        limitedFirst = 0
+        limitedCount = 0
+        idle = true
+    }
+
+    /// Takes the `blockCount` input blocks written at `chunkInput` and writes the as many output blocks they
+    /// complete, each `delayFrames` behind its input, to `output` (nil: computed and discarded, for a pre-roll).
+    func process(blockCount: Int, output: UnsafeMutablePointer<Float>?) {
+        precondition(blockCount <= chunkBlockCount, "at most one chunk at a time")
+        let samplesPerBlock = blockFrames * channelCount
+        for chunkIndex in 0..<blockCount {
+            let inputBlock = nextInputBlock
+            let position = keptBlocks + chunkIndex
+            blockPeaks[position] = SamplePeak.largestMagnitude(of: input.base + position * samplesPerBlock, count: samplesPerBlock)
+            estimateGains(block: inputBlock - 1, position: position - 1)
+            let outputBlock = inputBlock - 1 - Int64(lookAheadBlocks)
+            let outputPosition = position - 1 - lookAheadBlocks
+            let destination = output.map { $0 + chunkIndex * samplesPerBlock }
+            limit(block: outputBlock, from: input.base + outputPosition * samplesPerBlock, into: destination)
+            nextInputBlock += 1
+        }
+        // The last kept blocks to the front for the next chunk.
+        let moved = keptBlocks * samplesPerBlock
+        input.base.update(from: input.base + blockCount * samplesPerBlock, count: moved)
+        for index in 0..<keptBlocks { blockPeaks[index] = blockPeaks[index + blockCount] }
+        firstBufferedBlock += Int64(blockCount)
+    }
+
+    /// Fills the needed gain of every frame of `block` (at buffer `position`, with the blocks either side buffered).
+    private func estimateGains(block: Int64, position: Int) {
+        let frames = blockFrames
+        let firstFrame = block * Int64(frames)
+        let neighbourhoodPeak = max(blockPeaks[position - 1], blockPeaks[position], blockPeaks[position + 1])
+        let gains = neededGains.base
+        let mask = gainMask
+        guard neighbourhoodPeak * interpolationBound > knee else {
+            let start = Int(firstFrame) & mask
+            // The ring's size is a multiple of the block, so a block never wraps.
+            (gains + start).update(repeating: 1, count: frames)
+            return
+        }
+        let channels = channelCount
+        let samples = input.base + position * frames * channels
+        let phases = oversampling - 1
+        let knee = self.knee
+        let range = ceiling - knee
+        var limited = false
+        taps.withUnsafeBufferPointer { taps in
+            guard let taps = taps.baseAddress else { return }
+            for frame in 0..<frames {
+                var truePeak: Float = 0
+                for channel in 0..<channels {
+                    let at = samples + frame * channels + channel
+                    truePeak = max(truePeak, abs(at.pointee))
+                    let first = at - 5 * channels
+                    for phase in 0..<phases {
+                        let phaseTaps = taps + phase * Self.tapCount
+                        var sum: Float = 0
+                        for k in 0..<Self.tapCount { sum += phaseTaps[k] * first[k * channels] }
+                        truePeak = max(truePeak, abs(sum))
+                    }
+                }
+                var gain: Float = 1
+                if truePeak > knee {
+                    let u = (truePeak - knee) / range
+                    gain = (knee + range * (u / (1 + u))) / truePeak
+                    limited = true
+                }
+                gains[(Int(firstFrame) + frame) & mask] = gain
+            }
+        }
+        if limited {
+            limitedBlocks[(limitedFirst + limitedCount) % limitedBlocks.count] = block
+            limitedCount += 1
+        }
+    }
+
+    /// Writes `block` of the output: the input unchanged when nothing in its window needs limiting, else each
+    /// frame times its smoothed gain.
+    private func limit(block: Int64, from samples: UnsafeMutablePointer<Float>, into destination: UnsafeMutablePointer<Float>?) {
+        let frames = blockFrames
+        let channels = channelCount
+        let firstFrame = block * Int64(frames)
+        let earliest = firstFrame - Int64(holdFrames + lookAheadFrames)
+        let latest = firstFrame + Int64(frames - 1 + lookAheadFrames)
+        while limitedCount > 0 && (limitedBlocks[limitedFirst] + 1) * Int64(frames) <= earliest {
+            limitedFirst = (limitedFirst + 1) % limitedBlocks.count
+            limitedCount -= 1
+        }
+        if limitedCount == 0 || limitedBlocks[limitedFirst] * Int64(frames) > latest {
+            destination?.update(from: samples, count: frames * channels)
+            idle = true
+            return
+        }
+        if idle { restartSmoothing(before: firstFrame) }
+        idle = false
+        let gains = neededGains.base
+        let mask = gainMask
+        let hold = Int64(holdFrames)
+        let lookAhead = Int64(lookAheadFrames)
+        let unit = Float(Self.unitGain)
+        let norm = Double(attackFrames) * Double(smoothingFrames) * Double(Self.unitGain)
+        for frame in 0..<frames {
+            let at = firstFrame + Int64(frame)
+            // The sliding minimum over [at − hold, at + lookAhead].
+            let entering = at + lookAhead
+            let enteringGain = gains[Int(entering) & mask]
+            while queueCount > 0 && gains[Int(minimumQueue[(queueFront + queueCount - 1) & queueMask]) & mask] >= enteringGain {
+                queueCount -= 1
+            }
+            minimumQueue[(queueFront + queueCount) & queueMask] = entering
+            queueCount += 1
+            while minimumQueue[queueFront] < at - hold {
+                queueFront = (queueFront + 1) & queueMask
+                queueCount -= 1
+            }
+            let minimum = Int64(gains[Int(minimumQueue[queueFront]) & mask] * unit)
+            minimaSum += minimum - minima[minimaIndex]
+            minima[minimaIndex] = minimum
+            minimaIndex = minimaIndex + 1 == minima.count ? 0 : minimaIndex + 1
+            boxSumsSum += minimaSum - boxSums[boxSumsIndex]
+            boxSums[boxSumsIndex] = minimaSum
+            boxSumsIndex = boxSumsIndex + 1 == boxSums.count ? 0 : boxSumsIndex + 1
+            let gain = Float(Double(boxSumsSum) / norm)
+            guard let destination else { continue }
+            for channel in 0..<channels {
+                destination[frame * channels + channel] = samples[frame * channels + channel] * gain
+            }
+        }
+    }
+
+    /// The smoothing state of a stretch with nothing to limit, standing at the frame before `frame`.
+    private func restartSmoothing(before frame: Int64) {
+        for index in minima.indices { minima[index] = Self.unitGain }
+        minimaSum = Self.unitGain * Int64(attackFrames)
+        for index in boxSums.indices { boxSums[index] = minimaSum }
+        boxSumsSum = minimaSum * Int64(smoothingFrames)
+        minimaIndex = 0
+        boxSumsIndex = 0
+        // Every needed gain up to the frame before's look-ahead is 1: the newest of them stands for them all.
+        queueFront = 0
+        queueCount = 1
+        minimumQueue[0] = frame - 1 + Int64(lookAheadFrames)
+    }
+
+    /// sin(πx)/(πx).
+    private static func sinc(_ x: Double) -> Double {
+        x == 0 ? 1 : sin(Double.pi * x) / (Double.pi * x)
+    }
+
+    /// A Blackman window over distances −6 … 6.
+    private static func window(_ distance: Double) -> Double {
+        let t = distance / 6.5
+        return 0.42 + 0.5 * cos(Double.pi * t) + 0.08 * cos(2 * Double.pi * t)
+    }
+}
