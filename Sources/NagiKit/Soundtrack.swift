@@ -75,15 +75,43 @@ public final class Soundtrack: Sendable {
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
         let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
-        let bound = plan.voicePeakBound
-        if bound.decibels > plan.limiterCeilingDecibels + RenderPlan.largestLimitingDecibels {
-            throw .soundscapeTooLoud(
-                title: settings.soundscape.title, boundDecibels: bound.decibels, ceilingDecibels: plan.limiterCeilingDecibels, field: bound.field)
-        }
+        try Self.checkLimiting(plan)
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
         return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel)
+    }
+
+    /// How long the soundscape's voices are heard, from the start, to find how much limiting they need, s: the
+    /// session's loudest stretch (calming and the session decay only lower it later), a full cycle of most.
+    static let limitingProbeSeconds = 30.0
+
+    /// Refuses a soundscape whose own voices (tone, pad, water, rain; no guide, bed or loudness gain, which are
+    /// the caller's choices and the limiter's to handle) need more than `RenderPlan.largestLimitingDecibels` of
+    /// limiting. When the plan's bound says they cannot come near, nothing is rendered; else they are rendered
+    /// over the session's start and the limiter says how far it had to go.
+    private static func checkLimiting(_ plan: RenderPlan) throws(SoundtrackError) {
+        let bound = plan.voicePeakBound
+        guard bound.decibels > plan.limiterCeilingDecibels + RenderPlan.largestLimitingDecibels else { return }
+        var settings = plan.settings
+        settings.voices = [.tone, .trail, .water, .rain]
+        settings.cues = .none
+        settings.count = .none
+        settings.clips = .none
+        settings.bed = nil
+        settings.loudnessGainDecibels = 0
+        let renderer = Renderer(plan: RenderPlan(schedule: plan.schedule, settings: settings, curves: plan.curves))
+        let frames = min(renderer.totalFrameCount, Int64(limitingProbeSeconds * Double(plan.sampleRate)))
+        let blockFrames = 8192
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrames * renderer.channelCount)
+        defer { buffer.deallocate() }
+        while renderer.nextFrame < frames {
+            renderer.render(into: buffer, frameCount: Int(min(Int64(blockFrames), frames - renderer.nextFrame)))
+        }
+        let limiting = renderer.largestLimitingDecibels
+        if limiting > RenderPlan.largestLimitingDecibels {
+            throw .soundscapeTooLoud(title: settings.soundscape.title, limitingDecibels: limiting, field: bound.field)
+        }
     }
 
     /// This soundtrack at the integrated loudness `targetLUFS`: metered on two threads (the session synthesized

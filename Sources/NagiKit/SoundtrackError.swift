@@ -23,9 +23,9 @@ public enum SoundtrackError: Error, Sendable {
     case writeFailed(reason: String)
     /// libebur128 failed while measuring the soundtrack's loudness.
     case measurement(String)
-    /// The soundscape's own voices can sum louder than the limiter can take down cleanly
-    /// (`RenderPlan.largestLimitingDecibels` over its ceiling): the bound, the ceiling (dB) and the field to lower.
-    case soundscapeTooLoud(title: String, boundDecibels: Double, ceilingDecibels: Double, field: String)
+    /// The soundscape's own voices need more limiting than `RenderPlan.largestLimitingDecibels` (measured over the
+    /// session's start): how much (dB) and the field to lower.
+    case soundscapeTooLoud(title: String, limitingDecibels: Double, field: String)
     /// The cancellation token said stop; nothing was left at the target.
     case cancelled
 
@@ -40,19 +40,16 @@ public enum SoundtrackError: Error, Sendable {
         case let .cannotCreate(path, reason): "cannot create '\(path)': \(reason)"
         case let .writeFailed(reason): reason
         case let .measurement(reason): reason
-        case let .soundscapeTooLoud(title, bound, ceiling, field):
-            "soundscape \"\(title)\": its voices can reach \(Self.decibelsText(bound)) dBFS at once, "
-                + "\(Self.decibelsText(bound - ceiling, signed: false)) dB over the limiter's \(Self.decibelsText(ceiling)) dBTP ceiling "
-                + "(at most \(Self.decibelsText(RenderPlan.largestLimitingDecibels, signed: false)) dB can be limited cleanly); lower \(field)"
+        case let .soundscapeTooLoud(title, limiting, field):
+            "soundscape \"\(title)\": its voices need \(Self.decibelsText(limiting)) dB of limiting to stay under the true-peak ceiling "
+                + "(at most \(Self.decibelsText(RenderPlan.largestLimitingDecibels)) dB sounds clean); lower \(field)"
         case .cancelled: "cancelled"
         }
     }
 
-    /// `decibels` to one decimal, with its sign (+3.5, −1.2) unless `signed` is false.
-    private static func decibelsText(_ decibels: Double, signed: Bool = true) -> String {
-        let tenths = Int((decibels * 10).rounded())
-        let digits = "\(abs(tenths) / 10).\(abs(tenths) % 10)"
-        guard signed else { return digits }
-        return (tenths < 0 ? "−" : "+") + digits
+    /// `decibels` (≥ 0) to one decimal.
+    private static func decibelsText(_ decibels: Double) -> String {
+        let tenths = Int((max(0, decibels) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

@@ -187,13 +187,15 @@ public final class RenderPlan: @unchecked Sendable {
     /// Frames per second.
     public var sampleRate: Int { schedule.sampleRate }
 
-    /// The most the limiter may have to take off the soundscape's own voices, dB: a soundscape whose bound
-    /// (`voicePeakBound`) passes the ceiling by more is refused, as no limiter renders it cleanly.
+    /// The most the limiter may have to take off the soundscape's own voices, dB: a soundscape that needs more
+    /// is refused, as no limiter renders it cleanly (NagiKit's `Soundtrack.prepare` checks it).
     public static let largestLimitingDecibels = 6.0
 
     /// How loud the soundscape's own voices (tone, pad, water, rain; at their loudest gain, tremolo, swell and
     /// ripple, all at once, before any loudness gain) can sum to, dBFS, and the soundscape field that adds the most
-    /// (`masterGainDecibels` when that is above 0): an upper bound, computed without rendering.
+    /// (`masterGainDecibels` when that is above 0): an upper bound, computed without rendering, and a loose one
+    /// (the noise beds' rare peaks and the tone's crests taken as if they met), so it only says when a render must
+    /// measure how far the limiter has to go.
     public var voicePeakBound: (decibels: Double, field: String) {
         let soundscape = settings.soundscape
         let master = Decibels.gain(soundscape.masterGainDecibels)

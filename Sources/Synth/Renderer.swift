@@ -30,6 +30,8 @@ public final class Renderer {
     public private(set) var nextFrame: Int64 = 0
     /// The control curves the sound follows (the same values a plot draws).
     public var curves: ControlCurves { plan.curves }
+    /// The most the limiter has had to turn any frame down since the start or the last seek, dB (0: never).
+    public var largestLimitingDecibels: Double { -20 * log10(Double(limiter.smallestNeededGain)) }
 
     /// Frames per control block: parameters are evaluated on multiples of it and interpolated between
     /// (1.3 ms at 48 kHz).

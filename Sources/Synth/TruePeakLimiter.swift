@@ -83,6 +83,8 @@ final class TruePeakLimiter {
     private var boxSums: [Int64]
     private var boxSumsIndex = 0
     private var boxSumsSum: Int64 = 0
+    /// The smallest gain any frame has needed since the last reset (1: nothing limited).
+    private(set) var smallestNeededGain: Float = 1
     /// Whether the smoothing state stands for a stretch with nothing to limit (all minima 1), so it is set up
     /// afresh when limiting starts.
     private var idle = true
@@ -160,6 +162,7 @@ final class TruePeakLimiter {
         limitedFirst = 0
         limitedCount = 0
         idle = true
+        smallestNeededGain = 1
     }
 
     /// Takes the `blockCount` input blocks written at `chunkInput` and writes the as many output blocks they
@@ -204,6 +207,8 @@ final class TruePeakLimiter {
         let knee = self.knee
         let range = ceiling - knee
         var limited = false
+        var smallest = smallestNeededGain
+        defer { smallestNeededGain = smallest }
         taps.withUnsafeBufferPointer { taps in
             guard let taps = taps.baseAddress else { return }
             for frame in 0..<frames {
@@ -224,6 +229,7 @@ final class TruePeakLimiter {
                     let u = (truePeak - knee) / range
                     gain = (knee + range * (u / (1 + u))) / truePeak
                     limited = true
+                    smallest = min(smallest, gain)
                 }
                 gains[(Int(firstFrame) + frame) & mask] = gain
             }
