@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CNagiSystem"),
 
         // Files through libsndfile: formats, tags, cue points, atomic output.
-        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "FaultCategory"]),
+        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "FaultCategory", "NagiMath"]),
         // Live playback through ALSA.
         .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
 

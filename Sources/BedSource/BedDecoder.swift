@@ -6,6 +6,11 @@ public final class BedDecoder: FoldedFrameSource {
     /// Source frames per `sf_readf_float` call.
     private static let blockFrames = 8_192
 
+    /// The recording rates a bed may have, Hz: what libsoxr resamples and libebur128 measures cleanly.
+    public static let sampleRateRange = 8_000...384_000
+    /// The shortest bed, s.
+    public static let minimumSeconds = 0.5
+
     public let path: String
     /// The channels reads fold to, 1 or 2; may change between reads, so one open serves a measurement in the
     /// render's channels and then a mono stream that is resampled once and spread to both sides.
@@ -19,14 +24,21 @@ public final class BedDecoder: FoldedFrameSource {
     private let sourceBlock: UnsafeMutablePointer<Float>
 
     /// Opens the recording.
-    /// - Throws: `BedStreamError`: missing or unreadable (66), not audio, no frames by its header or more than
-    ///   8 channels (65).
+    /// - Throws: `BedStreamError`: missing or unreadable (66), not audio, no frames by its header, shorter than
+    ///   `minimumSeconds` by its header, a rate outside `sampleRateRange` or more than 8 channels (65).
     public init(path: String, channelCount: Int) throws(BedStreamError) {
         precondition(channelCount == 1 || channelCount == 2, "a bed is folded to 1 or 2 channels")
         let file: AudioFileStream
         do { file = try AudioFileStream(path: path) } catch { throw .file(error) }
         guard file.channelCount <= 8 else { throw .tooManyChannels(path: path, channelCount: file.channelCount) }
         if file.frameCount == 0 { throw .noFrames(path: path) }
+        guard Self.sampleRateRange.contains(file.sampleRate) else {
+            throw .unsupportedRate(path: path, sampleRate: file.sampleRate, supported: Self.sampleRateRange)
+        }
+        // A bed loops: under half a second it is a click train, not a sound under the session.
+        if let frames = file.frameCount, Double(frames) < Self.minimumSeconds * Double(file.sampleRate) {
+            throw .tooShort(path: path, minimumSeconds: Self.minimumSeconds)
+        }
         self.file = file
         self.path = path
         self.channelCount = channelCount

@@ -1,7 +1,8 @@
+import AudioFile
 import Loudness
 
-/// The integrated loudness of a bed as the session hears it (folded to the render's channels), for loudness
-/// matching.
+/// The integrated loudness of a bed as the session hears it (folded to the render's channels, through the
+/// DC-blocking high-pass), for loudness matching.
 public enum BedLoudness {
     /// Frames per read while measuring.
     private static let blockFrames = 9_600
@@ -17,11 +18,15 @@ public enum BedLoudness {
             throw .measurementFailed(path: source.path, reason: error.message)
         }
         var block = [Float](repeating: 0, count: blockFrames * source.channelCount)
+        // Measured as it is heard: through the high-pass the stream applies (at the recording's rate here).
+        var filter = DCBlockingFilter(sampleRate: source.sampleRate, channelCount: source.channelCount)
         var remaining = maximumFrames ?? Int.max
         while remaining > 0 {
             let wanted = min(blockFrames, remaining)
             let frames = try block.withUnsafeMutableBufferPointer { buffer throws(BedStreamError) in
-                try source.read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(wanted * source.channelCount)]))
+                let frames = try source.read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(wanted * source.channelCount)]))
+                if let base = buffer.baseAddress { filter.process(base, frameCount: frames) }
+                return frames
             }
             do {
                 try block.withUnsafeBufferPointer { buffer throws(LoudnessError) in

@@ -2,7 +2,8 @@ import AudioFile
 import Resampling
 
 /// A user's recording under the session (`--bed FILE`), folded to the output's 1 or 2 channels (`BedDecoder`)
-/// and resampled in a libsoxr stream to the session rate, handed out on demand.
+/// and resampled in a libsoxr stream to the session rate, handed out on demand through the DC-blocking
+/// high-pass (`DCBlockingFilter`, started afresh with each pass).
 ///
 /// Memory stays at a few blocks whatever the recording's length. At the end of the recording `read` returns
 /// fewer frames than asked; `rewind` starts it again (the renderer crossfades the seam). One owner.
@@ -22,6 +23,8 @@ public final class BedStream: FoldedFrameSource {
     private var pending: [Float] = []
     private var pendingStart = 0
     private var sourceEnded = false
+    /// The DC-blocking high-pass on what is handed out, restarted with every pass.
+    private var filter: DCBlockingFilter
 
     /// Opens the recording and checks it has frames (reading its first block).
     /// - Throws: `BedStreamError`: missing or unreadable (66), not audio or no frames or more than 8 channels
@@ -45,6 +48,7 @@ public final class BedStream: FoldedFrameSource {
                     channelCount: source.channelCount, inputRate: source.sampleRate, outputRate: sampleRate)
             } catch { throw .resamplingFailed(path: source.path, reason: error.message) }
         }
+        filter = DCBlockingFilter(sampleRate: sampleRate, channelCount: source.channelCount)
         foldedBlock = [Float](repeating: 0, count: Self.blockFrames * source.channelCount)
         pending.reserveCapacity(4 * Self.blockFrames * source.channelCount)
         // A file whose header hides its length may still be empty: find out now, not mid-session.
@@ -68,6 +72,7 @@ public final class BedStream: FoldedFrameSource {
             pending.withUnsafeBufferPointer { source in
                 guard let from = source.baseAddress, let to = output.baseAddress else { return }
                 (to + written).update(from: from + pendingStart, count: count)
+                filter.process(to + written, frameCount: count / channelCount)
             }
             written += count
             pendingStart += count
@@ -83,6 +88,7 @@ public final class BedStream: FoldedFrameSource {
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
         sourceEnded = false
+        filter.reset()
     }
 
     /// Reads one block of folded frames and resamples it into `pending` (flushing the resampler at the end).

@@ -5,9 +5,12 @@ import Resampling
 enum ClipLoader {
     /// Frames read per `sf_readf_float` call.
     private static let blockFrames = 8_192
+    /// A clip whose largest sample is under this once filtered (−80 dBFS) is taken as silent.
+    static let silencePeak: Float = 1e-4
 
-    /// - Throws: a fault for a file that cannot be opened, is not audio, has no frames, is too long,
-    ///   has more than two channels, or fails to read or resample.
+    /// The clip goes through the DC-blocking high-pass after resampling.
+    /// - Throws: a fault for a file that cannot be opened, is not audio, has no frames, is too long, is silent
+    ///   once filtered, has more than two channels, or fails to read or resample.
     static func load(path: String, sampleRate: Int) throws(RecordingFault<CueClipUse>) -> CueClip {
         let stream: AudioFileStream
         do { stream = try AudioFileStream(path: path) } catch { throw .file(error) }
@@ -34,12 +37,19 @@ enum ClipLoader {
             }
         }
         guard !samples.isEmpty else { throw .noFrames(path: path) }
+        var resampled: [Float]
         do {
-            let resampled = try Resampler.resample(
-                samples, channelCount: channelCount, from: stream.sampleRate, to: sampleRate)
-            return CueClip(samples: resampled, channelCount: channelCount, sampleRate: sampleRate, sourcePath: path)
+            resampled = try Resampler.resample(samples, channelCount: channelCount, from: stream.sampleRate, to: sampleRate)
         } catch {
             throw .resamplingFailed(path: path, reason: error.message)
         }
+        // Without its DC offset (which would step at every onset) and infrasound.
+        var filter = DCBlockingFilter(sampleRate: sampleRate, channelCount: channelCount)
+        resampled.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { filter.process(base, frameCount: buffer.count / channelCount) }
+        }
+        let peak = resampled.reduce(Float(0)) { max($0, abs($1)) }
+        guard peak >= Self.silencePeak else { throw .silent(path: path) }
+        return CueClip(samples: resampled, channelCount: channelCount, sampleRate: sampleRate, sourcePath: path)
     }
 }

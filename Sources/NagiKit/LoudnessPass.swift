@@ -16,10 +16,13 @@ import Synth
 enum LoudnessPass {
     /// Frames rendered and metered per block.
     static let blockFrameCount = 8192
+    /// How far a loudness gain may push the calibrated render's largest sample past the highest loudness
+    /// ceiling, for the limiter to take down, dB.
+    static let limitingAllowanceDecibels = 1.0
 
     /// Meters `plan` (compiled without a loudness gain) and returns the gain to `targetLUFS`: the difference,
-    /// held down so the peak stays under the limiter's highest loudness ceiling
-    /// (`RenderPlan.highestLoudnessCeilingDecibels`, −1 dBTP less a margin for the peaks between samples).
+    /// held down so the peak passes the limiter's highest loudness ceiling
+    /// (`RenderPlan.highestLoudnessCeilingDecibels`) by at most `limitingAllowanceDecibels`.
     /// `openBed(half)` gives each half its bed reader (nil without a bed).
     /// - Throws: `.cancelled` when `cancel` says so, `.bed` for a bed that fails, `.measurement`.
     static func measure(
@@ -60,7 +63,9 @@ enum LoudnessPass {
             return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: 0, targetLUFS: targetLUFS)
         }
         let wanted = targetLUFS - loudness
-        let allowed = peak.isFinite ? RenderPlan.highestLoudnessCeilingDecibels - peak : wanted
+        // The true-peak limiter takes the loudest peaks down; up to `limitingAllowanceDecibels` of that is allowed
+        // (it barely moves the loudness), more holds the gain down instead.
+        let allowed = peak.isFinite ? RenderPlan.highestLoudnessCeilingDecibels + limitingAllowanceDecibels - peak : wanted
         return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: min(wanted, allowed), targetLUFS: targetLUFS)
     }
 

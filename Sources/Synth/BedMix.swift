@@ -25,10 +25,13 @@ public struct BedMix: Sendable, Equatable {
     public static let nominalLoudness = -20.0
 
     /// The gain that brings a recording measuring `loudness` LUFS to `levelDecibels` under the nominal
-    /// loudness, dB. A recording under libebur128's absolute gate (−70 LUFS, near silence) is not boosted
-    /// from the noise floor: it gets the gain a −70 LUFS recording would.
+    /// loudness, dB, at most `largestGainDecibels`.
     public static func gainDecibels(loudness: Double, levelDecibels: Double) -> Double {
         let measured = loudness.isFinite ? max(loudness, -70) : -70
-        return nominalLoudness + levelDecibels - measured
+        return min(nominalLoudness + levelDecibels - measured, largestGainDecibels)
     }
+
+    /// The most a loudness match raises a recording, dB: a very quiet one (a −70 LUFS hiss) stays quiet rather
+    /// than coming up with its noise floor.
+    public static let largestGainDecibels = 30.0
 }

@@ -179,7 +179,9 @@ public final class RenderPlan: @unchecked Sendable {
             soundscape.limiter.ceilingDecibels + loudnessGain,
             max(soundscape.limiter.ceilingDecibels, Self.highestLoudnessCeilingDecibels),
             Self.truePeakCeilingDecibels(sampleRate: sampleRate)) - max(0, settings.encodingHeadroomDecibels)
-        let kneeDecibels = min(soundscape.limiter.kneeDecibels + loudnessGain, ceilingDecibels - 0.5)
+        // A look-ahead limiter's gain is smooth, so it needs no wide soft knee: it begins no lower than
+        // `widestKneeDecibels` under its ceiling, and leaves a loud voice under that alone.
+        let kneeDecibels = max(min(soundscape.limiter.kneeDecibels + loudnessGain, ceilingDecibels - 0.5), ceilingDecibels - Self.widestKneeDecibels)
         let limiter = LimiterLevels(knee: Float(Decibels.gain(kneeDecibels)), ceiling: Float(Decibels.gain(ceilingDecibels)))
         return (limiter, Float(Decibels.gain(loudnessGain)))
     }
@@ -234,6 +236,9 @@ public final class RenderPlan: @unchecked Sendable {
     public static func truePeakCeilingDecibels(sampleRate: Int) -> Double {
         sampleRate < 32000 ? -1.6 : -1.2
     }
+
+    /// How far under its ceiling the limiter's soft knee may begin at most, dB.
+    public static let widestKneeDecibels = 1.0
 
     /// The encoding headroom for lossy output (Vorbis, Opus, MP3), dB: their encoders add up to about 1.2 dB of
     /// peaks to a heavily limited signal (measured with ffmpeg on a soundscape at every gain's maximum).

@@ -56,10 +56,11 @@ extension Soundscape {
         }
     }
 
-    /// The output's safety net: identity below the knee, a smooth curve above it that never exceeds the
-    /// ceiling, so the peak stays at or below −1 dBFS whatever the mix does.
+    /// The output's safety net, a look-ahead true-peak limiter: identity below the knee, a smooth curve above it
+    /// that never exceeds the ceiling, so the true peak stays under it whatever the mix does.
     public struct Limiter: Sendable, Equatable {
-        /// Where limiting begins, dBFS.
+        /// Where limiting begins, dBTP (no lower than `RenderPlan.widestKneeDecibels` under the ceiling: the
+        /// limiter's smooth gain needs no wider knee).
         public let kneeDecibels: Double
         /// The highest output, dBFS (at most −1).
         public let ceilingDecibels: Double

@@ -31,7 +31,7 @@ struct SoundtrackPipelineTests {
             let firstDifference = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             #expect(firstDifference == nil, "\(soundscapeName): seek to \(frame) differs at sample \(firstDifference ?? -1)")
         }
-        #expect(seeking.bedFailure == nil)
+        #expect(seeking.bedFailure == nil, "\(seeking.bedFailure?.message ?? "")")
     }
 
     @Test("planar buffers carry the same samples as interleaved ones, channel by channel")
