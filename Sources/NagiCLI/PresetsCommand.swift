@@ -49,6 +49,10 @@ enum PresetsCommand {
         if let folder = PresetEnvironment.userPresetFolder {
             lines.append(TerminalText.printable("User presets: \(folder)/{patterns,soundscapes,courses}/*.json"))
         }
+        let skipped = PresetEnvironment.skippedUserFiles()
+        if !skipped.isEmpty {
+            lines.append(TerminalText.printable("Skipped (not regular files): " + skipped.joined(separator: ", ")))
+        }
         Console.out(lines.joined(separator: "\n") + "\n")
     }
 

@@ -25,6 +25,8 @@ public enum PresetEnvironment {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
             for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
                 let path = categoryFolder + "/" + fileName
+                // A FIFO or device is never opened: one without a writer would hang every command.
+                guard FileSystem.kind(of: path) == .regularFile else { continue }
                 guard let bytes = FileSystem.read(path, limit: 4 << 20).bytes else { continue }
                 // Invalid UTF-8 is kept as replacement characters so the parser reports it where used.
                 let text = String(decoding: bytes, as: UTF8.self)
@@ -32,6 +34,22 @@ public enum PresetEnvironment {
             }
         }
         return entries
+    }
+
+    /// The `.json` entries of the user's preset folders that are not regular files (pipes, devices, folders), which
+    /// the catalog leaves out; `nagi presets` names them.
+    public static func skippedUserFiles() -> [String] {
+        guard let folder = userPresetFolder else { return [] }
+        var skipped: [String] = []
+        for category in PresetCatalog.Category.allCases {
+            let categoryFolder = folder + "/" + category.rawValue
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
+            for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
+                let path = categoryFolder + "/" + fileName
+                if FileSystem.kind(of: path) != .regularFile { skipped.append(path) }
+            }
+        }
+        return skipped
     }
 
     /// Reads and parses a JSON file named on the command line.
@@ -47,7 +65,10 @@ public enum PresetEnvironment {
             throw .fileNotFound(path: path, reason: "no such file")
         case .folder:
             throw .invalidContent(file: path, path: "$", reason: "is a folder, not a JSON file")
-        case .regularFile, .other:
+        case .other:
+            // Never opened: a FIFO without a writer would block here.
+            throw .fileNotFound(path: path, reason: FileSystem.notRegularReason)
+        case .regularFile:
             break
         }
         // A preset is a few kilobytes; refuse anything absurd rather than reading it all.
