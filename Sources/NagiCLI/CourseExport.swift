@@ -214,11 +214,11 @@ enum CourseExport {
     /// or "nothing to export: 3 tracks already up to date in album".
     static func summaryLine(exportedCount: Int, skippedCount: Int, audioSeconds: Double, wallSeconds: Double, jobCount: Int, folder: String) -> String {
         guard exportedCount > 0 else {
-            return "nothing to export: \(NumberText.count(skippedCount, "track")) already up to date in \(folder)"
+            return "nothing to export: \(NumberText.count(skippedCount, "track")) already up to date in \(TerminalText.printable(folder))"
         }
         let speed = wallSeconds > 0 ? audioSeconds / wallSeconds : 0
         let audioText = Microseconds.formatClock(Int64(audioSeconds * 1_000_000)).dropLast(4)
-        var line = "exported \(NumberText.count(exportedCount, "track")) (\(audioText) of audio) to \(folder) in \(NumberText.fixed(wallSeconds, decimals: wallSeconds < 10 ? 2 : 1)) s, \(Summary.speedText(speed)) real time, \(NumberText.count(jobCount, "job"))"
+        var line = "exported \(NumberText.count(exportedCount, "track")) (\(audioText) of audio) to \(TerminalText.printable(folder)) in \(NumberText.fixed(wallSeconds, decimals: wallSeconds < 10 ? 2 : 1)) s, \(Summary.speedText(speed)) real time, \(NumberText.count(jobCount, "job"))"
         if skippedCount > 0 { line += "; \(skippedCount) already up to date" }
         return line
     }

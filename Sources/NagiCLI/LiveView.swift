@@ -58,7 +58,8 @@ final class LiveView {
     /// How the playback ended, for the last screen.
     enum Ending {
         case finished
-        case stoppedEarly
+        /// Stopped by the listener with the key named ("q", "Esc").
+        case stoppedEarly(key: String)
     }
 
     /// Draws the last screen: the full bar when the session played to its end, or where it stopped.
@@ -107,9 +108,9 @@ final class LiveView {
         case .finished?:
             status = "  DONE"
             hints = "  the session is complete"
-        case .stoppedEarly?:
+        case let .stoppedEarly(key)?:
             status = "  STOPPED EARLY"
-            hints = "  ended with q before the end"
+            hints = "  ended with \(key) before the end"
         case nil:
             status = isPaused ? "  PAUSED" : "  \(phase.kind.displayName.uppercased())  \(Int(remainingInPhase.rounded(.up))) s"
             hints = usable >= 36

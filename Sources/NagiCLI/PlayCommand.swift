@@ -113,7 +113,7 @@ enum PlayCommand {
         let stoppedEarly: Bool
         if case .stopped(reason: .user) = summary.endedBy { stoppedEarly = true } else { stoppedEarly = false }
         if case .stopped(reason: .signal) = summary.endedBy {} else {
-            view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly : .finished)
+            view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
         }
         keys?.restore()
         if let failure = renderer.bedFailure { throw CLIError(failure) }

@@ -31,9 +31,13 @@ struct PlayViewWidthTests {
         let done = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames, phaseIndex: schedule.phases.count - 1, isPaused: false, ending: .finished, columns: 32)
         #expect(done[1] == "  DONE")
         #expect(done[3].contains("━") && !done[3].contains("─"), "\(done[3])")
-        let stopped = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames / 2, phaseIndex: schedule.phaseIndex(containing: schedule.totalFrames / 2), isPaused: false, ending: .stoppedEarly, columns: 32)
+        let stopped = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames / 2, phaseIndex: schedule.phaseIndex(containing: schedule.totalFrames / 2), isPaused: false, ending: .stoppedEarly(key: "q"), columns: 32)
         #expect(stopped[1] == "  STOPPED EARLY")
         #expect(stopped[3].contains("─"))
+        #expect(stopped[4] == "  ended with q before the end", "\(stopped)")
+        // Issue 21 item 12: Esc is named as Esc, not as q.
+        let escaped = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames / 2, phaseIndex: schedule.phaseIndex(containing: schedule.totalFrames / 2), isPaused: false, ending: .stoppedEarly(key: "Esc"), columns: 40)
+        #expect(escaped[4] == "  ended with Esc before the end", "\(escaped)")
     }
 
     static func waitForFile(_ path: String, seconds: Double) -> String {
