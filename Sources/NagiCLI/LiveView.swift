@@ -56,7 +56,7 @@ final class LiveView {
     }
 
     /// How the playback ended, for the last screen.
-    enum Ending {
+    enum Ending: Equatable {
         case finished
         /// Stopped by the listener with the key named ("q", "Esc").
         case stoppedEarly(key: String)
