@@ -88,4 +88,19 @@ struct MessageTests {
         let byName = try NagiProcess.run(["course", "status", "mini", "--reset"], in: folder)
         #expect(byName.status == 66, "the name alone is not a course nagi can find")
     }
+
+    @Test("--bits help and behaviour agree: the formats it says take float do, and flac, which it says does not, is refused (item 15)")
+    func bitsHelpMatchesBehaviour() throws {
+        let help = try NagiProcess.run(["render", "--help"])
+        let bitsHelp = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(bitsHelp.contains("wav, raw and live playback take all three, flac 16 or 24"), "\(help.standardOutput)")
+        let folder = try NagiProcess.temporaryFolder()
+        for name in ["f.wav", "f.raw"] {
+            let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", name, "--quiet"], in: folder)
+            #expect(result.status == 0, "\(name): \(result.standardError)")
+        }
+        let flac = try NagiProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", "f.flac"], in: folder)
+        #expect(flac.status == 64 && flac.standardError.contains("FLAC stores integer samples only"), "\(flac.standardError)")
+        #expect(!NagiProcess.names(in: folder).contains("f.flac"))
+    }
 }
