@@ -7,6 +7,11 @@ import NagiPresets
 /// Builds the preset catalog: the built-in table overlaid by the user's folder
 /// `$XDG_CONFIG_HOME/nagi/{patterns,soundscapes,courses}/` (default `~/.config/nagi/`).
 public enum PresetEnvironment {
+    /// The largest preset file read: a preset is a few kilobytes.
+    static let presetByteLimit = 4 * 1024 * 1024
+    /// What a file over `presetByteLimit` is told.
+    static let oversizeReason = "the file is larger than 4 MiB; a preset is a small JSON file"
+
     /// The user's preset folder, following the XDG base directory rules (a relative XDG path is ignored).
     public static var userPresetFolder: String? { XDGFolder.config }
 
@@ -27,10 +32,16 @@ public enum PresetEnvironment {
                 let path = categoryFolder + "/" + fileName
                 // A FIFO or device is never opened: one without a writer would hang every command.
                 guard FileSystem.kind(of: path) == .regularFile else { continue }
-                guard let bytes = FileSystem.read(path, limit: 4 << 20).bytes else { continue }
+                guard let bytes = FileSystem.read(path, limit: presetByteLimit).bytes else { continue }
+                let name = String(fileName.dropLast(5))
+                guard bytes.count <= presetByteLimit else {
+                    // Read only up to the limit: its cut-off text would be reported as a broken string.
+                    entries.append(PresetCatalog.Entry(category: category, name: name, text: "", origin: .user(path: path), unusableReason: oversizeReason))
+                    continue
+                }
                 // Invalid UTF-8 is kept as replacement characters so the parser reports it where used.
                 let text = String(decoding: bytes, as: UTF8.self)
-                entries.append(PresetCatalog.Entry(category: category, name: String(fileName.dropLast(5)), text: text, origin: .user(path: path)))
+                entries.append(PresetCatalog.Entry(category: category, name: name, text: text, origin: .user(path: path)))
             }
         }
         return entries
@@ -72,13 +83,13 @@ public enum PresetEnvironment {
             break
         }
         // A preset is a few kilobytes; refuse anything absurd rather than reading it all.
-        let limit = 4 * 1024 * 1024
+        let limit = presetByteLimit
         let (bytes, reason) = FileSystem.read(path, limit: limit)
         guard let bytes else {
             throw .fileNotFound(path: path, reason: reason)
         }
         guard bytes.count <= limit else {
-            throw .invalidContent(file: path, path: "$", reason: "the file is larger than 4 MiB; a preset is a small JSON file")
+            throw .invalidContent(file: path, path: "$", reason: oversizeReason)
         }
         return (bytes, path)
     }

@@ -103,4 +103,28 @@ struct MessageTests {
         #expect(flac.status == 64 && flac.standardError.contains("FLAC stores integer samples only"), "\(flac.standardError)")
         #expect(!NagiProcess.names(in: folder).contains("f.flac"))
     }
+
+    @Test("misleading messages of item 16: an oversized user preset names the 4 MiB limit, a self-including file its own name, help foo suggests nothing")
+    func misleadingMessages() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let patterns = folder.appendingPathComponent("config/nagi/patterns")
+        try FileManager.default.createDirectory(at: patterns, withIntermediateDirectories: true)
+        // 5 MiB of a JSON string: cut at 4 MiB it reads as an unclosed string.
+        try Data(("{\"title\": \"" + String(repeating: "a", count: 5 << 20) + "\"}").utf8).write(to: patterns.appendingPathComponent("huge.json"))
+        let huge = try NagiProcess.run(["describe", "huge"], in: folder)
+        #expect(huge.status == 65, "\(huge.standardError)")
+        #expect(huge.standardError.contains("larger than 4 MiB") && !huge.standardError.contains("not closed"), "\(huge.standardError)")
+
+        try Data(#"{"stages": [{"pattern": "./selfref.json", "cycles": 1}]}"#.utf8).write(to: folder.appendingPathComponent("selfref.json"))
+        let selfInclude = try NagiProcess.run(["describe", "./selfref.json"], in: folder)
+        #expect(selfInclude.status == 65, "\(selfInclude.standardError)")
+        #expect(selfInclude.standardError.hasPrefix("nagi: error: ./selfref.json: $.stages[0].pattern: "), "\(selfInclude.standardError)")
+        #expect(selfInclude.standardError.contains("include itself"))
+
+        let help = try NagiProcess.run(["help", "foo"])
+        #expect(help.status == 64)
+        #expect(!help.standardError.contains("did you mean"), "\(help.standardError)")
+        let near = try NagiProcess.run(["help", "rendr"])
+        #expect(near.standardError.contains("did you mean 'render'?"), "\(near.standardError)")
+    }
 }
