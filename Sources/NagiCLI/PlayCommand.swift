@@ -80,7 +80,7 @@ enum PlayCommand {
         // rendered one; flite, libsoxr, the cue pack and the bed's measurement before the device opens: playback
         // never waits for them.
         nagi_install_stop_handlers()
-        let soundtrack = try settings.sound.prepare(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
+        let soundtrack = try settings.sound.prepare(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, showsLoudnessPass: !quiet)
         if let outcome = soundtrack.loudness, outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
         let renderer: SoundtrackRenderer
         do { renderer = try soundtrack.makeRenderer() } catch { throw CLIError(error) }

@@ -75,7 +75,7 @@ enum RenderCommand {
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
         nagi_install_stop_handlers()
-        let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape)
+        let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape, showsLoudnessPass: !quiet)
         let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
