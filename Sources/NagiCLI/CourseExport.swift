@@ -38,8 +38,10 @@ enum CourseExport {
 
         /// The file's name inside the export folder ("01 - Arrival.flac").
         var fileName: String { outputPath.split(separator: "/").last.map(String.init) ?? outputPath }
-        /// The session's length, as the playlist and the longest-first order need it.
+        /// The session's length, for the longest-first order.
         var durationMicroseconds: Int64 { soundtrack.schedule.totalMicroseconds }
+        /// The file's length, tail included, as the playlist states it (a 5-minute lesson is a 303.8 s file).
+        var fileMicroseconds: Int64 { soundtrack.totalFrameCount * 1_000_000 / Int64(soundtrack.sampleRate) }
     }
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
@@ -188,7 +190,7 @@ enum CourseExport {
             }
             throw error
         }
-        let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.durationMicroseconds) })
+        let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.fileMicroseconds) })
         try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true) }
         if !quiet {
             Console.err(summaryLine(exportedCount: pending.count, skippedCount: skipped, audioSeconds: audioSeconds, wallSeconds: wallSeconds, jobCount: min(jobCount, max(1, pending.count)), folder: folder) + "\n")
