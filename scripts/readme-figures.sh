@@ -39,7 +39,7 @@ check() {
     "$NAGI" render 4-7-8 --cycles 2 -o "$work/check.wav" --quiet
     read -r integrated peak < <(measure "$work/check.wav")
     echo "check 4-7-8 2 cycles: $integrated LUFS, $peak dBTP"
-    sox -n -r 44100 -c 2 -b 16 "$work/check-bed.wav" synth 20 pinknoise vol 0.5
+    sox -R -n -r 44100 -c 2 -b 16 "$work/check-bed.wav" synth 20 pinknoise vol 0.5
     "$NAGI" render 4-7-8 --cycles 2 --bed "$work/check-bed.wav" --bed-level 0 -o "$work/check-bedded.wav" --quiet
     read -r integrated peak < <(measure "$work/check-bedded.wav")
     echo "check 4-7-8 2 cycles over a bed: $integrated LUFS, $peak dBTP"
@@ -65,7 +65,7 @@ read -r integrated peak < <(measure "$work/voice.wav")
 echo "cues both count voice: $integrated LUFS, $peak dBTP"
 
 # The bed alone in a render of box: the render with a pink-noise bed minus the same render without it.
-sox -n -r 44100 -c 2 -b 16 "$work/pink.wav" synth 60 pinknoise vol 0.5
+sox -R -n -r 44100 -c 2 -b 16 "$work/pink.wav" synth 60 pinknoise vol 0.5
 "$NAGI" render box --bed "$work/pink.wav" -o "$work/bedded.wav" --quiet
 "$NAGI" render box -o "$work/plain.wav" --quiet
 sox -m -v 1 "$work/bedded.wav" -v -1 "$work/plain.wav" "$work/bed-alone.wav"
