@@ -16,7 +16,8 @@ public final class AudioFileStream {
 
     /// - Throws: `.cannotOpen` (missing, unreadable, a folder), `.notAudio` with libsndfile's reason.
     public init(path: String) throws(AudioFileStreamError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK so a FIFO without a writer cannot hang the open; only a regular file is read, after fstat.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: SystemErrorText.errno(Glibc.errno))
         }

@@ -49,8 +49,11 @@ public final class AudioFileWriter {
     ///
     /// - Throws: `.unsupported` or `.targetExists` before anything is created; `.cannotCreate` when the output
     ///   cannot be created; `.writeFailed` when libsndfile cannot start it (nothing is left behind).
-    public convenience init(path: String, spec: AudioFileSpec, overwrite: Bool) throws {
-        try self.init(path: path, spec: spec, overwrite: overwrite, target: OutputTarget.classify(path))
+    ///
+    /// A named pipe without a reader is waited for (never blocking in `open`); `stopsWaiting` is asked every 20 ms
+    /// and ends the wait with `.cannotCreate` (EINTR) when it returns true.
+    public convenience init(path: String, spec: AudioFileSpec, overwrite: Bool, stopsWaiting: () -> Bool = { false }) throws {
+        try self.init(path: path, spec: spec, overwrite: overwrite, target: OutputTarget.classify(path), stopsWaiting: stopsWaiting)
     }
 
     /// Streams the output into standard output, whatever it is (a pipe, a file, a socket), never seeking back:
@@ -62,7 +65,7 @@ public final class AudioFileWriter {
         try self.init(path: "standard output", spec: spec, overwrite: true, target: .standardOutput)
     }
 
-    private init(path: String, spec: AudioFileSpec, overwrite: Bool, target: OutputTarget) throws {
+    private init(path: String, spec: AudioFileSpec, overwrite: Bool, target: OutputTarget, stopsWaiting: () -> Bool = { false }) throws {
         try spec.validate()
         self.path = path
         self.spec = spec
@@ -82,13 +85,13 @@ public final class AudioFileWriter {
         case .device:
             finalPath = path
             temporaryPath = nil
-            sink = FileDescriptorSink(fileDescriptor: try Self.openExisting(path))
+            sink = FileDescriptorSink(fileDescriptor: try Self.openExisting(path, stopsWaiting: stopsWaiting))
             try openVirtual()
         case .stream, .standardOutput:
             finalPath = path
             temporaryPath = nil
             // Standard output is duplicated so that this writer owns (and closes) its own descriptor.
-            let descriptor = target == .standardOutput ? try Self.duplicateStandardOutput() : try Self.openExisting(path)
+            let descriptor = target == .standardOutput ? try Self.duplicateStandardOutput() : try Self.openExisting(path, stopsWaiting: stopsWaiting)
             sink = FileDescriptorSink(fileDescriptor: descriptor)
             try openStream()
         }
@@ -257,9 +260,10 @@ public final class AudioFileWriter {
         return descriptor
     }
 
-    /// Opens an existing non-regular target for writing, without creating or truncating anything.
-    private static func openExisting(_ path: String) throws -> Int32 {
-        switch SystemCall.open(path, O_WRONLY | O_CLOEXEC) {
+    /// Opens an existing non-regular target for writing, without creating or truncating anything, and without
+    /// blocking on a FIFO that has no reader yet (see `WritableTargetOpener`).
+    private static func openExisting(_ path: String, stopsWaiting: () -> Bool) throws -> Int32 {
+        switch WritableTargetOpener.open(path, shouldStop: stopsWaiting) {
         case let .success(descriptor): return descriptor
         case let .failure(failure):
             throw AudioFileError.cannotCreate(path: path, reason: "open: \(SystemErrorText.errno(failure.code))")

@@ -5,10 +5,10 @@ import Glibc
 ///
 /// Every call but `close` retries on EINTR: Linux releases the descriptor even when `close` is interrupted,
 /// so a retry could close a descriptor another thread has just been given.
-enum SystemCall {
+public enum SystemCall {
     /// A failed call's `errno`.
-    struct Failure: Error, Equatable {
-        let code: Int32
+    public struct Failure: Error, Equatable {
+        public let code: Int32
     }
 
     /// Runs `call` (again while it fails with EINTR, when `retryOnInterrupt`) and returns its non-negative

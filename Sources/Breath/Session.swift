@@ -1,6 +1,6 @@
 /// A whole practice: a sequence of stages, with a title and the easing it moves by.
 public struct Session: Sendable, Equatable {
-    /// A human title ("Wim Hof, three rounds").
+    /// A human title ("Wim Hof breathing").
     public var title: String?
     /// What the session is for.
     public var description: String?

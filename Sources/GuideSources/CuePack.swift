@@ -23,7 +23,7 @@ public struct CuePack: Sendable, Equatable {
     /// any rate libsndfile reads, mono or stereo, resampled with libsoxr to `sampleRate`.
     /// - Throws: `CuePackError`, for the first clip that fails (in the order inhale, hold, exhale, hold-out).
     public static func load(folder: String, sampleRate: Int) throws(CuePackError) -> CuePack {
-        let names = try FolderListing.regularFileNames(in: folder)
+        let names = try FolderListing.visibleNames(in: folder)
         var clips: [CueKind: CueClip] = [:]
         for kind in CueKind.allCases {
             let candidates = ClipFileMatcher.candidates(for: kind, among: names)
@@ -31,8 +31,14 @@ public struct CuePack: Sendable, Equatable {
                 throw .ambiguousClip(kind: kind, candidates: candidates.map { FolderListing.join(folder, $0) })
             }
             guard let name = candidates.first else {
-                if kind.isRequired { throw .clipMissing(expected: FolderListing.join(folder, kind.baseName + ".*")) }
+                if kind.isRequired {
+                    let ignored = ClipFileMatcher.nonAudio(for: kind, among: names).map { FolderListing.join(folder, $0) }
+                    throw .clipMissing(expected: FolderListing.join(folder, kind.baseName + ".*"), ignored: ignored)
+                }
                 continue
+            }
+            if let reason = FolderListing.notAFileReason(FolderListing.join(folder, name)) {
+                throw .notAFile(path: FolderListing.join(folder, name), reason: reason)
             }
             do {
                 clips[kind] = try ClipLoader.load(path: FolderListing.join(folder, name), sampleRate: sampleRate)

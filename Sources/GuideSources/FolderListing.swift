@@ -1,10 +1,10 @@
 import Glibc
 
-/// The regular files of a folder, through opendir/readdir.
+/// The entries of a folder, through opendir/readdir.
 enum FolderListing {
-    /// Names of the entries that are regular files (or links to them), hidden ones left out.
+    /// Names of the entries, hidden ones left out, whatever they are (files, folders, links, pipes).
     /// - Throws: `.folderUnreadable` naming `opendir` and the system's reason.
-    static func regularFileNames(in folder: String) throws(CuePackError) -> [String] {
+    static func visibleNames(in folder: String) throws(CuePackError) -> [String] {
         guard let directory = opendir(folder) else {
             throw .folderUnreadable(path: folder, reason: "opendir: " + String(cString: strerror(errno)))
         }
@@ -15,11 +15,21 @@ enum FolderListing {
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             guard !name.hasPrefix(".") else { continue }
-            var status = stat()
-            guard stat(join(folder, name), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             names.append(name)
         }
         return names
+    }
+
+    /// Why `path` cannot be a clip's file ("is a folder", "is not a regular file"), following links; nil for a
+    /// regular file. Never opens it: a FIFO would block, /dev/zero never ends.
+    static func notAFileReason(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "cannot be read: " + String(cString: strerror(errno)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a folder, not an audio file"
+        default: return "is not a regular file"
+        }
     }
 
     /// `folder` + "/" + `name`.

@@ -39,6 +39,9 @@ public final class TerminalKeys {
     /// True while keys are being read: the descriptor is a TTY and `restore()` has not been called.
     public var isReadingKeys: Bool { savedSettings != nil }
 
+    /// The key that last asked to stop, as the listener knows it ("q" or "Esc"); nil before any did.
+    public private(set) var stopKeyName: String?
+
     /// Puts the terminal settings back as they were. Safe to call more than once.
     public func restore() {
         guard var original = savedSettings else { return }
@@ -57,9 +60,13 @@ public final class TerminalKeys {
             case UInt8(ascii: " "):
                 return .togglePause
             case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+                stopKeyName = "q"
                 return .stop(reason: .user)
             case Self.escape:
-                guard let next = readByte() else { return .stop(reason: .user) }
+                guard let next = readByte() else {
+                    stopKeyName = "Esc"
+                    return .stop(reason: .user)
+                }
                 skipEscapeSequence(after: next)
             default:
                 continue

@@ -15,10 +15,14 @@ extension CLIError {
         case let .writeFailed(reason): self = .io(reason)
         case let .measurement(reason): self = .io(reason)
         case .soundscapeTooLoud: self = .data(error.message)
-        case .cancelled:
-            let signal = nagi_stop_signal()
-            self = .interrupted(signal: signal != 0 ? signal : 2)
+        case .cancelled: self = .stopSignal
         }
+    }
+
+    /// The stop signal received (SIGINT when none was recorded), as an interruption.
+    static var stopSignal: CLIError {
+        let signal = nagi_stop_signal()
+        return .interrupted(signal: signal != 0 ? signal : 2)
     }
 
     /// A text output's fault as the command line reports it (73, 74, or 141 when standard output's reader left).
@@ -28,6 +32,7 @@ extension CLIError {
         case let .cannotCreate(text): self = .cannotCreate(text)
         case let .writeFailed(text): self = .io(text)
         case .readerClosed: self = .audioFile(.readerClosed(path: "standard output"))
+        case .cancelled: self = .stopSignal
         }
     }
 

@@ -38,8 +38,10 @@ enum CourseExport {
 
         /// The file's name inside the export folder ("01 - Arrival.flac").
         var fileName: String { outputPath.split(separator: "/").last.map(String.init) ?? outputPath }
-        /// The session's length, as the playlist and the longest-first order need it.
+        /// The session's length, for the longest-first order.
         var durationMicroseconds: Int64 { soundtrack.schedule.totalMicroseconds }
+        /// The file's length, tail included, as the playlist states it (a 5-minute lesson is a 303.8 s file).
+        var fileMicroseconds: Int64 { soundtrack.totalFrameCount * 1_000_000 / Int64(soundtrack.sampleRate) }
     }
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
@@ -188,7 +190,7 @@ enum CourseExport {
             }
             throw error
         }
-        let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.durationMicroseconds) })
+        let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.fileMicroseconds) })
         try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true) }
         if !quiet {
             Console.err(summaryLine(exportedCount: pending.count, skippedCount: skipped, audioSeconds: audioSeconds, wallSeconds: wallSeconds, jobCount: min(jobCount, max(1, pending.count)), folder: folder) + "\n")
@@ -214,11 +216,11 @@ enum CourseExport {
     /// or "nothing to export: 3 tracks already up to date in album".
     static func summaryLine(exportedCount: Int, skippedCount: Int, audioSeconds: Double, wallSeconds: Double, jobCount: Int, folder: String) -> String {
         guard exportedCount > 0 else {
-            return "nothing to export: \(NumberText.count(skippedCount, "track")) already up to date in \(folder)"
+            return "nothing to export: \(NumberText.count(skippedCount, "track")) already up to date in \(TerminalText.printable(folder))"
         }
         let speed = wallSeconds > 0 ? audioSeconds / wallSeconds : 0
         let audioText = Microseconds.formatClock(Int64(audioSeconds * 1_000_000)).dropLast(4)
-        var line = "exported \(NumberText.count(exportedCount, "track")) (\(audioText) of audio) to \(folder) in \(NumberText.fixed(wallSeconds, decimals: wallSeconds < 10 ? 2 : 1)) s, \(Summary.speedText(speed)) real time, \(NumberText.count(jobCount, "job"))"
+        var line = "exported \(NumberText.count(exportedCount, "track")) (\(audioText) of audio) to \(TerminalText.printable(folder)) in \(NumberText.fixed(wallSeconds, decimals: wallSeconds < 10 ? 2 : 1)) s, \(Summary.speedText(speed)) real time, \(NumberText.count(jobCount, "job"))"
         if skippedCount > 0 { line += "; \(skippedCount) already up to date" }
         return line
     }

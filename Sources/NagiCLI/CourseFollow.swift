@@ -48,6 +48,16 @@ enum CourseFollow {
         Console.out(text)
     }
 
+    /// How a hint names the course so that the command it suggests finds it: the path given (a course read from a
+    /// file has no name nagi could look up), shell-quoted when it needs it, or the preset name.
+    static func commandWord(_ arguments: ParsedArguments, course: Course) -> String {
+        guard let reference = arguments.positionals.first, PresetCatalog.isFilePath(reference) else { return course.name }
+        let plain = reference.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+".unicodeScalars.contains(scalar)
+        }
+        return plain ? reference : "'" + reference.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
     static func next(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let course = try CourseCommand.loadCourse(arguments, catalog: catalog)
@@ -58,7 +68,7 @@ enum CourseFollow {
         // The lesson's own cues, count and voice apply where the command line sets none.
         let settings = try PlayCommand.LiveSettings(arguments, lesson: course.lessons[nextIndex ?? course.lessons.count - 1])
         guard let index = nextIndex else {
-            Console.out(TerminalText.printable("\(course.title) is complete: all \(NumberText.count(course.lessons.count, "lesson")) done. `nagi course status \(course.name) --reset` starts over.") + "\n")
+            Console.out(TerminalText.printable("\(course.title) is complete: all \(NumberText.count(course.lessons.count, "lesson")) done. `nagi course status \(commandWord(arguments, course: course)) --reset` starts over.") + "\n")
             return
         }
         let lesson = course.lessons[index]

@@ -24,6 +24,8 @@ final class LiveView {
     private var lastDrawn = Date.distantPast
     private var drawnLines = 0
     private var drawnColumns = 0
+    /// Whether the last draw was the one-line view (no newline after it, so the next overwrites it in place).
+    private var drawnCompact = false
     private var wasPaused = false
 
     init(schedule: Schedule, title: String, mode: Mode) {
@@ -56,9 +58,10 @@ final class LiveView {
     }
 
     /// How the playback ended, for the last screen.
-    enum Ending {
+    enum Ending: Equatable {
         case finished
-        case stoppedEarly
+        /// Stopped by the listener with the key named ("q", "Esc").
+        case stoppedEarly(key: String)
     }
 
     /// Draws the last screen: the full bar when the session played to its end, or where it stopped.
@@ -66,23 +69,47 @@ final class LiveView {
         guard mode == .terminal, !schedule.phases.isEmpty else { return }
         let frame = ending == .finished ? schedule.totalFrames : min(heardFrame, schedule.totalFrames)
         draw(frame: frame, isPaused: false, ending: ending)
+        // The one-line view has no newline of its own; what is printed next starts on a line of its own.
+        if drawnCompact { Console.out("\n") }
     }
 
     /// The columns of the terminal on standard output now (80 when it cannot say).
     ///
     /// Read at every redraw (at most every 50 ms), so a resize (SIGWINCH) is followed within one
     /// redraw without a signal handler.
-    static func terminalColumns() -> Int {
+    static func terminalSize() -> (columns: Int, rows: Int) {
         var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
+        return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : 24)
     }
 
-    /// The view's lines for a terminal `columns` wide: each fits in `columns - 1` (so none wraps),
-    /// with fewer elements when narrow. Key hints are shown from the start.
-    static func lines(schedule: Schedule, title: String, frame: Int64, phaseIndex: Int, isPaused: Bool, ending: Ending?, columns: Int) -> [String] {
-        let usable = max(8, columns - 1)
+    /// The full view needs this many columns, and its five lines plus the cursor's this many rows; a smaller
+    /// terminal gets one line redrawn in place (more would wrap, or scroll out of the cursor's reach).
+    static let minimumColumns = 9
+    static let minimumRows = 6
+
+    /// Whether a terminal of this size gets the one-line view.
+    static func isCompact(columns: Int, rows: Int) -> Bool {
+        columns < minimumColumns || rows < minimumRows
+    }
+
+    /// The view's lines for a terminal `columns` wide and `rows` high: each fits in `columns - 1` (so none
+    /// wraps), with fewer elements when narrow, and a single line (the phase and its countdown, or how it ended)
+    /// on a terminal too small for the full view. Key hints are shown from the start.
+    static func lines(schedule: Schedule, title: String, frame: Int64, phaseIndex: Int, isPaused: Bool, ending: Ending?, columns: Int, rows: Int = 24) -> [String] {
         let phase = schedule.phases[phaseIndex]
+        if isCompact(columns: columns, rows: rows) {
+            let atEnd = frame >= schedule.totalFrames
+            let seconds = atEnd ? 0 : Int((Double(phase.endFrame - frame) / Double(schedule.sampleRate)).rounded(.up))
+            let text: String
+            switch ending {
+            case .finished?: text = "DONE"
+            case .stoppedEarly?: text = "STOPPED"
+            case nil: text = isPaused ? "PAUSED" : "\(phase.kind.displayName.uppercased()) \(seconds) s"
+            }
+            return [columns > 1 ? fitted(text, columns: columns - 1) : ""]
+        }
+        let usable = max(8, columns - 1)
         let rate = Double(schedule.sampleRate)
         let atEnd = frame >= schedule.totalFrames
         let remainingInPhase = atEnd ? 0 : max(0, Double(phase.endFrame - frame) / rate)
@@ -107,9 +134,9 @@ final class LiveView {
         case .finished?:
             status = "  DONE"
             hints = "  the session is complete"
-        case .stoppedEarly?:
+        case let .stoppedEarly(key)?:
             status = "  STOPPED EARLY"
-            hints = "  ended with q before the end"
+            hints = "  ended with \(key) before the end"
         case nil:
             status = isPaused ? "  PAUSED" : "  \(phase.kind.displayName.uppercased())  \(Int(remainingInPhase.rounded(.up))) s"
             hints = usable >= 36
@@ -127,10 +154,23 @@ final class LiveView {
     }
 
     private func draw(frame: Int64, isPaused: Bool, ending: Ending? = nil) {
-        let columns = Self.terminalColumns()
-        let lines = Self.lines(schedule: schedule, title: title, frame: frame, phaseIndex: schedule.phaseIndex(containing: min(frame, max(0, schedule.totalFrames - 1))), isPaused: isPaused, ending: ending, columns: columns)
+        let (columns, rows) = Self.terminalSize()
+        let lines = Self.lines(schedule: schedule, title: title, frame: frame, phaseIndex: schedule.phaseIndex(containing: min(frame, max(0, schedule.totalFrames - 1))), isPaused: isPaused, ending: ending, columns: columns, rows: rows)
+        let compact = Self.isCompact(columns: columns, rows: rows)
+        if compact {
+            // Overwritten in place: no newline, so nothing scrolls and nothing wraps.
+            Console.out((drawnLines > 0 ? "\u{1B}[H\u{1B}[2J" : "") + "\r\u{1B}[2K" + (lines.first ?? ""))
+            drawnLines = 0
+            drawnColumns = columns
+            drawnCompact = true
+            return
+        }
         var text: String
-        if columns != drawnColumns, drawnLines > 0 {
+        if drawnCompact {
+            // From the one-line view: leave its line and start the full view under it.
+            text = "\n"
+            drawnCompact = false
+        } else if columns != drawnColumns, drawnLines > 0 {
             // After a resize the terminal may have rewrapped the old lines: clear rather than count them.
             text = "\u{1B}[H\u{1B}[2J"
         } else {

@@ -116,7 +116,8 @@ public enum NagiCommandLine {
                 let names = spec.subcommands.map(\.name)
                 // `nagi help render extra`: render has no subcommands to name.
                 guard !names.isEmpty else { throw .arguments(.unexpectedArgument(word)) }
-                throw .arguments(.unknownCommand(word, suggestion: NearestNames.find(word, among: names, maxDistance: 3).first))
+                // The same reach as `nagi foo`: three edits would take "foo" to "plot".
+                throw .arguments(.unknownCommand(word, suggestion: nearestNames(to: word, among: names, maxDistance: suggestionDistance(for: word)).first))
             }
             spec = subcommand
             path.append(word)

@@ -47,7 +47,8 @@ struct OutputChoice {
     }
 
     /// The format for a file path: the one its extension names, which `--format` (when given) must agree with.
-    /// A path with no extension (/dev/null, a named pipe) takes `--format`, which it then needs.
+    /// A path with no extension (/dev/null, a named pipe), or one whose extension names no audio format
+    /// (`p.fifo`), takes `--format`, which it then needs.
     static func format(of path: String, formatChoice: AudioFileFormat?) throws(CLIError) -> AudioFileFormat {
         let formats = AudioFileFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
         guard let fileExtension = extensionText(of: path) else {
@@ -55,9 +56,8 @@ struct OutputChoice {
             throw .usage("-o \(path) has no extension to choose the format; end it in \(formats), or add --format")
         }
         guard let named = AudioFileFormat(fileExtension: fileExtension) else {
-            if let formatChoice {
-                throw .usage("-o \(path): .\(fileExtension) is not a \(formatChoice.rawValue) extension; name it .\(formatChoice.fileExtension)")
-            }
+            // An extension that names no audio format (p.fifo, out.xyz) says nothing against --format, which wins.
+            if let formatChoice { return formatChoice }
             throw .usage("-o \(path): .\(fileExtension) names no format nagi writes (\(formats)); change the extension or add --format")
         }
         if let formatChoice, formatChoice != named {
@@ -79,6 +79,13 @@ struct OutputChoice {
 
     /// How messages name the output: the path, or "standard output".
     var displayName: String { isStandardOutput ? "standard output" : path }
+
+    /// The warning for a WAV whose phase starts exceed what libsndfile writes as cue points (all are then left
+    /// out rather than a misleading subset); nil when every start is a cue point or the format has none.
+    func cuePointWarning(cueCount: Int) -> String? {
+        guard format.supportsCuePoints, cueCount > AudioFileSpec.maximumCuePointCount else { return nil }
+        return "nagi: warning: \(TerminalText.printable(displayName)) has no cue points: the session has \(cueCount) phases and a WAV file holds at most \(AudioFileSpec.maximumCuePointCount); use --labels for a label track"
+    }
 
     /// The libsndfile spec, validated (impossible combinations exit 64 before anything is created).
     /// WAV carries every phase start as a cue point when libsndfile can hold them all (2400); a longer

@@ -80,7 +80,7 @@ enum PlayCommand {
         // rendered one; flite, libsoxr, the cue pack and the bed's measurement before the device opens: playback
         // never waits for them.
         nagi_install_stop_handlers()
-        let soundtrack = try settings.sound.prepare(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
+        let soundtrack = try settings.sound.prepare(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, showsLoudnessPass: !quiet)
         if let outcome = soundtrack.loudness, outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
         let renderer: SoundtrackRenderer
         do { renderer = try soundtrack.makeRenderer() } catch { throw CLIError(error) }
@@ -113,7 +113,7 @@ enum PlayCommand {
         let stoppedEarly: Bool
         if case .stopped(reason: .user) = summary.endedBy { stoppedEarly = true } else { stoppedEarly = false }
         if case .stopped(reason: .signal) = summary.endedBy {} else {
-            view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly : .finished)
+            view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
         }
         keys?.restore()
         if let failure = renderer.bedFailure { throw CLIError(failure) }

@@ -59,7 +59,7 @@ enum PlotCommand {
         let svg = plot.svg()
         try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
         if !arguments.isSet("--quiet") {
-            Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : path)\n")
+            Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : TerminalText.printable(path))\n")
         }
     }
 }

@@ -49,13 +49,17 @@ enum PresetsCommand {
         if let folder = PresetEnvironment.userPresetFolder {
             lines.append(TerminalText.printable("User presets: \(folder)/{patterns,soundscapes,courses}/*.json"))
         }
+        let skipped = PresetEnvironment.skippedUserFiles()
+        if !skipped.isEmpty {
+            lines.append(TerminalText.printable("Skipped (not regular files): " + skipped.joined(separator: ", ")))
+        }
         Console.out(lines.joined(separator: "\n") + "\n")
     }
 
     /// The preset's description (or title), on one line; a broken file says so instead of failing the list.
     static func summary(of entry: PresetCatalog.Entry) -> String {
         do {
-            let value = try JSONParser.parse(entry.text, file: entry.fileDescription)
+            let value = try entry.parsed()
             guard case let .object(members, _) = value else { return "(invalid: not a JSON object)" }
             for key in ["description", "title"] {
                 if case let .string(text)? = members[key] {

@@ -53,7 +53,11 @@ enum RenderCommand {
 
         let output = try OutputChoice(arguments, defaultStem: FileNames.safeStem(session.name))
         let schedule = try session.schedule()
-        let title = arguments.value("--title") ?? "\(session.title) (\(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)))"
+        if let given = arguments.value("--title"), given.unicodeScalars.contains(where: TerminalText.needsEscape) {
+            // A tag carries it into every player's display: an escape sequence or a newline there is never meant.
+            throw .usage("--title \(TerminalText.printable(given)): control characters are not allowed in a title")
+        }
+        let title = arguments.value("--title") ?? session.titleTag(totalMicroseconds: schedule.totalMicroseconds)
         let tags = AudioTags(
             title: title,
             artist: "nagi",
@@ -71,7 +75,7 @@ enum RenderCommand {
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
         nagi_install_stop_handlers()
-        let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape)
+        let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape, showsLoudnessPass: !quiet)
         let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
@@ -82,6 +86,9 @@ enum RenderCommand {
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in
             try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
+        }
+        if let warning = output.cuePointWarning(cueCount: schedule.phases.count) {
+            Console.err(warning + "\n")
         }
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         var result: SoundtrackWriteReport
@@ -99,7 +106,7 @@ enum RenderCommand {
             Console.err(outcome.shortfallLine(naming: output.displayName) + "\n")
         }
         do {
-            try CLIError.reporting { () throws(TextFileError) in try labels?.publish() }
+            try CLIError.reporting { () throws(TextFileError) in try labels?.publish(stopsWaiting: { nagi_stop_signal() != 0 }) }
         } catch {
             // The audio went out first; take it back so that neither output stays alone.
             if !audioExisted, !output.isStandardOutput { unlink(output.path) }

@@ -76,4 +76,14 @@ struct SessionOptions {
 
     /// A title for tags and headings: the session's own, or the pattern name.
     var title: String { session.title ?? name }
+
+    /// The title tag's text: the title, the number of rounds of a session that is one repeated group (which
+    /// `--cycles` and `--minutes` change, so no title written in a file can state it), and the length.
+    func titleTag(totalMicroseconds: Int64) -> String {
+        var text = title
+        if session.stages.count == 1, case let .group(count, _) = session.stages[0] {
+            text += ", " + NumberText.count(count, "round")
+        }
+        return text + " (\(Microseconds.formatClock(totalMicroseconds).dropLast(4)))"
+    }
 }

@@ -4,7 +4,7 @@ import NagiKit
 enum Summary {
     static func line(path: String, result: SoundtrackWriteReport) -> String {
         let audioMicroseconds = Int64((result.audioSeconds * 1_000_000).rounded())
-        return "wrote \(path): \(Microseconds.formatClock(audioMicroseconds).dropLast(4)), \(byteText(result.byteCount)), \(speedText(result.speedRatio)) real time"
+        return "wrote \(TerminalText.printable(path)): \(Microseconds.formatClock(audioMicroseconds).dropLast(4)), \(byteText(result.byteCount)), \(speedText(result.speedRatio)) real time"
     }
 
     /// Seconds of wall-clock time since `start`.

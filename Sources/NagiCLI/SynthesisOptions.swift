@@ -9,7 +9,7 @@ struct SynthesisOptions {
         title: "Sound",
         options: [
             OptionSpec(names: ["--channels"], valueName: "N", help: "1 (mono) or 2 (stereo, the default).", allowedValues: ["1", "2"]),
-            OptionSpec(names: ["--bits"], valueName: "B", help: "Sample format: 16 (the default for files), 24 or float; for wav, flac and live playback.", allowedValues: ["16", "24", "float"]),
+            OptionSpec(names: ["--bits"], valueName: "B", help: "Sample format: 16 (the default for files), 24 or float (the default for play): wav, raw and live playback take all three, flac 16 or 24 (FLAC stores integers only).", allowedValues: ["16", "24", "float"]),
         ] + SoundscapeOptions.group.options + [
             OptionSpec(names: ["--seed"], valueName: "N", help: "Seed for the noise (default 1); the same seed gives the same bytes."),
         ]

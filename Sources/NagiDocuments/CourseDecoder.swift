@@ -39,7 +39,7 @@ public struct CourseDecoder: Sendable {
             throw sessions.catalog.notFound(name, in: .courses)
         }
         return try BreathError.reportingContent { () throws(ContentError) in
-            try decode(try JSONParser.parse(entry.text, file: entry.fileDescription), file: entry.fileDescription)
+            try decode(try entry.parsed(), file: entry.fileDescription)
         }
     }
 

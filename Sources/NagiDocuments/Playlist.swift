@@ -5,7 +5,8 @@ public enum Playlist {
     public static func m3u8(course: Course, tracks: [(fileName: String, title: String, durationMicroseconds: Int64)]) -> String {
         var text = "#EXTM3U\n#PLAYLIST:\(oneLine(course.title))\n"
         for track in tracks {
-            let seconds = (track.durationMicroseconds + 999_999) / 1_000_000
+            // Whole seconds, to the nearest: what a player shows for the file.
+            let seconds = (track.durationMicroseconds + 500_000) / 1_000_000
             text += "#EXTINF:\(seconds),\(oneLine(track.title))\n\(track.fileName)\n"
         }
         return text

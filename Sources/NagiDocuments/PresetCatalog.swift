@@ -32,12 +32,23 @@ public struct PresetCatalog: Sendable {
         public var name: String
         public var text: String
         public var origin: Origin
+        /// Why the file's text cannot be used at all (a file over the size limit), reported wherever the
+        /// preset is used instead of what parsing a cut-off text would say.
+        public var unusableReason: String?
 
-        public init(category: Category, name: String, text: String, origin: Origin) {
+        public init(category: Category, name: String, text: String, origin: Origin, unusableReason: String? = nil) {
             self.category = category
             self.name = name
             self.text = text
             self.origin = origin
+            self.unusableReason = unusableReason
+        }
+
+        /// The file's JSON.
+        /// - Throws: `ContentError` at `$` with `unusableReason`, or the parser's.
+        public func parsed() throws(ContentError) -> JSONValue {
+            if let unusableReason { throw ContentError(file: fileDescription, path: "$", reason: unusableReason) }
+            return try JSONParser.parse(text, file: fileDescription)
         }
 
         /// How messages name the file: its path for user files, `presets:patterns/box.json` for built-ins.

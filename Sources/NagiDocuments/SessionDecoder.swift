@@ -127,7 +127,7 @@ public struct SessionDecoder: Sendable {
         guard depth < Self.referenceDepthLimit else {
             throw ContentError(file: entry.fileDescription, path: "$", reason: "presets refer to each other more than \(Self.referenceDepthLimit) deep (does a preset name itself?)")
         }
-        let value = try JSONParser.parse(entry.text, file: entry.fileDescription)
+        let value = try entry.parsed()
         return try decodeDocument(value, file: entry.fileDescription, path: "$", depth: depth, extraKeys: [])
     }
 
@@ -135,7 +135,16 @@ public struct SessionDecoder: Sendable {
     /// ones join that folder ("./my.json" in "/a/s.json" → "/a/./my.json").
     static func path(_ reference: String, relativeToFileAt including: String) -> String {
         guard !reference.hasPrefix("/"), let slash = including.lastIndex(of: "/") else { return reference }
-        return String(including[...slash]) + reference
+        return withoutDotComponents(String(including[...slash]) + reference)
+    }
+
+    /// `path` without its `.` components past the first, so that a chain of includes names a file as it was
+    /// named (`./a.json`, not `././././a.json`).
+    static func withoutDotComponents(_ path: String) -> String {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        var kept = components.enumerated().filter { index, component in index == 0 || component != "." }.map(\.element)
+        if kept.count > 1, kept[0] == ".", kept[1] == "." { kept.removeFirst() }
+        return kept.joined(separator: "/")
     }
 
     /// Resolves a `"pattern"` member inside JSON: a preset name, an inline string, or an object.

@@ -26,7 +26,7 @@ public enum BuiltinLibrary {
             throw catalog.notFound(name, in: .soundscapes)
         }
         return try BreathError.reportingContent { () throws(ContentError) in
-            try Soundscape.decode(JSONParser.parse(entry.text, file: entry.fileDescription), file: entry.fileDescription)
+            try Soundscape.decode(entry.parsed(), file: entry.fileDescription)
         }
     }
 }

@@ -47,11 +47,20 @@ public enum FileSystem {
     /// The system's words for the current errno ("No space left on device").
     public static var lastErrorText: String { String(cString: strerror(errno)) }
 
-    /// Reads at most `limit` bytes of a file; nil with the reason when it cannot be read.
+    /// The reason given for a path that is a pipe, a device or a socket where a file is read.
+    public static let notRegularReason = "not a regular file"
+
+    /// Reads at most `limit` bytes of a regular file; nil with the reason when it cannot be read.
+    ///
+    /// Opened without blocking and checked with `fstat` before any read: a FIFO with no writer would otherwise
+    /// wait in `open` forever, and a device such as /dev/zero never ends.
     public static func read(_ path: String, limit: Int) -> (bytes: [UInt8]?, reason: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return (nil, lastErrorText) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return (nil, lastErrorText) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return (nil, notRegularReason) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= limit {

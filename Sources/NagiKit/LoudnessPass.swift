@@ -1,6 +1,8 @@
 import BedSource
+import Glibc
 import Loudness
 import NagiMath
+import Synchronization
 import Synth
 
 /// The first pass of a soundtrack with a loudness target: the calibrated render metered by libebur128 (block
@@ -23,12 +25,88 @@ enum LoudnessPass {
     /// Meters `plan` (compiled without a loudness gain) and returns the gain to `targetLUFS`: the difference,
     /// held down so the peak passes the limiter's highest loudness ceiling
     /// (`RenderPlan.highestLoudnessCeilingDecibels`) by at most `limitingAllowanceDecibels`.
-    /// `openBed(half)` gives each half its bed reader (nil without a bed).
+    /// `openBed(half)` gives each half its bed reader (nil without a bed; halves 2 and 3 are a second pass's,
+    /// made when the gain pushes the peaks past the limiter's knee). `progress` is told the fraction of
+    /// the session metered so far (both halves), on the calling thread only, after a block at most every 1 %.
     /// - Throws: `.cancelled` when `cancel` says so, `.bed` for a bed that fails, `.measurement`.
     static func measure(
-        plan: RenderPlan, targetLUFS: Double, cancel: Cancellation,
+        plan: RenderPlan, targetLUFS: Double, cancel: Cancellation, progress: (Double) -> Void = { _ in },
         openBed: @escaping @Sendable (Int) throws(BedStreamError) -> BedReader?
     ) throws(SoundtrackError) -> LoudnessMeasurement {
+        try withoutActuallyEscaping(progress) { progress throws(SoundtrackError) in
+            try measure(plan: plan, targetLUFS: targetLUFS, cancel: cancel, report: ProgressReport(progress, totalFrames: plan.totalFrameCount), openBed: openBed)
+        }
+    }
+
+    /// Frames metered by every half, and the caller's progress callback, which only the calling thread calls.
+    private final class ProgressReport: @unchecked Sendable {
+        // @unchecked: `progress` is only called on `caller`'s thread (checked with pthread_equal); the count is atomic.
+        private let progress: (Double) -> Void
+        private let caller = pthread_self()
+        private let meteredFrames = Atomic<Int64>(0)
+        private let totalFrames: Int64
+        private var lastReported = -1.0
+
+        init(_ progress: @escaping (Double) -> Void, totalFrames: Int64) {
+            self.progress = progress
+            self.totalFrames = max(1, totalFrames)
+        }
+
+        /// Counts `frameCount` more frames metered; on the calling thread, tells the callback the fraction done.
+        func add(_ frameCount: Int) {
+            let done = meteredFrames.add(Int64(frameCount), ordering: .relaxed).newValue
+            guard pthread_equal(pthread_self(), caller) != 0 else { return }
+            let fraction = Double(done) / Double(totalFrames)
+            guard fraction - lastReported >= 0.01 || done >= totalFrames else { return }
+            lastReported = fraction
+            progress(min(1, fraction))
+        }
+
+        /// Tells the callback the pass is complete (on the calling thread, after the halves are joined).
+        func finish() {
+            if lastReported < 1 { progress(1) }
+        }
+    }
+
+    private static func measure(
+        plan: RenderPlan, targetLUFS: Double, cancel: Cancellation, report: ProgressReport,
+        openBed: @escaping @Sendable (Int) throws(BedStreamError) -> BedReader?
+    ) throws(SoundtrackError) -> LoudnessMeasurement {
+        let (loudness, peak) = try meter(plan, cancel: cancel, report: report, openBed: openBed)
+        report.finish()
+        // A silent render (every voice off) has no loudness to move: it is left as it is.
+        guard loudness.isFinite else {
+            return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: 0, targetLUFS: targetLUFS)
+        }
+        let wanted = targetLUFS - loudness
+        // The true-peak limiter takes the loudest peaks down; up to `limitingAllowanceDecibels` of that is allowed
+        // (it barely moves the loudness), more holds the gain down instead.
+        let allowed = peak.isFinite ? RenderPlan.highestLoudnessCeilingDecibels + limitingAllowanceDecibels - peak : wanted
+        let gain = min(wanted, allowed)
+        let gained = plan.withLoudnessGain(decibels: gain)
+        guard peak + gain > gained.limiterKneeDecibels else {
+            return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: gain, targetLUFS: targetLUFS)
+        }
+        // Past its knee the limiter turns peaks down and the render comes out a little under measured + gain
+        // (0.1 LU with a spoken guide): metered again at that gain (the bed read by fresh readers), and the gain
+        // raised by the shortfall, as far as the peak allows.
+        let quiet = ProgressReport({ _ in }, totalFrames: plan.totalFrameCount)
+        let (limited, _) = try meter(gained, cancel: cancel, report: quiet) { half throws(BedStreamError) in try openBed(half + 2) }
+        guard limited.isFinite else {
+            return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: gain, targetLUFS: targetLUFS)
+        }
+        let loss = max(0, loudness + gain - limited)
+        return LoudnessMeasurement(
+            measuredLUFS: loudness, peakDecibels: peak, gainDecibels: min(gain + loss, max(gain, allowed)), targetLUFS: targetLUFS,
+            limiterLossDecibels: loss)
+    }
+
+    /// Meters the whole render of `plan` in halves on two threads: its integrated loudness (LUFS) and sample
+    /// peak (dBFS).
+    private static func meter(
+        _ plan: RenderPlan, cancel: Cancellation, report: ProgressReport,
+        openBed: @escaping @Sendable (Int) throws(BedStreamError) -> BedReader?
+    ) throws(SoundtrackError) -> (loudness: Double, peak: Double) {
         let totalFrames = plan.totalFrameCount
         // Two halves split on a block boundary; a session shorter than a few blocks is metered whole.
         let blocks = Int64(blockFrameCount)
@@ -39,7 +117,7 @@ enum LoudnessPass {
             do throws(SoundtrackError) {
                 let bed: BedReader?
                 do throws(BedStreamError) { bed = try openBed(item.index) } catch { throw .bed(error) }
-                return .success(try meterSpan(item.span, plan: plan, bed: bed, cancel: cancel))
+                return .success(try meterSpan(item.span, plan: plan, bed: bed, cancel: cancel, report: report))
             } catch {
                 return .failure(error)
             }
@@ -57,16 +135,7 @@ enum LoudnessPass {
         } catch {
             throw .measurement(error.message)
         }
-        let peak = 20 * log10(Double(halves.map(\.peak).max() ?? 0))
-        // A silent render (every voice off) has no loudness to move: it is left as it is.
-        guard loudness.isFinite else {
-            return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: 0, targetLUFS: targetLUFS)
-        }
-        let wanted = targetLUFS - loudness
-        // The true-peak limiter takes the loudest peaks down; up to `limitingAllowanceDecibels` of that is allowed
-        // (it barely moves the loudness), more holds the gain down instead.
-        let allowed = peak.isFinite ? RenderPlan.highestLoudnessCeilingDecibels + limitingAllowanceDecibels - peak : wanted
-        return LoudnessMeasurement(measuredLUFS: loudness, peakDecibels: peak, gainDecibels: min(wanted, allowed), targetLUFS: targetLUFS)
+        return (loudness, 20 * NagiMath.log10(Double(halves.map(\.peak).max() ?? 0)))
     }
 
     /// A stretch of the render and its place among the halves.
@@ -82,7 +151,7 @@ enum LoudnessPass {
     }
 
     /// Renders the frames in `span` (seeking to its start) into a meter.
-    private static func meterSpan(_ span: Range<Int64>, plan: RenderPlan, bed: BedReader?, cancel: Cancellation) throws(SoundtrackError) -> Half {
+    private static func meterSpan(_ span: Range<Int64>, plan: RenderPlan, bed: BedReader?, cancel: Cancellation, report: ProgressReport) throws(SoundtrackError) -> Half {
         let renderer = Renderer(plan: plan, bed: bed)
         let channelCount = plan.settings.channelCount
         let meter: LoudnessMeter
@@ -107,6 +176,7 @@ enum LoudnessPass {
             } catch {
                 throw .measurement(error.message)
             }
+            report.add(frames)
         }
         if let failure = bed?.failure { throw .bed(failure) }
         return Half(meter: meter, peak: peak)

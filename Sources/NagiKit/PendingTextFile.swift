@@ -59,7 +59,10 @@ public final class PendingTextFile {
     /// standard output now. Only once.
     /// - Throws: `.cannotCreate` when the rename fails, `.writeFailed` when a write fails, `.readerClosed` when
     ///   standard output's reader has gone.
-    public func publish() throws(TextFileError) {
+    ///
+    /// A named pipe without a reader is waited for without blocking in `open`; `stopsWaiting` is asked every 20 ms
+    /// and ends the wait with `.cancelled`.
+    public func publish(stopsWaiting: () -> Bool = { false }) throws(TextFileError) {
         guard !isPublished else { return }
         isPublished = true
         if let temporaryPath {
@@ -78,8 +81,13 @@ public final class PendingTextFile {
             }
             return
         }
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotCreate("cannot write '\(path)': \(FileSystem.lastErrorText)") }
+        let descriptor: Int32
+        switch WritableTargetOpener.open(path, shouldStop: stopsWaiting) {
+        case let .success(opened): descriptor = opened
+        case let .failure(failure):
+            if stopsWaiting() { throw .cancelled }
+            throw .cannotCreate("cannot write '\(path)': \(String(cString: strerror(failure.code)))")
+        }
         defer { close(descriptor) }
         guard FileSystem.writeAll(descriptor, bytes) else { throw .writeFailed("cannot write '\(path)': \(FileSystem.lastErrorText)") }
     }

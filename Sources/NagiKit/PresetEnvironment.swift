@@ -7,6 +7,11 @@ import NagiPresets
 /// Builds the preset catalog: the built-in table overlaid by the user's folder
 /// `$XDG_CONFIG_HOME/nagi/{patterns,soundscapes,courses}/` (default `~/.config/nagi/`).
 public enum PresetEnvironment {
+    /// The largest preset file read: a preset is a few kilobytes.
+    static let presetByteLimit = 4 * 1024 * 1024
+    /// What a file over `presetByteLimit` is told.
+    static let oversizeReason = "the file is larger than 4 MiB; a preset is a small JSON file"
+
     /// The user's preset folder, following the XDG base directory rules (a relative XDG path is ignored).
     public static var userPresetFolder: String? { XDGFolder.config }
 
@@ -25,13 +30,37 @@ public enum PresetEnvironment {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
             for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
                 let path = categoryFolder + "/" + fileName
-                guard let bytes = FileSystem.read(path, limit: 4 << 20).bytes else { continue }
+                // A FIFO or device is never opened: one without a writer would hang every command.
+                guard FileSystem.kind(of: path) == .regularFile else { continue }
+                guard let bytes = FileSystem.read(path, limit: presetByteLimit).bytes else { continue }
+                let name = String(fileName.dropLast(5))
+                guard bytes.count <= presetByteLimit else {
+                    // Read only up to the limit: its cut-off text would be reported as a broken string.
+                    entries.append(PresetCatalog.Entry(category: category, name: name, text: "", origin: .user(path: path), unusableReason: oversizeReason))
+                    continue
+                }
                 // Invalid UTF-8 is kept as replacement characters so the parser reports it where used.
                 let text = String(decoding: bytes, as: UTF8.self)
-                entries.append(PresetCatalog.Entry(category: category, name: String(fileName.dropLast(5)), text: text, origin: .user(path: path)))
+                entries.append(PresetCatalog.Entry(category: category, name: name, text: text, origin: .user(path: path)))
             }
         }
         return entries
+    }
+
+    /// The `.json` entries of the user's preset folders that are not regular files (pipes, devices, folders), which
+    /// the catalog leaves out; `nagi presets` names them.
+    public static func skippedUserFiles() -> [String] {
+        guard let folder = userPresetFolder else { return [] }
+        var skipped: [String] = []
+        for category in PresetCatalog.Category.allCases {
+            let categoryFolder = folder + "/" + category.rawValue
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
+            for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
+                let path = categoryFolder + "/" + fileName
+                if FileSystem.kind(of: path) != .regularFile { skipped.append(path) }
+            }
+        }
+        return skipped
     }
 
     /// Reads and parses a JSON file named on the command line.
@@ -47,17 +76,20 @@ public enum PresetEnvironment {
             throw .fileNotFound(path: path, reason: "no such file")
         case .folder:
             throw .invalidContent(file: path, path: "$", reason: "is a folder, not a JSON file")
-        case .regularFile, .other:
+        case .other:
+            // Never opened: a FIFO without a writer would block here.
+            throw .fileNotFound(path: path, reason: FileSystem.notRegularReason)
+        case .regularFile:
             break
         }
         // A preset is a few kilobytes; refuse anything absurd rather than reading it all.
-        let limit = 4 * 1024 * 1024
+        let limit = presetByteLimit
         let (bytes, reason) = FileSystem.read(path, limit: limit)
         guard let bytes else {
             throw .fileNotFound(path: path, reason: reason)
         }
         guard bytes.count <= limit else {
-            throw .invalidContent(file: path, path: "$", reason: "the file is larger than 4 MiB; a preset is a small JSON file")
+            throw .invalidContent(file: path, path: "$", reason: oversizeReason)
         }
         return (bytes, path)
     }

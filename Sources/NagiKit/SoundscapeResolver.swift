@@ -25,7 +25,7 @@ public enum SoundscapeResolver {
             throw catalog.notFound(name, in: .soundscapes)
         }
         let soundscape = try BreathError.reportingContent { () throws(ContentError) in
-            try Soundscape.decode(JSONParser.parse(entry.text, file: entry.fileDescription), file: entry.fileDescription)
+            try Soundscape.decode(entry.parsed(), file: entry.fileDescription)
         }
         return (soundscape, name)
     }

@@ -25,10 +25,13 @@ extension Soundtrack {
         let writer: AudioFileWriter
         do {
             switch destination {
-            case let .file(path, overwrite): writer = try AudioFileWriter(path: path, spec: spec, overwrite: overwrite)
+            case let .file(path, overwrite):
+                writer = try AudioFileWriter(path: path, spec: spec, overwrite: overwrite, stopsWaiting: { cancel.isCancelled })
             case .standardOutput: writer = try AudioFileWriter(standardOutputFor: spec)
             }
         } catch let error as AudioFileError {
+            // Cancelled while waiting for a pipe's reader.
+            if cancel.isCancelled { throw .cancelled }
             throw .output(error)
         } catch {
             throw .cannotCreate(path: destination.displayPath, reason: "\(error)")

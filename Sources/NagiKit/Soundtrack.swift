@@ -43,9 +43,12 @@ public final class Soundtrack: Sendable {
     /// loudness target the plan is metered on two threads and its output stage bound to the gain (nothing
     /// recompiled). The bed file is opened twice here (the measurement's two decoders then serve the pass's two
     /// halves), and once more by each renderer.
+    /// `loudnessProgress` is told the fraction of the loudness pass done (0 to 1, on the calling thread, at most
+    /// every 1 %), for a request with a target: on a 3-hour session the pass takes seconds.
     /// - Throws: `SoundtrackError`: `.bed`, `.cuePack`, `.unspeakable`, `.spokenCue`, `.measurement`, `.cancelled`.
     public static func prepare(
-        _ request: SoundtrackRequest, guide: GuideClipCache = GuideClipCache(), cancel: Cancellation = .never
+        _ request: SoundtrackRequest, guide: GuideClipCache = GuideClipCache(), cancel: Cancellation = .never,
+        loudnessProgress: (Double) -> Void = { _ in }
     ) throws(SoundtrackError) -> Soundtrack {
         let schedule = request.schedule
         let curves = ControlCurves(schedule: schedule, soundscape: request.soundscape)
@@ -81,7 +84,7 @@ public final class Soundtrack: Sendable {
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
-        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel)
+        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel, progress: loudnessProgress)
     }
 
     /// How long the soundscape's voices are heard, from the start, to find how much limiting they need, s: the
@@ -120,19 +123,20 @@ public final class Soundtrack: Sendable {
     /// once) and its output stage bound to the one gain that reaches the target under the true-peak limit;
     /// nothing is recompiled. `prepare` does this itself for a request with a target; this is for a caller
     /// that prepared the calibrated sound first (a course export only meters the tracks it will write).
+    /// `progress` is told the fraction of the pass done, as `prepare`'s `loudnessProgress`.
     /// - Throws: `.bed`, `.measurement`, `.cancelled`.
-    public func reachingLoudness(targetLUFS: Double, cancel: Cancellation = .never) throws(SoundtrackError) -> Soundtrack {
-        try reachingLoudness(targetLUFS: targetLUFS, measuredDecoders: [], cancel: cancel)
+    public func reachingLoudness(targetLUFS: Double, cancel: Cancellation = .never, progress: (Double) -> Void = { _ in }) throws(SoundtrackError) -> Soundtrack {
+        try reachingLoudness(targetLUFS: targetLUFS, measuredDecoders: [], cancel: cancel, progress: progress)
     }
 
     /// `reachingLoudness`, each half of the pass reading the bed through the measurement's decoder of the same
     /// place when there is one.
-    private func reachingLoudness(targetLUFS: Double, measuredDecoders: [BedDecoder], cancel: Cancellation) throws(SoundtrackError) -> Soundtrack {
+    private func reachingLoudness(targetLUFS: Double, measuredDecoders: [BedDecoder], cancel: Cancellation, progress: (Double) -> Void) throws(SoundtrackError) -> Soundtrack {
         let calibratedPlan = plan.settings.loudnessGainDecibels == 0 ? plan : plan.withLoudnessGain(decibels: 0)
         let handOff = DecoderHandOff(measuredDecoders)
         let bedPath = plan.settings.bed?.path
         let (rate, channels) = (sampleRate, channelCount)
-        let outcome = try LoudnessPass.measure(plan: calibratedPlan, targetLUFS: targetLUFS, cancel: cancel) { half throws(BedStreamError) in
+        let outcome = try LoudnessPass.measure(plan: calibratedPlan, targetLUFS: targetLUFS, cancel: cancel, progress: progress) { half throws(BedStreamError) in
             guard let bedPath else { return nil }
             if half < handOff.decoders.count {
                 let opened = handOff.decoders[half]

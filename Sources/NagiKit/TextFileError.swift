@@ -9,6 +9,8 @@ public enum TextFileError: Error, Equatable, Sendable {
     case writeFailed(String)
     /// Standard output's reader has gone.
     case readerClosed
+    /// Waiting for a named pipe's reader was given up (the caller's stop condition).
+    case cancelled
 
     /// One line naming the fault.
     public var message: String {
@@ -16,6 +18,7 @@ public enum TextFileError: Error, Equatable, Sendable {
         case let .targetExists(path): "'\(path)' already exists"
         case let .cannotCreate(text), let .writeFailed(text): text
         case .readerClosed: "the reader of standard output has gone"
+        case .cancelled: "stopped while waiting for a reader"
         }
     }
 }

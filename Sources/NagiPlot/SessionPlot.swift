@@ -80,13 +80,15 @@ public struct SessionPlot {
         var svg = SVGWriter(width: Self.width, height: height)
         svg.raw("<title>\(SVGWriter.escape(title))</title>")
         svg.raw("<desc>\(SVGWriter.escape("nagi plot of \(subtitle): \(schedule.phases.count) phases, \(schedule.cycleCount) cycles, \(schedule.sampleRate) Hz"))</desc>")
-        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}.bed{fill:none;stroke:#d35400;stroke-width:1.5}.cue-words{font-size:10px;fill:#a04000;text-anchor:middle}.beat{fill:none;stroke:#d35400;stroke-width:1.5;stroke-dasharray:1 3}</style>"#)
+        svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.grid{stroke:#dde;stroke-width:1}.band-inhale{fill:#cfe6ff}.band-hold{fill:#fff1c7}.band-exhale{fill:#d8f2dc}.level{fill:#3f7fbf;fill-opacity:0.35;stroke:#2a5f99;stroke-width:1.5}.pitch{fill:none;stroke:#c0392b;stroke-width:1.8}.gain{fill:none;stroke:#7d3c98;stroke-width:1.5;stroke-dasharray:5 3}.envelope{fill:none;stroke:#16a085;stroke-width:1.8}.calming{fill:none;stroke:#555;stroke-width:1.2;stroke-dasharray:4 3}.cue{fill:#e67e22}.bed{fill:none;stroke:#d35400;stroke-width:1.5}.cue-words{font-size:10px;fill:#a04000;text-anchor:start}.beat{fill:none;stroke:#d35400;stroke-width:1.5;stroke-dasharray:1 3}</style>"#)
         svg.rect(x: 0, y: 0, width: Self.width, height: height, attributes: ##"fill="#fbfbfd""##)
         svg.text(x: Self.marginLeft, y: 32, "\(title)", attributes: #"class="title""#)
         svg.text(x: Self.marginLeft, y: 52, "\(subtitle) · \(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)) · \(NumberText.count(schedule.cycleCount, "cycle"))")
 
         drawBands(&svg, panel: levelPanel, labelled: true)
-        drawTimeAxis(&svg, panel: levelPanel)
+        // Below the two rows of cue words when there are any, so that "breathe in" and "0 s" do not overlap.
+        let hasCueWords = schedule.phases.indices.contains { $0 < cueWords.count && !cueWords[$0].isEmpty && schedule.phases[$0].startFrame < detailEnd }
+        drawTimeAxis(&svg, panel: levelPanel, labelOffset: hasCueWords ? Self.timeLabelOffsetBelowCueWords : Self.timeLabelOffset)
         svg.text(x: levelPanel.left, y: levelPanel.top - 8, "Horizon level L (0 exhaled, 1 inhaled) — first \(Microseconds.formatClock(Int64(Double(detailEnd) / Double(schedule.sampleRate) * 1_000_000)).dropLast(4)) in detail; cue marks at phase starts")
         drawValueAxis(&svg, panel: levelPanel, axis: NiceAxis(covering: 0...1), side: .left, label: "L", name: "level")
         drawArea(&svg, panel: levelPanel, name: "level", range: 0...1) { curves.level(at: $0) }
@@ -121,6 +123,7 @@ public struct SessionPlot {
 
         drawBands(&svg, panel: overviewPanel, labelled: false)
         drawTimeAxis(&svg, panel: overviewPanel)
+        var overviewCaptions: [String] = []
         svg.text(x: overviewPanel.left, y: overviewPanel.top - 8, "Whole session: level (filled), modulation envelope (solid), gain in dB (dashed, right axis)")
         // The overview's own range: a hold swell later in the session (Wim Hof's retention) must not be cut off.
         let overviewAxis = NiceAxis(covering: 0...max(1, range(of: { curves.modulationEnvelope(at: $0) }, in: overviewPanel, padding: 0).upperBound))
@@ -131,10 +134,16 @@ public struct SessionPlot {
         drawLine(&svg, panel: overviewPanel, name: "overview-envelope", range: overviewRange, cssClass: "envelope") { curves.modulationEnvelope(at: $0) }
         drawLine(&svg, panel: overviewPanel, name: "overview-gain", range: gainRange, cssClass: "gain") { curves.toneGainDecibels(at: $0) }
         if let bedLevel = bedLevelDecibels {
-            svg.text(x: overviewPanel.left + overviewPanel.plotWidth, y: overviewPanel.top - 8, "bed level in LU against -20 LUFS (orange, right axis)", attributes: #"text-anchor="end""#)
+            overviewCaptions.append("bed level in LU against -20 LUFS (orange, right axis)")
             drawLine(&svg, panel: overviewPanel, name: "overview-bed", range: gainRange, cssClass: "bed") { curves.bedLevelDecibels(at: $0, levelDecibels: bedLevel) }
         }
 
+        if let caption = beatCaption { overviewCaptions.append(caption) }
+        // The overview's own caption is on the left at the panel's top; the others stack above it on the right, one a
+        // line, so that a bed and a beat never write over each other.
+        for (index, caption) in overviewCaptions.enumerated() {
+            svg.text(x: overviewPanel.left + overviewPanel.plotWidth, y: overviewPanel.top - 22 - 14 * Double(index), caption, attributes: #"text-anchor="end""#)
+        }
         drawBeat(&svg, panel: overviewPanel)
         drawLegend(&svg, y: height - 22)
         return svg.finish()
@@ -179,7 +188,14 @@ public struct SessionPlot {
         svg.rect(x: panel.left, y: panel.top, width: panel.plotWidth, height: panel.height, attributes: #"fill="none" class="axis""#)
     }
 
-    func drawTimeAxis(_ svg: inout SVGWriter, panel: Panel) {
+    /// The width a cue word's character takes at its 10 px sans-serif size, generously.
+    static let cueWordCharacterWidth = 5.6
+
+    /// How far under a panel its time labels sit: just under the ticks, or under the two rows of cue words.
+    static let timeLabelOffset = 18.0
+    static let timeLabelOffsetBelowCueWords = 38.0
+
+    func drawTimeAxis(_ svg: inout SVGWriter, panel: Panel, labelOffset: Double = SessionPlot.timeLabelOffset) {
         let seconds = Double(panel.endFrame - panel.startFrame) / Double(schedule.sampleRate)
         let steps = [1.0, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200]
         let step = steps.first { seconds / $0 <= 12 } ?? 14400
@@ -189,7 +205,7 @@ public struct SessionPlot {
             let x = panel.x(frame)
             svg.line(x1: x, y1: panel.top + panel.height, x2: x, y2: panel.top + panel.height + 5, attributes: #"class="axis""#)
             let label = step >= 60 ? String(Microseconds.formatClock(Int64(tick * 1_000_000)).dropLast(4)) : "\(Int(tick)) s"
-            svg.text(x: x, y: panel.top + panel.height + 18, label, attributes: #"text-anchor="middle""#)
+            svg.text(x: x, y: panel.top + panel.height + labelOffset, label, attributes: #"text-anchor="middle""#)
             tick += step
         }
     }
@@ -237,13 +253,17 @@ public struct SessionPlot {
             let y = panel.top + panel.height
             svg.raw("<path class=\"cue\" data-cue-frame=\"\(phase.startFrame)\" data-kind=\"\(phase.kind.rawValue)\" d=\"M\(SVGWriter.number(x)),\(SVGWriter.number(y - 9)) L\(SVGWriter.number(x - 5)),\(SVGWriter.number(y)) L\(SVGWriter.number(x + 5)),\(SVGWriter.number(y)) Z\"/>")
         }
-        // The words go under the marks, alternating two rows so that neighbours on short phases do not overlap.
-        var row = 0
+        // The words go under the marks, starting at them (centred, the first would run into the value axis's
+        // labels), each in the first of two rows where the word before has ended, so that neighbours on short
+        // phases and long announcements do not overlap.
+        var rowEnds = [-Double.infinity, -Double.infinity]
         for (index, phase) in schedule.phases.enumerated() where phase.startFrame >= panel.startFrame && phase.startFrame < panel.endFrame {
             guard index < cueWords.count, !cueWords[index].isEmpty else { continue }
-            let y = panel.top + panel.height + 14 + Double(row % 2) * 12
-            svg.text(x: panel.x(phase.startFrame), y: y, cueWords[index], attributes: "class=\"cue-words\" data-cue-frame=\"\(phase.startFrame)\"")
-            row += 1
+            let x = panel.x(phase.startFrame) + 3
+            let row = rowEnds.firstIndex { $0 <= x } ?? (rowEnds[0] <= rowEnds[1] ? 0 : 1)
+            rowEnds[row] = x + Double(cueWords[index].count) * Self.cueWordCharacterWidth + 4
+            let y = panel.top + panel.height + 14 + Double(row) * 12
+            svg.text(x: x, y: y, cueWords[index], attributes: "class=\"cue-words\" data-cue-frame=\"\(phase.startFrame)\"")
         }
     }
 

@@ -222,6 +222,9 @@ public final class RenderPlan: @unchecked Sendable {
         return (20 * log10(max(sum, 1e-12)), soundscape.masterGainDecibels > 0 ? "masterGainDecibels" : loudest)
     }
 
+    /// Where the limiter's soft knee begins, dBTP.
+    public var limiterKneeDecibels: Double { 20 * log10(Double(limiter.knee)) }
+
     /// The limiter's true-peak ceiling, dBTP (the soundscape's, or lower: see `truePeakCeilingDecibels`).
     public var limiterCeilingDecibels: Double { 20 * log10(Double(limiter.ceiling)) }
 

@@ -90,7 +90,7 @@ extension Soundscape {
                 gainDecibels = try fields.requiredNumber("gainDecibels", in: -40...0)
                 let lastOnset = Double(notesHz.count - 1) * noteSpacingSeconds
                 guard lastOnset < lengthSeconds / 2 else {
-                    throw fields.error("noteSpacingSeconds", "the last note would start at \(lastOnset) s, past half the chime's \(JSONFields.text(lengthSeconds)) s")
+                    throw fields.error("noteSpacingSeconds", "the last note would start at \(JSONFields.text(lastOnset)) s, past half the chime's \(JSONFields.text(lengthSeconds)) s")
                 }
             }
         }

@@ -137,6 +137,56 @@ import Testing
         #expect(error.message.contains("keep one"))
     }
 
+    @Test("sidecar files and editor backups beside a clip leave a working pack working (issue 21 item 13)")
+    func sidecarFilesAreIgnored() throws {
+        let folder = try TemporaryFolder()
+        try mixedPack(in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("hold-out.flac"))
+        for name in ["inhale.reapeaks", "inhale.wav~", "inhale.txt", "exhale.ogg.bak", "hold-out.txt", "hold.pdf"] {
+            try Data("not audio".utf8).write(to: URL(fileURLWithPath: folder.file(name)))
+        }
+        let pack = try CuePack.load(folder: folder.path, sampleRate: 48_000)
+        #expect(pack.inhale.sourcePath == folder.file("inhale.wav"))
+        #expect(pack.holdOut == nil, "hold-out.txt is not a clip: holds after an exhale use hold.flac")
+        #expect(pack.clip(for: .holdOut).sourcePath == folder.file("hold.flac"))
+    }
+
+    @Test("a missing clip names the non-audio files of its name; three clips for one are 'all' of it")
+    func messagesSayWhatIsWrong() throws {
+        let folder = try TemporaryFolder()
+        try mixedPack(in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("exhale.ogg"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder.file("exhale.txt")))
+        let missing = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
+        #expect(missing == .clipMissing(expected: folder.file("exhale.*"), ignored: [folder.file("exhale.txt")]))
+        #expect(missing.message.contains("\"\(folder.file("exhale.txt"))\" is not audio"), "\(missing.message)")
+
+        try writeClip(folder.file("exhale.flac"), format: .flac, sampleRate: 48_000, frequencies: [660], seconds: 1)
+        try writeClip(folder.file("inhale.flac"), format: .flac, sampleRate: 48_000, frequencies: [440], seconds: 1)
+        try writeClip(folder.file("inhale.aiff"), format: .wav, sampleRate: 48_000, frequencies: [440], seconds: 1)
+        let three = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
+        #expect(three.message.hasSuffix("are all inhale clips; keep one"), "\(three.message)")
+        #expect(!three.message.contains("a inhale"))
+    }
+
+    @Test("a folder named like a clip, or a link to /dev/zero, is named as what it is (65), never opened")
+    func clipNamesTakenByNonFiles() throws {
+        for makeInhale in ["folder", "device"] {
+            let folder = try TemporaryFolder()
+            try mixedPack(in: folder)
+            try FileManager.default.removeItem(atPath: folder.file("inhale.wav"))
+            if makeInhale == "folder" {
+                try FileManager.default.createDirectory(atPath: folder.file("inhale.wav"), withIntermediateDirectories: false)
+            } else {
+                try FileManager.default.createSymbolicLink(atPath: folder.file("inhale.wav"), withDestinationPath: "/dev/zero")
+            }
+            let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
+            #expect(error.category == .badData)
+            let expected = makeInhale == "folder" ? "is a folder" : "is not a regular file"
+            #expect(error.message == "cue pack: \"\(folder.file("inhale.wav"))\" \(expected)" + (makeInhale == "folder" ? ", not an audio file" : ""), "\(error.message)")
+        }
+    }
+
     @Test func moreThanTwoChannelsAreRefused() throws {
         let folder = try TemporaryFolder()
         try mixedPack(in: folder)

@@ -66,10 +66,14 @@ struct TerminalKeysTests {
         #expect(keys.nextCommand() == .stop(reason: .user))
         #expect(keys.nextCommand() == nil)
 
+        #expect(keys.stopKeyName == "q")
+
         pty.type([0x1B])
         #expect(keys.nextCommand() == .stop(reason: .user))
+        #expect(keys.stopKeyName == "Esc", "Esc is reported as Esc (issue 21 item 12)")
         pty.type(Array("Q".utf8))
         #expect(keys.nextCommand() == .stop(reason: .user))
+        #expect(keys.stopKeyName == "q")
     }
 
     @Test func arrowAndFunctionKeysAreNotTakenForEscape() throws {

@@ -79,7 +79,15 @@ struct CourseTests {
         let playlist = try String(contentsOfFile: output.appendingPathComponent("tiny.m3u8").path, encoding: .utf8)
         let lines = playlist.split(separator: "\n").map(String.init)
         #expect(lines.first == "#EXTM3U")
-        #expect(lines.filter { $0.hasPrefix("#EXTINF:8,") }.count == 1)
+        // Each #EXTINF is its file's length, tail included, to the nearest second (issue 21: a 303.8 s file was
+        // listed as 300), read back from the files.
+        let listed = lines.filter { $0.hasPrefix("#EXTINF:") }.map { $0.dropFirst("#EXTINF:".count).prefix { $0 != "," } }.map { Int($0) }
+        let fileSeconds = try tracks.map { track -> Int in
+            let trackInfo = try AudioFileReader.info(path: output.appendingPathComponent(track).path)
+            return Int((Double(trackInfo.frameCount) / Double(trackInfo.sampleRate)).rounded())
+        }
+        #expect(listed == fileSeconds.map(Optional.some), "\(listed) against the files' \(fileSeconds)")
+        #expect(fileSeconds.contains(11), "the 8 s lesson with its tail: \(fileSeconds)")
         #expect(lines.filter { !$0.hasPrefix("#") } == tracks)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".nagi-manifest.json").path))
 

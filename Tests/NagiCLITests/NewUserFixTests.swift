@@ -198,7 +198,8 @@ struct NewUserFixTests {
         try #"{"stages": [{"pattern": "./missing.json", "cycles": 1}]}"#.write(to: sub.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let missing = try NagiProcess.run(["describe", "sub/bad.json"], in: folder)
         #expect(missing.status == 66, "\(missing.standardError)")
-        #expect(missing.standardError.contains("sub/./missing.json"), "\(missing.standardError)")
+        // Named as a user would write it (issue 21 item 16: no "./" pasted into the middle).
+        #expect(missing.standardError.contains("'sub/missing.json'"), "\(missing.standardError)")
         try #"{"stages": [{"pattern": "./loop.json", "cycles": 1}]}"#.write(to: sub.appendingPathComponent("loop.json"), atomically: true, encoding: .utf8)
         let loop = try NagiProcess.run(["describe", "sub/loop.json"], in: folder)
         #expect(loop.status == 65, "\(loop.standardError)")

@@ -1,5 +1,6 @@
 import AudioFile
 import Foundation
+import NagiTestSupport
 import Testing
 
 @Suite("nagi play through ALSA, end to end")
@@ -40,7 +41,10 @@ struct PlayTests {
 
     @Test("no sound card: one clear sentence, exit 69, no ALSA noise", arguments: ["default", "nosuchdevice", "hw:7"])
     func noDevice(device: String) throws {
-        let result = try NagiProcess.run(["play", "box", "--cycles", "1", "--device", device])
+        // No device made true here (a desktop's `default` opens through its sound server): ALSA reads only an
+        // empty configuration.
+        let configuration = try EmptyALSAConfiguration.make()
+        let result = try NagiProcess.run(["play", "box", "--cycles", "1", "--device", device], environment: [EmptyALSAConfiguration.variable: configuration.path])
         #expect(result.status == 69)
         #expect(!result.standardError.contains("ALSA lib"))
         let lines = result.standardError.split(separator: "\n")

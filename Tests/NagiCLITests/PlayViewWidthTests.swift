@@ -31,9 +31,26 @@ struct PlayViewWidthTests {
         let done = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames, phaseIndex: schedule.phases.count - 1, isPaused: false, ending: .finished, columns: 32)
         #expect(done[1] == "  DONE")
         #expect(done[3].contains("━") && !done[3].contains("─"), "\(done[3])")
-        let stopped = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames / 2, phaseIndex: schedule.phaseIndex(containing: schedule.totalFrames / 2), isPaused: false, ending: .stoppedEarly, columns: 32)
+        let stopped = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames / 2, phaseIndex: schedule.phaseIndex(containing: schedule.totalFrames / 2), isPaused: false, ending: .stoppedEarly(key: "q"), columns: 32)
         #expect(stopped[1] == "  STOPPED EARLY")
         #expect(stopped[3].contains("─"))
+        #expect(stopped[4] == "  ended with q before the end", "\(stopped)")
+        // Issue 21 item 12: Esc is named as Esc, not as q.
+        let escaped = LiveView.lines(schedule: schedule, title: "Box", frame: schedule.totalFrames / 2, phaseIndex: schedule.phaseIndex(containing: schedule.totalFrames / 2), isPaused: false, ending: .stoppedEarly(key: "Esc"), columns: 40)
+        #expect(escaped[4] == "  ended with Esc before the end", "\(escaped)")
+    }
+
+    @Test("a view narrower than 8 columns or shorter than 4 rows is one line that fits (issue 21 item 17)", arguments: [(1, 24), (4, 24), (7, 24), (80, 1), (80, 3), (40, 5)])
+    func tinyViewsDegradeToOneLine(columns: Int, rows: Int) throws {
+        let schedule = try Self.boxSchedule()
+        for (frame, ending) in [(Int64(0), LiveView.Ending?.none), (schedule.totalFrames, .finished), (schedule.totalFrames / 2, .stoppedEarly(key: "Esc"))] {
+            let lines = LiveView.lines(schedule: schedule, title: "Box", frame: frame, phaseIndex: schedule.phaseIndex(containing: min(frame, schedule.totalFrames - 1)), isPaused: false, ending: ending, columns: columns, rows: rows)
+            #expect(lines.count == 1, "\(columns)×\(rows): \(lines)")
+            #expect(lines.allSatisfy { $0.count <= max(0, columns - 1) }, "\(columns)×\(rows): \(lines)")
+            if columns >= 8 { #expect(lines[0] == (ending == nil ? "INHALE 4 s" : ending == .finished ? "DONE" : "STOPPED"), "\(lines)") }
+        }
+        let full = LiveView.lines(schedule: schedule, title: "Box", frame: 0, phaseIndex: 0, isPaused: false, ending: nil, columns: 9, rows: 6)
+        #expect(full.count == 5, "the full view from 9 columns and 6 rows: \(full)")
     }
 
     static func waitForFile(_ path: String, seconds: Double) -> String {
