@@ -19,6 +19,9 @@ let package = Package(
         // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course and
         // progress files. Pure Swift, no Foundation.
         .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory"]),
+        // A heart-rate record read against the session it was breathed to (`nagi resonance analyze`): RR parsing,
+        // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
+        .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
         // DSP: soundscapes and the pulled renderer. Imports no C.
         .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath"]),
 
@@ -94,6 +97,7 @@ let package = Package(
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "NagiTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["FaultCategory", "GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
         .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "Loudness", "NagiTestSupport"]),
+        .testTarget(name: "HeartRhythmTests", dependencies: ["HeartRhythm", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BedSourceTests", dependencies: ["FaultCategory", "BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
     ]
 )
