@@ -24,6 +24,8 @@ public struct ResonanceAnalysis: Sendable {
     public static let minimumBeatCount = 50
     /// How much of the session may lie outside the record (a recorder started or stopped late), seconds.
     public static let coverageToleranceSeconds = 5.0
+    /// Below this correlation `--align auto` found no breathing in the heart rate.
+    public static let minimumAlignmentCorrelation = 0.1
     /// A relative margin at or above this is a clear winner.
     public static let clearMargin = 0.10
 
@@ -84,6 +86,9 @@ public struct ResonanceAnalysis: Sendable {
             let reference = breathing.levels(sampleRateHz: rate, count: min(sampleCount, Int(sessionSeconds * rate)))
             guard let found = SessionAligner().align(heartRate: heartRate, breathing: reference, sampleRateHz: rate) else {
                 throw .badData("could not align the record with the session")
+            }
+            guard found.correlation >= Self.minimumAlignmentCorrelation else {
+                throw .badData("the heart rate does not follow the paced breathing anywhere in the record (best correlation \(Self.decimal(found.correlation))): give --start")
             }
             offset = found.offsetSeconds
             placement = .found(found)
@@ -205,6 +210,11 @@ public struct ResonanceAnalysis: Sendable {
         let whole = Int(seconds.rounded())
         let minutes = whole / 60, rest = whole % 60
         return "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
+    static func decimal(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return (hundredths < 0 ? "-" : "") + "\(abs(hundredths) / 100)." + (abs(hundredths) % 100 < 10 ? "0" : "") + "\(abs(hundredths) % 100)"
     }
 
     static func signedSeconds(_ seconds: Double) -> String {
