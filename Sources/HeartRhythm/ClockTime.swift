@@ -95,6 +95,43 @@ public struct ClockTime: Sendable, Equatable {
         return ClockTime(wallSeconds: daySeconds + Double(hour * 3600 + minute * 60) + second, zoneOffsetSeconds: zone, hasDate: hasDate)
     }
 
+    /// The moment as ISO 8601 with milliseconds and its zone ("2026-12-02T08:30:01.250+01:00"; no zone when
+    /// it has none; the time alone for a time of day).
+    public var isoText: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        let milliseconds = Int((wallSeconds * 1000).rounded(.down))
+        let days = Int((Double(milliseconds) / 86_400_000).rounded(.down))
+        let inDay = milliseconds - days * 86_400_000
+        var text = ""
+        if hasDate {
+            let (year, month, day) = Self.civil(fromDays: days)
+            text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+        }
+        text += "\(pad(inDay / 3_600_000, 2)):\(pad(inDay / 60_000 % 60, 2)):\(pad(inDay / 1000 % 60, 2)).\(pad(inDay % 1000, 3))"
+        if let zone = zoneOffsetSeconds {
+            if zone == 0 { return text + "Z" }
+            let minutes = abs(zone) / 60
+            text += (zone < 0 ? "-" : "+") + "\(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))"
+        }
+        return text
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year

@@ -1,5 +1,6 @@
 import Foundation
 import HeartRhythm
+import HeartRhythmTestSupport
 import NagiTestSupport
 import Testing
 

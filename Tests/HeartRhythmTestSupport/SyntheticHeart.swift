@@ -9,23 +9,29 @@ import NagiTestSupport
 /// + noise, with occasional ectopic beats (a premature beat and its compensatory pause), breathed to a session
 /// that starts `leadSeconds` into the record. The swing A peaks at `resonantRate`, and heart rate is in phase
 /// with the breath there (φ = 0), leading below it and lagging above it.
-struct SyntheticHeart {
-    var breathing: PacedBreathing
-    var resonantRate: Double
-    var leadSeconds = 37.3
-    var tailSeconds = 25.0
-    var baseHeartRate = 66.0
+public struct SyntheticHeart {
+    public var breathing: PacedBreathing
+    public var resonantRate: Double
+    public var leadSeconds = 37.3
+    public var tailSeconds = 25.0
+    public var baseHeartRate = 66.0
     /// The swing's half-height at resonance and far from it, beats a minute.
-    var resonantAmplitude = 8.0
-    var floorAmplitude = 2.5
+    public var resonantAmplitude = 8.0
+    public var floorAmplitude = 2.5
     /// Beat-to-beat noise, beats a minute (standard deviation).
-    var noiseHeartRate = 1.5
+    public var noiseHeartRate = 1.5
     /// The chance a beat is ectopic.
-    var ectopicChance = 0.006
-    var seed: UInt64 = 1
+    public var ectopicChance = 0.006
+    public var seed: UInt64 = 1
+
+    public init(breathing: PacedBreathing, resonantRate: Double, seed: UInt64 = 1) {
+        self.breathing = breathing
+        self.resonantRate = resonantRate
+        self.seed = seed
+    }
 
     /// The session's schedule: a preset by name, as the command line resolves it.
-    static func breathing(_ name: String = "resonance-steps") throws -> PacedBreathing {
+    public static func breathing(_ name: String = "resonance-steps") throws -> PacedBreathing {
         let decoder = SessionDecoder(catalog: PresetCatalog(builtinFiles: BuiltinPresets.files))
         let session = try decoder.resolveArgument(name) { path throws(BreathError) in
             throw BreathError.fileNotFound(path: path, reason: "no files in this test")
@@ -34,12 +40,12 @@ struct SyntheticHeart {
     }
 
     /// The swing's half-height at a breathing rate.
-    func amplitude(atRate rate: Double) -> Double {
+    public func amplitude(atRate rate: Double) -> Double {
         floorAmplitude + (resonantAmplitude - floorAmplitude) / (1 + pow((rate - resonantRate) / 0.45, 2))
     }
 
     /// Heart rate at `seconds` into the record, before noise.
-    func heartRate(atRecordSeconds seconds: Double) -> Double {
+    public func heartRate(atRecordSeconds seconds: Double) -> Double {
         let sessionSeconds = seconds - leadSeconds
         guard let step = breathing.steps.first(where: { sessionSeconds >= $0.startSeconds && sessionSeconds < $0.endSeconds }) else {
             // Outside the session: spontaneous breathing at 14 a minute, a small swing.
@@ -53,8 +59,21 @@ struct SyntheticHeart {
         return baseHeartRate + amplitude(atRate: step.breathsPerMinute) * sin(phase - Double.pi / 2 + lead)
     }
 
+    /// The record as Polar Sensor Logger writes it: `Phone timestamp;RR-interval [ms]`, each beat stamped at its
+    /// end, from `startClock` (a local time without zone, "2026-12-02T07:29:00.000").
+    public func polarText(startClock: ClockTime) -> String {
+        var text = "Phone timestamp;RR-interval [ms]\n"
+        var elapsed = 0.0
+        for interval in record().intervals {
+            let rounded = interval.rounded()
+            elapsed += rounded / 1000
+            text += startClock.adding(seconds: elapsed).isoText + ";" + String(Int(rounded)) + "\n"
+        }
+        return text
+    }
+
     /// The record: its intervals (ms) and the indices of the ectopic ones inserted.
-    func record() -> (intervals: [Double], ectopicIndices: [Int]) {
+    public func record() -> (intervals: [Double], ectopicIndices: [Int]) {
         var generator = SeededGenerator(seed: seed)
         func gaussian() -> Double {
             let u1 = max(1e-12, Double(generator.next() >> 11) / Double(1 << 53))
