@@ -25,7 +25,7 @@ enum ResonanceReportText {
                 NumberText.fixed(step.peakToTrough, decimals: 1) + " bpm",
                 NumberText.fixed(step.lowFrequencyPower, decimals: 0) + " ms²",
                 NumberText.fixed(step.peakFrequencyHz, decimals: 3) + " Hz",
-                (step.phaseDegrees > 0 ? "+" : "") + NumberText.fixed(step.phaseDegrees, decimals: 0) + "°",
+                (step.phaseDegrees.rounded() > 0 ? "+" : "") + NumberText.fixed(step.phaseDegrees, decimals: 0) + "°",
                 NumberText.fixed(step.score, decimals: 2),
             ])
         }
