@@ -205,11 +205,12 @@ public struct ResonanceAnalysis: Sendable {
         return text
     }
 
-    /// "m:ss" for seconds.
+    /// "m:ss", or "h:mm:ss" from an hour, for seconds.
     static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
-        let minutes = whole / 60, rest = whole % 60
-        return "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
+        let hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
+        let tail = (rest < 10 ? "0" : "") + "\(rest)"
+        return hours > 0 ? "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail : "\(minutes):" + tail
     }
 
     static func decimal(_ value: Double) -> String {
