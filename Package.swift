@@ -19,6 +19,9 @@ let package = Package(
         // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course and
         // progress files. Pure Swift, no Foundation.
         .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory"]),
+        // A heart-rate record read against the session it was breathed to (`nagi resonance analyze`): RR parsing,
+        // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
+        .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
         // DSP: soundscapes and the pulled renderer. Imports no C.
         .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath"]),
 
@@ -59,11 +62,11 @@ let package = Package(
             dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking"]
         ),
         // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
-        .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth"]),
+        .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth", "HeartRhythm"]),
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiKit", "NagiPlot", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
+            dependencies: ["NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
         ),
         .executableTarget(name: "nagi", dependencies: ["NagiCLI"]),
 
@@ -74,7 +77,7 @@ let package = Package(
         .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "NagiTestSupport"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
         // through libebur128, user cue packs and streamed beds. flite has no pkg-config file: the module map
@@ -94,6 +97,9 @@ let package = Package(
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "NagiTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["FaultCategory", "GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
         .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "Loudness", "NagiTestSupport"]),
+        // Synthetic heart-rate records from a known physiology, for the analysis and the command line's tests.
+        .target(name: "HeartRhythmTestSupport", dependencies: ["HeartRhythm", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"], path: "Tests/HeartRhythmTestSupport"),
+        .testTarget(name: "HeartRhythmTests", dependencies: ["HeartRhythm", "HeartRhythmTestSupport", "NagiTestSupport"], exclude: ["welch_check.py"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BedSourceTests", dependencies: ["FaultCategory", "BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
     ]
 )

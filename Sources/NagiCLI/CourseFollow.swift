@@ -77,14 +77,14 @@ enum CourseFollow {
         if !settings.quiet {
             Console.err(TerminalText.printable("\(course.title): lesson \(index + 1) of \(course.lessons.count), \(lesson.title) (soundscape \(soundscapeName))") + "\n")
         }
-        let finished = try PlayCommand.play(session: session, name: lesson.patternLabel, sampleRate: sampleRate, soundscape: soundscape, settings: settings, lesson: lesson)
-        guard finished else { throw .stoppedEarly }
+        let outcome = try PlayCommand.play(session: session, name: lesson.patternLabel, sampleRate: sampleRate, soundscape: soundscape, settings: settings, lesson: lesson)
+        guard outcome.finished else { throw .stoppedEarly }
         if length.overridesLength {
             if !settings.quiet {
                 Console.err("lesson \(index + 1) played at a length of your own (--cycles or --minutes); not recorded as done\n")
             }
         } else {
-            record.completions.append(CourseProgress.Completion(lessonIndex: index, title: lesson.title, completedAt: ProgressStore.timestamp(for: Date())))
+            record.completions.append(CourseProgress.Completion(lessonIndex: index, title: lesson.title, completedAt: ProgressStore.timestamp(for: Date()), startedAt: outcome.startedAt))
             try ProgressStore.save(record)
             if !settings.quiet {
                 Console.err("lesson \(index + 1) done (\(record.completedCount(lessonCount: course.lessons.count)) / \(course.lessons.count))\n")

@@ -37,6 +37,7 @@ public enum NagiCommandLine {
         Command(spec: DescribeCommand.spec, run: DescribeCommand.run),
         Command(spec: PlotCommand.spec, run: PlotCommand.run),
         Command(spec: CourseCommand.spec, run: CourseCommand.run),
+        Command(spec: ResonanceCommand.spec, run: ResonanceCommand.run),
         Command(spec: PresetsCommand.spec, run: PresetsCommand.run),
         Command(spec: CompletionsCommand.spec, run: CompletionsCommand.run),
     ]

@@ -36,9 +36,11 @@ enum PlayCommand {
         let options = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
         let settings = try LiveSettings(arguments)
         let soundscape = try settings.sound.synthesis.soundscape.resolve(catalog: catalog)
-        if try !play(session: options.session, name: options.name, sampleRate: options.sampleRate, soundscape: soundscape.soundscape, settings: settings) {
-            throw .stoppedEarly
+        let outcome = try play(session: options.session, name: options.name, sampleRate: options.sampleRate, soundscape: soundscape.soundscape, settings: settings)
+        if let startedAt = outcome.startedAt {
+            try SessionStartRecord.save(name: options.name, startedAt: startedAt)
         }
+        if !outcome.finished { throw .stoppedEarly }
     }
 
     /// The advice after a device fault: the command line's, not the device layer's.
@@ -60,9 +62,18 @@ enum PlayCommand {
         }
     }
 
-    /// Plays `session` (already at its final length) with `settings`; returns whether it was played to the
-    /// end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
-    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(CLIError) -> Bool {
+    /// How a played session ended.
+    struct Outcome {
+        /// Whether it was played to the end.
+        var finished: Bool
+        /// When its first frame was heard (the device's delay taken off), ISO 8601 local time with
+        /// milliseconds; nil if nothing was heard.
+        var startedAt: String?
+    }
+
+    /// Plays `session` (already at its final length) with `settings`, prints when it started, and says whether
+    /// it was played to the end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
+    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(CLIError) -> Outcome {
         let (live, synthesis, quiet) = (settings.live, settings.sound.synthesis, settings.quiet)
         let schedule: Schedule
         do {
@@ -97,6 +108,8 @@ enum PlayCommand {
         defer { keys?.restore() }
         let view = LiveView(schedule: schedule, title: session.title ?? name, mode: quiet ? .silent : (showView ? .terminal : .lines))
         let loop = PlaybackLoop(source: renderer, sink: device)
+        // The first report with a frame heard dates the session's first frame: now less the frames heard since.
+        var startedAt: String?
         let summary: PlaybackSummary
         do {
             summary = try loop.run(control: {
@@ -104,6 +117,9 @@ enum PlayCommand {
                 if signal != 0 { return .stop(reason: .signal(signal)) }
                 return keys?.nextCommand()
             }, observer: { progress in
+                if startedAt == nil, progress.heardFrame > 0 {
+                    startedAt = SessionStartRecord.timestamp(secondsAgo: Double(progress.heardFrame) / Double(rate))
+                }
                 view.update(progress)
             })
         } catch {
@@ -119,12 +135,13 @@ enum PlayCommand {
         if let failure = renderer.bedFailure { throw CLIError(failure) }
         if !quiet {
             Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
+            if let startedAt { Console.err("session started at \(startedAt)\n") }
         }
         switch summary.endedBy {
         case .finished:
-            return true
+            return Outcome(finished: true, startedAt: startedAt)
         case .stopped(reason: .user):
-            return false
+            return Outcome(finished: false, startedAt: startedAt)
         case let .stopped(reason: .signal(signal)):
             throw .interrupted(signal: signal)
         }

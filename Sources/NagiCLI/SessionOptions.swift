@@ -24,10 +24,11 @@ struct SessionOptions {
         PositionalSpec(name: "PATTERN", help: patternHelp + " Default: \(defaultPattern).", isOptional: true, completion: .patterns)
     }
 
-    /// Resolves the options; `defaultPattern` is used when PATTERN is absent.
-    init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String? = nil) throws(CLIError) {
+    /// Resolves the options; `defaultPattern` is used when PATTERN is absent. PATTERN is the positional at
+    /// `patternIndex` (`resonance analyze RR_FILE PATTERN` has it second).
+    init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String? = nil, patternIndex: Int = 0) throws(CLIError) {
         let paceOptions = try PaceOptions(arguments)
-        let reference = arguments.positionals.first
+        let reference = arguments.positionals.count > patternIndex ? arguments.positionals[patternIndex] : nil
         try paceOptions.validate(pattern: reference)
         do {
             var session: Session
@@ -62,7 +63,8 @@ struct SessionOptions {
         } catch {
             throw .usage("\(error)")
         }
-        sampleRate = try SampleRateOptions(arguments).sampleRate
+        // A command that takes no --rate (resonance analyze) schedules at the default rate.
+        sampleRate = arguments.command.option(named: "--rate") == nil ? SampleRateOptions.defaultSampleRate : try SampleRateOptions(arguments).sampleRate
     }
 
     /// The schedule at the chosen rate.

@@ -10,11 +10,15 @@ public struct CourseProgress: Sendable, Equatable {
         public var title: String
         /// When it was completed, as an ISO 8601 date-time in UTC ("2026-11-29T07:30:00Z").
         public var completedAt: String
+        /// When the lesson's sound started to be heard, ISO 8601 with milliseconds and the zone
+        /// ("2026-11-29T08:30:01.250+01:00"); nil in records written before starts were kept.
+        public var startedAt: String?
 
-        public init(lessonIndex: Int, title: String, completedAt: String) {
+        public init(lessonIndex: Int, title: String, completedAt: String, startedAt: String? = nil) {
             self.lessonIndex = lessonIndex
             self.title = title
             self.completedAt = completedAt
+            self.startedAt = startedAt
         }
     }
 
@@ -52,7 +56,8 @@ public struct CourseProgress: Sendable, Equatable {
     /// The record as JSON text.
     public var jsonText: String {
         let items = completions.map {
-            "    {\"lesson\": \($0.lessonIndex + 1), \"title\": \(JSONText.quote($0.title)), \"completedAt\": \(JSONText.quote($0.completedAt))}"
+            "    {\"lesson\": \($0.lessonIndex + 1), \"title\": \(JSONText.quote($0.title)), \"completedAt\": \(JSONText.quote($0.completedAt))"
+                + ($0.startedAt.map { ", \"startedAt\": \(JSONText.quote($0))" } ?? "") + "}"
         }
         return "{\n  \"course\": \(JSONText.quote(course)),\n  \"completed\": [\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
@@ -66,13 +71,13 @@ public struct CourseProgress: Sendable, Equatable {
         var completions: [Completion] = []
         for (value, path) in items {
             let item = try JSONFields(value, file: file, path: path)
-            try item.rejectUnknownKeys(allowed: ["lesson", "title", "completedAt"])
+            try item.rejectUnknownKeys(allowed: ["lesson", "title", "completedAt", "startedAt"])
             guard let lesson = try item.integer("lesson", in: 1...CourseDecoder.lessonLimit),
                   let title = try item.string("title"),
                   let completedAt = try item.string("completedAt"), completedAt.count >= 10 else {
                 throw item.error(nil, "expected \"lesson\", \"title\" and \"completedAt\"")
             }
-            completions.append(Completion(lessonIndex: lesson - 1, title: title, completedAt: completedAt))
+            completions.append(Completion(lessonIndex: lesson - 1, title: title, completedAt: completedAt, startedAt: try item.string("startedAt")))
         }
         return CourseProgress(course: course, completions: completions)
     }

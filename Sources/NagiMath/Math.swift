@@ -22,3 +22,5 @@ import Glibc
 @inlinable @inline(__always) public func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
 /// `x` rounded half away from zero.
 @inlinable @inline(__always) public func round(_ x: Double) -> Double { Glibc.round(x) }
+/// The angle of the point (`x`, `y`) in radians, in (−π, π].
+@inlinable @inline(__always) public func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }

@@ -39,7 +39,8 @@ struct CompletionTests {
     @Test("bash completes commands, subcommands, options, values, presets and courses")
     func bash() throws {
         try Self.withUserPresets { folder in
-            #expect(try Self.complete(["nagi", "re"], folder: folder) == ["render"])
+            #expect(try Self.complete(["nagi", "re"], folder: folder) == ["render", "resonance"])
+            #expect(try Self.complete(["nagi", "resonance", ""], folder: folder) == ["analyze"])
             #expect(try Self.complete(["nagi", ""], folder: folder).contains("completions"))
             #expect(try Self.complete(["nagi", "course", ""], folder: folder) == ["list", "show", "export", "next", "status"])
             let options = try Self.complete(["nagi", "render", "--cu"], folder: folder)

@@ -144,6 +144,10 @@ struct CourseTests {
         #expect(status.standardOutput.contains("next: lesson 2"))
         let record = folder.appendingPathComponent("state/nagi/tiny.progress.json").path
         #expect(FileManager.default.fileExists(atPath: record))
+        // The lesson's start is printed and kept beside its completion, for `resonance analyze --start-from-progress`.
+        let startLine = try #require(next.standardError.split(separator: "\n").first { $0.hasPrefix("session started at ") })
+        let startedAt = startLine.dropFirst("session started at ".count)
+        #expect(try String(contentsOfFile: record, encoding: .utf8).contains("\"startedAt\": \"\(startedAt)\""))
         let reset = try NagiProcess.run(["course", "status", file, "--reset"], in: folder)
         #expect(reset.status == 0)
         #expect(try NagiProcess.run(["course", "status", file], in: folder).standardOutput.contains("done: 0 / 3"))

@@ -61,3 +61,25 @@ struct PlayTests {
         }
     }
 }
+
+/// `play` keeps when the session's sound started, for `resonance analyze --start-from-progress`.
+@Suite("When a played session started")
+struct SessionStartTests {
+    @Test("play prints the start (ISO 8601, milliseconds, zone) and records it; it lies within the run")
+    func recordsStart() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let capture = folder.appendingPathComponent("capture.raw").path
+        let before = Date()
+        let played = try NagiProcess.run(["play", "4-7-8", "--cycles", "1", "--bits", "16", "--device", "file:'\(capture)',raw"], in: folder)
+        let after = Date()
+        #expect(played.status == 0, "\(played.standardError)")
+        let line = try #require(played.standardError.split(separator: "\n").first { $0.hasPrefix("session started at ") })
+        let printed = String(line.dropFirst("session started at ".count))
+        #expect(printed.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d\d:\d\d)/) != nil, "\(printed)")
+        let record = try String(contentsOf: folder.appendingPathComponent("state/nagi/sessions/4-7-8.json"), encoding: .utf8)
+        #expect(record == "{\"session\": \"4-7-8\", \"startedAt\": \"\(printed)\"}\n")
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let started = try style.parse(printed)
+        #expect(started >= before.addingTimeInterval(-1) && started <= after, "\(printed) not within \(before)…\(after)")
+    }
+}

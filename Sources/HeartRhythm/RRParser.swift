@@ -1,0 +1,185 @@
+/// Reads RR intervals from the text files heart-rate apps export.
+///
+/// Accepted layouts (comments starting `#` or `//` and blank lines are skipped anywhere):
+/// - one number per line (Elite HRV's export): milliseconds, or seconds when every value is below 10;
+/// - two whitespace-separated numbers per line, time and RR (Kubios' RR text), same unit rule for the RR;
+/// - CSV with a header naming an RR or IBI column, separated by `;`, tab or `,` (Polar Sensor Logger's
+///   `Phone timestamp;RR-interval [ms]`, HRV Logger's CSV); a unit in the header (`[ms]`, `(s)`, `_ms`)
+///   is taken, else the rule above; a timestamp column, when there is one, places the record on a clock.
+public enum RRParser {
+    /// The longest line a record may hold, in bytes: lines of real records are under 100.
+    public static let lineLengthLimit = 4096
+
+    /// Parses the bytes of a whole file; `name` is how messages refer to it.
+    public static func parse(_ bytes: [UInt8], name: String) throws(HeartRhythmError) -> RRRecord {
+        let lines = try splitLines(bytes, name: name)
+        var rows: [(number: Int, text: Substring)] = []
+        rows.reserveCapacity(lines.count)
+        for (number, line) in lines {
+            let trimmed = trim(line)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { continue }
+            rows.append((number, trimmed))
+        }
+        guard let first = rows.first else { throw .badData("\(name): no RR intervals in the file") }
+        if isHeader(first.text) {
+            return try parseTable(header: first, rows: rows.dropFirst(), name: name)
+        }
+        return try parseColumns(rows[...], name: name)
+    }
+
+    // MARK: - Layouts
+
+    /// Headerless numbers: one column (RR) or two (time, RR).
+    static func parseColumns(_ rows: ArraySlice<(number: Int, text: Substring)>, name: String) throws(HeartRhythmError) -> RRRecord {
+        var values: [(line: Int, value: Double)] = []
+        values.reserveCapacity(rows.count)
+        var columnCount: Int?
+        for row in rows {
+            let cells = row.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "," })
+            guard cells.count == 1 || cells.count == 2 else {
+                throw .badData("\(name): line \(row.number) has \(cells.count) values; expected one RR interval per line, or time and RR")
+            }
+            if let expected = columnCount, expected != cells.count {
+                throw .badData("\(name): line \(row.number) has \(cells.count) values where the lines before have \(expected)")
+            }
+            columnCount = cells.count
+            values.append((row.number, try number(cells[cells.count - 1], line: row.number, name: name)))
+        }
+        let (milliseconds, unit) = try toMilliseconds(values, declared: nil, name: name)
+        let layout = columnCount == 2 ? "time and RR per line" : "one RR interval per line"
+        return RRRecord(intervalsMilliseconds: milliseconds, formatDescription: "\(layout), \(unit)")
+    }
+
+    /// A CSV table with a header row.
+    static func parseTable(header: (number: Int, text: Substring), rows: ArraySlice<(number: Int, text: Substring)>, name: String) throws(HeartRhythmError) -> RRRecord {
+        let separator: Character = header.text.contains(";") ? ";" : header.text.contains("\t") ? "\t" : ","
+        let names = header.text.split(separator: separator, omittingEmptySubsequences: false).map { trim($0).lowercased() }
+        guard let rrColumn = names.firstIndex(where: isIntervalColumn) else {
+            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+            throw .badData("\(name): no RR or IBI column in the header on line \(header.number) (columns: \(listed))")
+        }
+        let timeColumn = names.indices.first { $0 != rrColumn && (names[$0].contains("time") || names[$0].contains("date")) }
+        var values: [(line: Int, value: Double)] = []
+        values.reserveCapacity(rows.count)
+        var firstClock: ClockTime?
+        for row in rows {
+            let cells = row.text.split(separator: separator, omittingEmptySubsequences: false)
+            guard rrColumn < cells.count else {
+                throw .badData("\(name): line \(row.number) has no '\(names[rrColumn])' value (\(cells.count) of \(names.count) columns)")
+            }
+            let cell = trim(cells[rrColumn])
+            if cell.isEmpty { continue }
+            values.append((row.number, try number(cell, line: row.number, name: name)))
+            if firstClock == nil, let timeColumn, timeColumn < cells.count {
+                firstClock = ClockTime.parse(trim(cells[timeColumn]))
+            }
+        }
+        let (milliseconds, unit) = try toMilliseconds(values, declared: declaredUnit(names[rrColumn]), name: name)
+        // Apps stamp a beat when it arrives, at the end of its interval.
+        let start = firstClock.map { $0.adding(seconds: -(milliseconds.first ?? 0) / 1000) }
+        return RRRecord(intervalsMilliseconds: milliseconds, startClock: start, formatDescription: "CSV column '\(names[rrColumn])', \(unit)")
+    }
+
+    /// Whether a header names RR intervals: "rr", "rr-interval [ms]", "rr_ms", "ibi", "inter-beat interval".
+    static func isIntervalColumn(_ name: String) -> Bool {
+        name.hasPrefix("rr") || name.contains(" rr") || name.contains("ibi") || name.contains("inter-beat") || name.contains("interbeat")
+    }
+
+    /// The unit a header declares: "[ms]", "(ms)", "_ms", " ms" or the seconds forms; nil when none.
+    static func declaredUnit(_ name: String) -> Double? {
+        for suffix in ["[ms]", "(ms)", "_ms", " ms", "-ms"] where name.hasSuffix(suffix) { return 1 }
+        for suffix in ["[s]", "(s)", "_s", " s", "[sec]", "(sec)"] where name.hasSuffix(suffix) { return 1000 }
+        return nil
+    }
+
+    // MARK: - Values
+
+    /// Milliseconds, by the declared unit, or seconds when every value is below 10 and milliseconds when none is.
+    static func toMilliseconds(_ values: [(line: Int, value: Double)], declared: Double?, name: String) throws(HeartRhythmError) -> ([Double], String) {
+        guard !values.isEmpty else { throw .badData("\(name): no RR intervals in the file") }
+        for (line, value) in values where value <= 0 {
+            throw .badData("\(name): line \(line): an RR interval of \(format(value)) (intervals are positive)")
+        }
+        let scale: Double
+        if let declared {
+            scale = declared
+        } else {
+            let small = values.first { $0.value < 10 }
+            let large = values.first { $0.value >= 10 }
+            if let small, let large {
+                throw .badData("\(name): mixed units: line \(small.line) reads \(format(small.value)) (seconds?) and line \(large.line) reads \(format(large.value)) (milliseconds?)")
+            }
+            scale = small != nil ? 1000 : 1
+        }
+        return (values.map { $0.value * scale }, scale == 1 ? "ms" : "s")
+    }
+
+    /// A decimal number: digits with an optional point and exponent; no nan, inf, hex or spaces.
+    static func number(_ text: Substring, line: Int, name: String) throws(HeartRhythmError) -> Double {
+        let allowed = text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 || $0 == 43 || $0 == 101 || $0 == 69 }
+        guard allowed, text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }), let value = Double(text), value.isFinite else {
+            throw .badData("\(name): line \(line): '\(printable(text))' is not a number")
+        }
+        return value
+    }
+
+    // MARK: - Text
+
+    /// The file's lines with their numbers (from 1); refuses binary content and overlong lines.
+    static func splitLines(_ bytes: [UInt8], name: String) throws(HeartRhythmError) -> [(Int, Substring)] {
+        var start = 0
+        var lines: [(Int, Substring)] = []
+        var number = 1
+        var index = 0
+        let count = bytes.count
+        // Line breaks first, in bytes, so an overlong line is refused before it is decoded.
+        var ranges: [Range<Int>] = []
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0 {
+                throw .badData("\(name): not a text file (a zero byte at offset \(index)); expected RR intervals as text or CSV")
+            }
+            if byte == 10 || byte == 13 {
+                ranges.append(start..<index)
+                if byte == 13, index + 1 < count, bytes[index + 1] == 10 { index += 1 }
+                start = index + 1
+            } else if index - start >= lineLengthLimit {
+                throw .badData("\(name): line \(ranges.count + 1) is longer than \(lineLengthLimit) bytes; not an RR record")
+            }
+            index += 1
+        }
+        if start < count { ranges.append(start..<count) }
+        lines.reserveCapacity(ranges.count)
+        for range in ranges {
+            guard let text = String(validating: bytes[range], as: UTF8.self) else {
+                throw .badData("\(name): line \(number) is not UTF-8 text; expected RR intervals as text or CSV")
+            }
+            lines.append((number, Substring(number == 1 && text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)))
+            number += 1
+        }
+        return lines
+    }
+
+    static func trim(_ text: Substring) -> Substring {
+        var result = text
+        while let first = result.first, first == " " || first == "\t" || first == "\"" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" || last == "\"" { result = result.dropLast() }
+        return result
+    }
+
+    /// A header holds a cell that is neither a number nor a clock time ("RR-interval [ms]"; not "1e3").
+    static func isHeader(_ text: Substring) -> Bool {
+        guard text.contains(where: { $0.isLetter }) else { return false }
+        let cells = text.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "\t" || $0 == " " })
+        return cells.contains { cell in Double(trim(cell)) == nil && ClockTime.parse(trim(cell)) == nil }
+    }
+
+    /// At most 40 characters, control characters shown as '?', for a message.
+    static func printable(_ text: Substring) -> String {
+        String(text.prefix(40).map { $0.isASCII && ($0.asciiValue ?? 0) < 32 ? "?" : $0 })
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

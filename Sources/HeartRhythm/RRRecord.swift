@@ -1,0 +1,21 @@
+/// A heart-rate record as read: beat-to-beat (RR) intervals in milliseconds, in order, and the clock time of
+/// its first beat when the file gave timestamps.
+public struct RRRecord: Sendable, Equatable {
+    /// Every interval in milliseconds, as the file gave it (before cleaning).
+    public var intervalsMilliseconds: [Double]
+    /// The wall-clock time at which the first interval began, when the file had a timestamp column.
+    public var startClock: ClockTime?
+    /// The layout the file was read as ("one interval per line, ms", "CSV column 'RR-interval [ms]'").
+    public var formatDescription: String
+
+    public init(intervalsMilliseconds: [Double], startClock: ClockTime? = nil, formatDescription: String) {
+        self.intervalsMilliseconds = intervalsMilliseconds
+        self.startClock = startClock
+        self.formatDescription = formatDescription
+    }
+
+    /// The record's length in seconds: the sum of its intervals.
+    public var durationSeconds: Double {
+        intervalsMilliseconds.reduce(0, +) / 1000
+    }
+}

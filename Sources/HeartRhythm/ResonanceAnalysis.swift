@@ -1,0 +1,224 @@
+import NagiMath
+
+/// Reads a heart-rate record against the session it was breathed to and finds the pace at which heart rate
+/// swings most with the breath: per step the mean heart rate, the peak-to-trough swing per breath, the power
+/// and peak of the 0.04–0.15 Hz band of the 4 Hz cubic-resampled RR series, and the phase of heart rate to
+/// breathing (Shaffer & Meehan 2020); then the step that wins on them together.
+public struct ResonanceAnalysis: Sendable {
+    /// Where the session starts in the record.
+    public enum Start: Sendable, Equatable {
+        /// Seconds after the record's first beat began.
+        case secondsIntoRecord(Double)
+        /// A time on the record's clock (its timestamps).
+        case clock(ClockTime)
+        /// Found by cross-correlating heart rate with the breathing.
+        case automatic
+    }
+
+    /// The low-frequency band, Hz.
+    public static let lowFrequencyBand = 0.04...0.15
+    /// The most artefacts a record may hold, as a fraction of its beats.
+    public static let artefactLimit = 0.20
+    /// A record shorter than this many seconds, or with fewer beats than `minimumBeatCount`, is too short.
+    public static let minimumRecordSeconds = 60.0
+    public static let minimumBeatCount = 50
+    /// How much of the session may lie outside the record (a recorder started or stopped late), seconds.
+    public static let coverageToleranceSeconds = 5.0
+    /// Below this correlation `--align auto` found no breathing in the heart rate.
+    public static let minimumAlignmentCorrelation = 0.1
+    /// A relative margin at or above this is a clear winner.
+    public static let clearMargin = 0.10
+
+    public var breathing: PacedBreathing
+    public var start: Start
+    /// Seconds left out at the start of every step, while the heart settles into the new pace.
+    public var settleSeconds: Double
+    public var cleaner = ArtefactCleaner()
+
+    public init(breathing: PacedBreathing, start: Start, settleSeconds: Double = 30) {
+        self.breathing = breathing
+        self.start = start
+        self.settleSeconds = settleSeconds
+    }
+
+    /// Analyses `record`; throws a one-line bad-data error for a record too short, with too many artefacts,
+    /// or not covering the session.
+    public func analyze(_ record: RRRecord) throws(HeartRhythmError) -> ResonanceReport {
+        let raw = record.intervalsMilliseconds
+        let recordSeconds = record.durationSeconds
+        guard raw.count >= Self.minimumBeatCount, recordSeconds >= Self.minimumRecordSeconds else {
+            throw .badData("the record is too short: \(raw.count) beats over \(Self.clock(recordSeconds)); at least \(Self.minimumBeatCount) beats and \(Int(Self.minimumRecordSeconds)) s are needed")
+        }
+        let cleaned = cleaner.clean(raw)
+        let fraction = Double(cleaned.artefactIndices.count) / Double(raw.count)
+        guard fraction <= Self.artefactLimit else {
+            throw .badData("\(cleaned.artefactIndices.count) of \(raw.count) beats (\(Int((fraction * 100).rounded())) %) are artefacts, more than \(Int(Self.artefactLimit * 100)) %: check the strap's contact and record again")
+        }
+        // Beat k ends at the sum of the intervals before it and its own (raw: a missed beat keeps its time).
+        var beatTimes = [Double](repeating: 0, count: raw.count)
+        var elapsed = 0.0
+        for (index, interval) in raw.enumerated() {
+            elapsed += interval / 1000
+            beatTimes[index] = elapsed
+        }
+        let rate = ResonanceReport.sampleRateHz
+        let sampleCount = Int(recordSeconds * rate)
+        let intervals = CubicSpline(xs: beatTimes, ys: cleaned.intervalsMilliseconds).sample(from: 0, step: 1 / rate, count: sampleCount)
+        let heartRate = intervals.map { 60_000 / $0 }
+
+        let sessionSeconds = breathing.durationSeconds
+        let offset: Double
+        let placement: ResonanceReport.Placement
+        switch start {
+        case let .secondsIntoRecord(seconds):
+            offset = seconds
+            placement = .given
+        case let .clock(time):
+            guard let origin = record.startClock else {
+                throw .usage("the record has no timestamps, so --start cannot be a clock time; give seconds into the record, or --align auto")
+            }
+            offset = time.seconds(since: origin)
+            placement = .given
+        case .automatic:
+            guard recordSeconds + Self.coverageToleranceSeconds >= sessionSeconds else {
+                throw .badData("the record (\(Self.clock(recordSeconds))) is shorter than the session (\(Self.clock(sessionSeconds))): it cannot hold the whole session")
+            }
+            let reference = breathing.levels(sampleRateHz: rate, count: min(sampleCount, Int(sessionSeconds * rate)))
+            guard let found = SessionAligner().align(heartRate: heartRate, breathing: reference, sampleRateHz: rate) else {
+                throw .badData("could not align the record with the session")
+            }
+            guard found.correlation >= Self.minimumAlignmentCorrelation else {
+                throw .badData("the heart rate does not follow the paced breathing anywhere in the record (best correlation \(Self.decimal(found.correlation))): give --start")
+            }
+            offset = found.offsetSeconds
+            placement = .found(found)
+        }
+        let firstAnalysed = (breathing.steps.first?.startSeconds ?? 0) + settleSeconds
+        let lastAnalysed = breathing.steps.last?.endSeconds ?? sessionSeconds
+        if offset + lastAnalysed <= 0 || offset + firstAnalysed >= recordSeconds {
+            throw .badData("the record (\(Self.clock(recordSeconds))) does not overlap the session, which starts \(Self.signedSeconds(offset)) into it")
+        }
+        if offset + firstAnalysed < -Self.coverageToleranceSeconds || offset + lastAnalysed > recordSeconds + Self.coverageToleranceSeconds {
+            let from = max(0, -offset), to = min(sessionSeconds, recordSeconds - offset)
+            throw .badData("the record covers only \(Self.clock(from))–\(Self.clock(to)) of the session (\(Self.clock(sessionSeconds))), which starts \(Self.signedSeconds(offset)) into it")
+        }
+
+        var steps = breathing.steps.map { step in
+            metrics(of: step, offset: offset, intervals: intervals, heartRate: heartRate)
+        }
+        let (bestIndex, margin) = Self.score(&steps)
+        return ResonanceReport(
+            offsetSeconds: offset, placement: placement, beatCount: raw.count, artefactCount: cleaned.artefactIndices.count,
+            recordSeconds: recordSeconds, formatDescription: record.formatDescription, steps: steps, bestIndex: bestIndex,
+            margin: margin, verdict: Self.verdict(steps, bestIndex: bestIndex, margin: margin), heartRate: heartRate
+        )
+    }
+
+    /// The figures of one step, from the 4 Hz series placed at `offset`.
+    func metrics(of step: PacedBreathing.Step, offset: Double, intervals: [Double], heartRate: [Double]) -> StepMetrics {
+        let rate = ResonanceReport.sampleRateHz
+        let windowStart = min(step.startSeconds + settleSeconds, step.endSeconds)
+        let first = max(0, Int(((offset + windowStart) * rate).rounded(.up)))
+        let end = min(intervals.count, Int(((offset + step.endSeconds) * rate).rounded(.down)))
+        guard end - first >= 8 else {
+            return StepMetrics(label: step.label, breathsPerMinute: step.breathsPerMinute, startSeconds: windowStart, endSeconds: step.endSeconds, meanHeartRate: 0, peakToTrough: 0, lowFrequencyPower: 0, peakFrequencyHz: 0, peakDensity: 0, phaseDegrees: 180)
+        }
+        let window = Array(intervals[first..<end])
+        let heart = heartRate[first..<end]
+        let meanHeartRate = heart.reduce(0, +) / Double(heart.count)
+
+        var swings: [Double] = []
+        for (breathStart, breathEnd) in zip(step.breathStartSeconds, step.breathStartSeconds.dropFirst()) where breathStart >= windowStart {
+            let low = max(0, Int(((offset + breathStart) * rate).rounded(.up)))
+            let high = min(heartRate.count, Int(((offset + breathEnd) * rate).rounded(.down)))
+            guard high - low >= 2 else { continue }
+            let breath = heartRate[low..<high]
+            swings.append((breath.max() ?? 0) - (breath.min() ?? 0))
+        }
+        let spectrum = WelchSpectrum(samples: window, sampleRateHz: rate)
+        let peak = spectrum.peak(in: Self.lowFrequencyBand)
+
+        // Each signal's component at the breathing frequency: its angle is the signal's phase there.
+        let frequency = step.breathsPerMinute / 60
+        var heartCos = 0.0, heartSin = 0.0, breathCos = 0.0, breathSin = 0.0
+        let breathLevels = (first..<end).map { breathing.level(atSeconds: Double($0) / rate - offset) }
+        let breathMean = breathLevels.reduce(0, +) / Double(breathLevels.count)
+        for (slot, index) in (first..<end).enumerated() {
+            let angle = 2 * Double.pi * frequency * Double(index) / rate
+            let (c, s) = (cos(angle), sin(angle))
+            let heartValue = heartRate[index] - meanHeartRate
+            let breathValue = breathLevels[slot] - breathMean
+            heartCos += heartValue * c
+            heartSin += heartValue * s
+            breathCos += breathValue * c
+            breathSin += breathValue * s
+        }
+        // For x(t) = cos(ωt − θ) the projections on cos ωt and sin ωt are ∝ cos θ and sin θ: the angle is the delay.
+        var lag = (atan2(heartSin, heartCos) - atan2(breathSin, breathCos)) * 180 / Double.pi
+        while lag > 180 { lag -= 360 }
+        while lag <= -180 { lag += 360 }
+
+        return StepMetrics(
+            label: step.label, breathsPerMinute: step.breathsPerMinute, startSeconds: windowStart, endSeconds: step.endSeconds,
+            meanHeartRate: meanHeartRate, peakToTrough: swings.isEmpty ? 0 : swings.reduce(0, +) / Double(swings.count),
+            lowFrequencyPower: spectrum.power(in: Self.lowFrequencyBand), peakFrequencyHz: peak.frequencyHz, peakDensity: peak.density,
+            phaseDegrees: lag
+        )
+    }
+
+    /// Scores every step (the mean of its swing, LF power and LF peak each over the steps' largest, and its
+    /// phase synchrony, cos φ floored at 0) and returns the best and its relative margin over its neighbours.
+    static func score(_ steps: inout [StepMetrics]) -> (Int, Double?) {
+        let largestSwing = steps.map(\.peakToTrough).max() ?? 0
+        let largestPower = steps.map(\.lowFrequencyPower).max() ?? 0
+        let largestPeak = steps.map(\.peakDensity).max() ?? 0
+        func share(_ value: Double, _ largest: Double) -> Double { largest > 0 ? value / largest : 0 }
+        for index in steps.indices {
+            let step = steps[index]
+            let synchrony = max(0, cos(step.phaseDegrees * Double.pi / 180))
+            steps[index].score = (share(step.peakToTrough, largestSwing) + share(step.lowFrequencyPower, largestPower) + share(step.peakDensity, largestPeak) + synchrony) / 4
+        }
+        let best = steps.indices.max { steps[$0].score < steps[$1].score } ?? 0
+        guard steps.count > 1 else { return (best, nil) }
+        let neighbours = [best - 1, best + 1].filter { steps.indices.contains($0) }
+        let rival = neighbours.map { steps[$0].score }.max() ?? 0
+        let margin = steps[best].score > 0 ? (steps[best].score - rival) / steps[best].score : 0
+        return (best, margin)
+    }
+
+    /// The verdict in plain words.
+    static func verdict(_ steps: [StepMetrics], bestIndex: Int, margin: Double?) -> String {
+        let best = steps[bestIndex]
+        guard let margin else {
+            return "one pace only (\(rateText(best.breathsPerMinute)) breaths/min): nothing to compare; breathe resonance-steps to compare paces"
+        }
+        if margin >= clearMargin { return "\(rateText(best.breathsPerMinute)) breaths/min, clearly" }
+        let neighbours = [bestIndex - 1, bestIndex + 1].filter { steps.indices.contains($0) }
+        let rival = neighbours.max { steps[$0].score < steps[$1].score } ?? bestIndex
+        return "\(rateText(best.breathsPerMinute)) or \(rateText(steps[rival].breathsPerMinute)) breaths/min: close — repeat another day"
+    }
+
+    /// A rate as people write it: 6, 5.5, 4.75.
+    public static func rateText(_ rate: Double) -> String {
+        var text = String((rate * 1000).rounded() / 1000)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    /// "m:ss", or "h:mm:ss" from an hour, for seconds.
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        let hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
+        let tail = (rest < 10 ? "0" : "") + "\(rest)"
+        return hours > 0 ? "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail : "\(minutes):" + tail
+    }
+
+    static func decimal(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return (hundredths < 0 ? "-" : "") + "\(abs(hundredths) / 100)." + (abs(hundredths) % 100 < 10 ? "0" : "") + "\(abs(hundredths) % 100)"
+    }
+
+    static func signedSeconds(_ seconds: Double) -> String {
+        (seconds < 0 ? "-" : "") + clock(abs(seconds))
+    }
+}

@@ -1,0 +1,23 @@
+/// What one step of the session did to the heart: the figures Shaffer & Meehan (2020) compare between paces.
+public struct StepMetrics: Sendable, Equatable {
+    /// The step's label ("6.5 breaths/min").
+    public var label: String
+    public var breathsPerMinute: Double
+    /// The window analysed, in seconds from the session start (the step less its first seconds).
+    public var startSeconds: Double
+    public var endSeconds: Double
+    /// Mean heart rate over the window, beats a minute.
+    public var meanHeartRate: Double
+    /// Heart rate's rise from trough to peak within each whole breath of the window, averaged (beats a minute).
+    public var peakToTrough: Double
+    /// Power of the 4 Hz RR series in 0.04–0.15 Hz, ms².
+    public var lowFrequencyPower: Double
+    /// Where that band's spectrum peaks, Hz, and the density there (ms²/Hz).
+    public var peakFrequencyHz: Double
+    public var peakDensity: Double
+    /// How far heart rate lags the breathing at the breathing frequency, degrees in (−180, 180]: 0 when it
+    /// rises and falls with the inhale and exhale, positive when it follows late.
+    public var phaseDegrees: Double
+    /// The combined score the best step is chosen by (0…1; 1 is best on every figure).
+    public var score: Double = 0
+}

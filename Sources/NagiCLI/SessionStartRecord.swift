@@ -1,0 +1,68 @@
+import Breath
+import FoundationEssentials
+import HeartRhythm
+import NagiDocuments
+import NagiKit
+
+/// When `nagi play` last started a session: `$XDG_STATE_HOME/nagi/sessions/<name>.json`, one per pattern
+/// name, so `resonance analyze --start-from-progress PATTERN` can place it in a heart-rate record. (A course
+/// lesson's start is kept in the course's progress record instead.)
+enum SessionStartRecord {
+    /// The record's path for a session name.
+    static func path(for name: String) throws(CLIError) -> String {
+        guard let folder = ProgressStore.folder else { throw .cannotCreate("cannot keep the session's start: neither XDG_STATE_HOME nor HOME is set") }
+        return folder + "/sessions/" + FileNames.safeStem(name) + ".json"
+    }
+
+    /// Saves `startedAt` for `name`, atomically.
+    static func save(name: String, startedAt: String) throws(CLIError) {
+        let path = try path(for: name)
+        if let reason = FileSystem.makeFolders(FileSystem.folder(of: path)) {
+            throw .cannotCreate("cannot keep the session's start: \(reason)")
+        }
+        let text = "{\"session\": \(JSONText.quote(name)), \"startedAt\": \(JSONText.quote(startedAt))}\n"
+        try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(text, to: path, overwrite: true) }
+    }
+
+    /// The last start recorded for a course (its last lesson with a start) or a session name.
+    static func lastStart(of name: String) throws(CLIError) -> ClockTime {
+        let coursePath = try ProgressStore.path(for: name)
+        if FileSystem.kind(of: coursePath) == .regularFile {
+            let record = try ProgressStore.load(course: name)
+            guard let text = record.completions.last(where: { $0.startedAt != nil })?.startedAt else {
+                throw .data("\(coursePath): no lesson of course '\(name)' has a recorded start yet; play one with `nagi course next \(name)`")
+            }
+            return try parse(text, file: coursePath)
+        }
+        let path = try path(for: name)
+        guard FileSystem.kind(of: path) == .regularFile else {
+            throw .noInput("no recorded start for '\(name)': play it with `nagi play \(name)` (or `nagi course next` for a course) first")
+        }
+        guard let bytes = FileSystem.read(path, limit: 1 << 16).bytes else {
+            throw .io("cannot read \(path): \(FileSystem.lastErrorText)")
+        }
+        let text: String
+        do throws(ContentError) {
+            let fields = try JSONFields(try JSONParser.parse(String(decoding: bytes, as: UTF8.self), file: path), file: path, path: "$")
+            guard let startedAt = try fields.string("startedAt") else { throw fields.error(nil, "missing \"startedAt\"") }
+            text = startedAt
+        } catch {
+            throw .breath(BreathError(error))
+        }
+        return try parse(text, file: path)
+    }
+
+    static func parse(_ text: String, file: String) throws(CLIError) -> ClockTime {
+        guard let time = ClockTime.parse(Substring(text)) else { throw .data("\(file): \"startedAt\" \(text) is not an ISO 8601 date-time") }
+        return time
+    }
+
+    /// The wall-clock time `secondsAgo` before now, ISO 8601 in local time with milliseconds and the zone
+    /// ("2026-12-02T08:30:01.250+01:00"), as heart-rate apps stamp their records in local time.
+    static func timestamp(secondsAgo: Double, now: Date = Date()) -> String {
+        let moment = now.addingTimeInterval(-secondsAgo)
+        let offset = TimeZone.current.secondsFromGMT(for: moment)
+        let wall = (moment.timeIntervalSince1970 * 1000).rounded() / 1000 + Double(offset)
+        return ClockTime(wallSeconds: wall, zoneOffsetSeconds: offset, hasDate: true).isoText
+    }
+}
