@@ -12,6 +12,7 @@ enum RenderCommand {
         options: [
             OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
             OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file),
+            OptionSpec(names: ["--threads"], valueName: "N", help: "Render on N threads at once, in consecutive slices, while the file is written (1–64; default: the machine's cores). The output is the same byte for byte whatever N."),
             OptionSpec(names: ["--force"], help: "Replace existing files."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
@@ -41,6 +42,9 @@ enum RenderCommand {
         """
     )
 
+    /// The machine's cores online, at least 1.
+    static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
@@ -50,6 +54,8 @@ enum RenderCommand {
         let (soundscape, soundscapeName) = try synthesis.soundscape.resolve(catalog: catalog)
         let quiet = arguments.isSet("--quiet")
         let force = arguments.isSet("--force")
+        let threads: Int
+        do { threads = try arguments.int("--threads", in: 1...64) ?? Self.coreCount } catch { throw .arguments(error) }
 
         let output = try OutputChoice(arguments, defaultStem: FileNames.safeStem(session.name))
         let schedule = try session.schedule()
@@ -94,7 +100,7 @@ enum RenderCommand {
         var result: SoundtrackWriteReport
         do {
             result = try soundtrack.write(
-                to: output.isStandardOutput ? .standardOutput : .file(path: output.path, overwrite: force), spec: fileSpec,
+                to: output.isStandardOutput ? .standardOutput : .file(path: output.path, overwrite: force), spec: fileSpec, threads: threads,
                 progress: { fraction in bar.update(fraction) }, cancel: CLIError.stopSignalReceived)
         } catch {
             throw CLIError(error)

@@ -9,10 +9,15 @@ extension Soundtrack {
     /// Renders the whole soundtrack into a file of `spec` (its rate and channels must be the soundtrack's)
     /// through libsndfile, reporting progress in [0, 1]; on cancellation or any failure nothing appears at the
     /// target (a regular file is written beside it and renamed only when complete).
+    ///
+    /// With `threads` above 1 the session is rendered as consecutive slices (`sliceFrameCount`) by that many
+    /// renderers at once, each seeking to its next slice, while the calling thread encodes and writes the slices
+    /// before them in order: the same samples in the same order as one renderer gives (seeks are exact), so a
+    /// WAV, FLAC or raw file is the same byte for byte; a lossy encoder stays on one thread and is fed the same.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
     ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
     public func write(
-        to destination: SoundtrackDestination, spec: AudioFileSpec, progress: (Double) -> Void = { _ in },
+        to destination: SoundtrackDestination, spec: AudioFileSpec, threads: Int = 1, progress: (Double) -> Void = { _ in },
         cancel: Cancellation = .never
     ) throws(SoundtrackError) -> SoundtrackWriteReport {
         guard spec.sampleRate == sampleRate && spec.channelCount == channelCount else {
@@ -20,8 +25,11 @@ extension Soundtrack {
         }
         let start = ContinuousClock.now
         // A lossy encoder adds peaks of its own: the limiter holds the true peak that much lower for it.
-        let renderer = try makeRenderer(
-            plan: spec.format.isLossy ? plan.withEncodingHeadroom(decibels: RenderPlan.lossyEncodingHeadroomDecibels) : plan)
+        let outputPlan = spec.format.isLossy ? plan.withEncodingHeadroom(decibels: RenderPlan.lossyEncodingHeadroomDecibels) : plan
+        let sliceCount = Int((totalFrameCount + Int64(Self.sliceFrameCount) - 1) / Int64(Self.sliceFrameCount))
+        let workerCount = max(1, min(threads, sliceCount))
+        var renderers: [SoundtrackRenderer] = []
+        for _ in 0..<workerCount { renderers.append(try makeRenderer(plan: outputPlan)) }
         let writer: AudioFileWriter
         do {
             switch destination {
@@ -36,36 +44,17 @@ extension Soundtrack {
         } catch {
             throw .cannotCreate(path: destination.displayPath, reason: "\(error)")
         }
-        let totalFrames = renderer.totalFrameCount
-        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.writeBlockFrameCount * channelCount)
-        defer { buffer.deallocate() }
-        var lastReported = -1.0
-        while renderer.nextFrame < totalFrames {
-            if cancel.isCancelled {
-                writer.discard()
-                throw .cancelled
+        do throws(SoundtrackError) {
+            if workerCount == 1 {
+                try Self.renderAlone(renderers[0], into: writer, progress: progress, cancel: cancel)
+            } else {
+                try Self.renderInSlices(renderers, sliceCount: sliceCount, into: writer, progress: progress, cancel: cancel)
             }
-            let frames = Int(min(Int64(Self.writeBlockFrameCount), totalFrames - renderer.nextFrame))
-            renderer.render(into: buffer, frameCount: frames)
-            do {
-                try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)]))
-            } catch {
-                writer.discard()
-                throw Self.writeError(error)
-            }
-            let fraction = Double(renderer.nextFrame) / Double(totalFrames)
-            if fraction - lastReported >= 0.005 {
-                progress(fraction)
-                lastReported = fraction
-            }
-        }
-        if cancel.isCancelled {
+            if cancel.isCancelled { throw .cancelled }
+            if let failure = renderers.lazy.compactMap(\.bedFailure).first { throw failure }
+        } catch {
             writer.discard()
-            throw .cancelled
-        }
-        if let failure = renderer.bedFailure {
-            writer.discard()
-            throw failure
+            throw error
         }
         do {
             try writer.commit()
@@ -81,7 +70,106 @@ extension Soundtrack {
         }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return SoundtrackWriteReport(frameCount: totalFrames, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds)
+        return SoundtrackWriteReport(frameCount: totalFrameCount, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds)
+    }
+
+    /// Frames per slice when several renderers share a file: long enough that a seek (a control-rate replay of
+    /// the slices between, and the limiter's 30 ms pre-roll) costs little beside it, short enough that the
+    /// slices in flight stay a few megabytes (2.7 s at 48 kHz: 1 MiB a slice in stereo float).
+    public static let sliceFrameCount = 1 << 17
+
+    /// Renders everything with one renderer on the calling thread, writing block by block.
+    private static func renderAlone(
+        _ renderer: SoundtrackRenderer, into writer: AudioFileWriter, progress: (Double) -> Void, cancel: Cancellation
+    ) throws(SoundtrackError) {
+        let channelCount = renderer.channelCount
+        let totalFrames = renderer.totalFrameCount
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: writeBlockFrameCount * channelCount)
+        defer { buffer.deallocate() }
+        var lastReported = -1.0
+        while renderer.nextFrame < totalFrames {
+            if cancel.isCancelled { throw .cancelled }
+            let frames = Int(min(Int64(writeBlockFrameCount), totalFrames - renderer.nextFrame))
+            renderer.render(into: buffer, frameCount: frames)
+            do {
+                try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)]))
+            } catch {
+                throw writeError(error)
+            }
+            let fraction = Double(renderer.nextFrame) / Double(totalFrames)
+            if fraction - lastReported >= 0.005 {
+                progress(fraction)
+                lastReported = fraction
+            }
+        }
+    }
+
+    /// Renders slice after slice on `renderers.count` threads while the calling thread writes the round before:
+    /// round r renders slices r·n … r·n + n − 1 (slice k by renderer k mod n, into the round's half of the
+    /// buffers) as the caller writes round r − 1's, and every round ends when all have finished.
+    private static func renderInSlices(
+        _ renderers: [SoundtrackRenderer], sliceCount: Int, into writer: AudioFileWriter, progress: (Double) -> Void, cancel: Cancellation
+    ) throws(SoundtrackError) {
+        let workers = renderers.count
+        let channelCount = renderers[0].channelCount
+        let totalFrames = renderers[0].totalFrameCount
+        let slices = SliceBuffers(count: 2 * workers, samples: sliceFrameCount * channelCount)
+        let shared = SharedRenderers(renderers, writer: writer)
+        let roundCount = (sliceCount + workers - 1) / workers
+        // Round r's slices live in half r % 2 of the buffers; the write of round r − 1 runs beside them.
+        for round in 0...roundCount {
+            if cancel.isCancelled { throw .cancelled }
+            var jobs: [SliceJob] = []
+            if round < roundCount {
+                for worker in 0..<workers where round * workers + worker < sliceCount {
+                    jobs.append(.render(slice: round * workers + worker, worker: worker, buffer: (round % 2) * workers + worker))
+                }
+            }
+            if round > 0 { jobs.append(.write(round: round - 1)) }
+            let outcomes = ParallelRunner.run(jobs, jobs: jobs.count) { job -> SoundtrackError? in
+                switch job {
+                case let .render(slice, worker, buffer):
+                    let renderer = shared.renderers[worker]
+                    let first = Int64(slice) * Int64(sliceFrameCount)
+                    if renderer.nextFrame != first { renderer.seek(toFrame: first) }
+                    let frames = Int(min(Int64(sliceFrameCount), totalFrames - first))
+                    renderer.render(into: slices.buffer(buffer), frameCount: frames)
+                    return nil
+                case let .write(written):
+                    for worker in 0..<workers where written * workers + worker < sliceCount {
+                        let first = Int64(written * workers + worker) * Int64(sliceFrameCount)
+                        let frames = Int(min(Int64(sliceFrameCount), totalFrames - first))
+                        let samples = slices.buffer((written % 2) * workers + worker)
+                        // In the blocks one renderer writes in, so the encoder sees the same calls.
+                        var done = 0
+                        while done < frames {
+                            if cancel.isCancelled { return .cancelled }
+                            let count = min(writeBlockFrameCount, frames - done)
+                            do {
+                                try shared.writer.write(UnsafeBufferPointer(rebasing: samples[(done * channelCount)..<((done + count) * channelCount)]))
+                            } catch {
+                                return writeError(error)
+                            }
+                            done += count
+                        }
+                    }
+                    return nil
+                }
+            }
+            if let failure = outcomes.lazy.compactMap({ $0 }).first { throw failure }
+            if round > 0 {
+                let writtenFrames = min(totalFrames, Int64(round * workers) * Int64(sliceFrameCount))
+                progress(Double(writtenFrames) / Double(totalFrames))
+            }
+        }
+    }
+
+    /// One job of a round of sliced rendering.
+    private enum SliceJob: Sendable {
+        /// Render `slice` with renderer `worker` into buffer `buffer`.
+        case render(slice: Int, worker: Int, buffer: Int)
+        /// Write the slices of `round` in order.
+        case write(round: Int)
     }
 
     /// A write or commit failure as data.
@@ -98,5 +186,37 @@ extension SoundtrackDestination {
         case let .file(path, _): path
         case .standardOutput: "standard output"
         }
+    }
+}
+
+/// The renderers and the writer of a sliced write, shared with the round's threads: each is used by one job
+/// of a round (the writer by the one write job), and rounds are joined, so no two threads ever use one at once.
+private final class SharedRenderers: @unchecked Sendable {
+    let renderers: [SoundtrackRenderer]
+    let writer: AudioFileWriter
+
+    init(_ renderers: [SoundtrackRenderer], writer: AudioFileWriter) {
+        self.renderers = renderers
+        self.writer = writer
+    }
+}
+
+/// The sliced write's sample buffers, allocated once: a round's render jobs write disjoint buffers while the
+/// write job reads the other half, and rounds are joined.
+private final class SliceBuffers: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<Float>
+    private let samplesPerBuffer: Int
+
+    init(count: Int, samples: Int) {
+        samplesPerBuffer = samples
+        storage = .allocate(capacity: count * samples)
+        storage.initialize(repeating: 0)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Buffer `index`.
+    func buffer(_ index: Int) -> UnsafeMutableBufferPointer<Float> {
+        UnsafeMutableBufferPointer(rebasing: storage[(index * samplesPerBuffer)..<((index + 1) * samplesPerBuffer)])
     }
 }
