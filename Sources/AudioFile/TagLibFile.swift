@@ -19,6 +19,26 @@ public enum TagLibFile {
         try write(fields: gain.albumFields(for: format), chapters: [], cover: nil, replacing: false, path: path, reportedPath: reportedPath, format: tagLibFormat)
     }
 
+    /// Gives the published file at `path` the album gains of `gain`, unless it has them already (returns false).
+    /// The file is copied beside itself, tagged, fsynced and renamed over the original, then the folder fsynced:
+    /// a failure leaves the track as it was and no copy behind.
+    /// - Throws: `.writeFailed` naming `path`, `.cannotRead` when it cannot be read.
+    public static func setAlbumGain(_ gain: ReplayGain, inPublishedFile path: String, format: AudioFileFormat) throws(AudioFileError) -> Bool {
+        let wanted = gain.albumFields(for: format)
+        let present = try read(path: path, format: format)
+        if wanted.allSatisfy({ field in present.contains { $0.key == field.key && $0.value == field.value } }) { return false }
+        let copyPath = OutputTarget.temporaryPath(for: path, pid: getpid())
+        do {
+            try FileCopy.copy(path, to: copyPath)
+            try addAlbumGain(gain, to: copyPath, reportedPath: path, format: format)
+            try FileCopy.syncAndReplace(copyPath, over: path)
+        } catch {
+            unlink(copyPath)
+            throw error
+        }
+        return true
+    }
+
     /// Every item TagLib reads back from the file at `path`, in the order it gives them: property names
     /// ("TITLE", "REPLAYGAIN_TRACK_GAIN", "CHAPTER001NAME") and nagi's ":LENGTH_MILLISECONDS" and ":PICTURE".
     /// - Throws: `.cannotRead` naming the file and TagLib's reason.
@@ -60,9 +80,11 @@ public enum TagLibFile {
         return fields
     }
 
-    /// Chapters with their ends, in milliseconds, for ID3v2 CHAP frames (MP3 and WAV's id3 chunk).
+    /// Chapters with their ends, in milliseconds, for ID3v2 CHAP frames: MP3 only. A WAV file's chapters are its
+    /// cue points (libsndfile writes them); CHAP frames in its id3 chunk as well would make readers such as
+    /// ffmpeg list each chapter twice.
     static func id3Chapters(of tags: AudioTags, format: AudioFileFormat, sampleRate: Int, frameCount: Int64) -> [(start: UInt32, end: UInt32, title: String)] {
-        guard format == .mp3 || format == .wav else { return [] }
+        guard format == .mp3 else { return [] }
         let ends = tags.chapters.dropFirst().map(\.startFrame) + [max(frameCount, tags.chapters.last?.startFrame ?? 0)]
         return zip(tags.chapters, ends).map { chapter, end in
             (UInt32(clamping: AudioChapter.milliseconds(ofFrame: chapter.startFrame, sampleRate: sampleRate)),

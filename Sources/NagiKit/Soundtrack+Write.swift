@@ -1,5 +1,6 @@
 import AudioFile
 import Glibc
+import Loudness
 
 extension Soundtrack {
     /// Frames rendered and written per block: large enough to amortise libsndfile calls, small enough to check
@@ -9,6 +10,9 @@ extension Soundtrack {
     /// Renders the whole soundtrack into a file of `spec` (its rate and channels must be the soundtrack's)
     /// through libsndfile, reporting progress in [0, 1]; on cancellation or any failure nothing appears at the
     /// target (a regular file is written beside it and renamed only when complete).
+    ///
+    /// A tagged file's audio is metered as it is written (libebur128's integrated loudness, no true peak, and the
+    /// sample peak), and its ReplayGain (or Opus R128) track gain is tagged from that: no second render pass.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
     ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
     public func write(
@@ -34,6 +38,12 @@ extension Soundtrack {
             throw .cannotCreate(path: destination.displayPath, reason: "\(error)")
         }
         let totalFrames = renderer.totalFrameCount
+        // Only a regular file is tagged after its audio, so only one is measured.
+        var meter: LoudnessMeter?
+        if case .file = destination, spec.format.supportsTags, writer.temporaryPath != nil {
+            meter = try? LoudnessMeter(channelCount: channelCount, sampleRate: sampleRate, measuresTruePeak: false)
+        }
+        var samplePeak: Float = 0
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.writeBlockFrameCount * channelCount)
         defer { buffer.deallocate() }
         var lastReported = -1.0
@@ -44,8 +54,18 @@ extension Soundtrack {
             }
             let frames = Int(min(Int64(Self.writeBlockFrameCount), totalFrames - renderer.nextFrame))
             renderer.render(into: buffer, frameCount: frames)
+            let block = UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)])
+            if let meter {
+                do {
+                    try meter.add(block)
+                } catch {
+                    writer.discard()
+                    throw .writeFailed(reason: "measuring the loudness: \(error)")
+                }
+                for sample in block { samplePeak = max(samplePeak, abs(sample)) }
+            }
             do {
-                try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)]))
+                try writer.write(block)
             } catch {
                 writer.discard()
                 throw Self.writeError(error)
@@ -64,6 +84,13 @@ extension Soundtrack {
             writer.discard()
             throw failure
         }
+        var loudnessLUFS: Double?
+        if let meter, let loudness = try? meter.integratedLoudness() {
+            loudnessLUFS = loudness
+            // The file holds what the writer stores: a sample past full scale is clipped to it.
+            let peak = min(Double(samplePeak), 1)
+            writer.tags.gain = ReplayGain(trackLoudnessLUFS: loudness, trackPeak: peak)
+        }
         do {
             try writer.commit()
         } catch {
@@ -78,7 +105,7 @@ extension Soundtrack {
         }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return SoundtrackWriteReport(frameCount: totalFrames, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds)
+        return SoundtrackWriteReport(frameCount: totalFrames, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds, loudnessLUFS: loudnessLUFS, samplePeak: loudnessLUFS == nil ? nil : min(Double(samplePeak), 1))
     }
 
     /// A write or commit failure as data.

@@ -40,7 +40,7 @@ typedef struct {
 typedef struct {
     const nagi_tag_field *fields;
     size_t field_count;
-    /// Written as ID3v2 CHAP + CTOC in MP3 and WAV; Vorbis-comment formats carry chapters as fields.
+    /// Written as ID3v2 CHAP + CTOC (nagi passes them for MP3); Vorbis-comment formats carry chapters as fields.
     const nagi_tag_chapter *chapters;
     size_t chapter_count;
     /// Front cover bytes (PNG or JPEG) and their MIME type, or NULL.
