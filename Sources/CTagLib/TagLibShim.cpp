@@ -170,7 +170,7 @@ void writeXiph(TagLib::Ogg::XiphComment *comment, const nagi_tag_set &tags, bool
 void writeInfo(TagLib::RIFF::Info::Tag *info, const nagi_tag_set &tags) {
     static const struct { const char *property; const char *chunk; } names[] = {
         {"TITLE", "INAM"}, {"ARTIST", "IART"}, {"ALBUM", "IPRD"}, {"COMMENT", "ICMT"}, {"GENRE", "IGNR"},
-        {"DATE", "ICRD"}, {"TRACKNUMBER", "IPRT"}, {"ENCODING", "ISFT"},
+        {"DATE", "ICRD"}, {"TRACKNUMBER", "ITRK"}, {"ENCODING", "ISFT"},
     };
     if (tags.replaces_everything) {
         TagLib::RIFF::Info::FieldListMap existing = info->fieldListMap();

@@ -104,7 +104,7 @@ enum CourseExport {
             let chapterChoice = tagOptions.chapters(for: schedule)
             if let note = chapterChoice.note, !quiet { Console.err("nagi: \(fileName): \(note)\n") }
             let tags = AudioTags(
-                title: lesson.title, artist: tagOptions.artist ?? course.artist ?? "nagi", album: tagOptions.album ?? course.album ?? course.title,
+                title: Self.printable(lesson.title), artist: tagOptions.artist ?? course.artist ?? "nagi", album: tagOptions.album ?? course.album ?? course.title,
                 comment: TagOptions.comment(pattern: lesson.patternLabel, schedule: schedule, soundscape: soundscapeName),
                 trackNumber: index + 1, trackCount: course.lessons.count, discNumber: 1, discCount: 1,
                 date: TagOptions.currentYear, genre: course.genre ?? TagOptions.defaultGenre, encoder: "nagi \(NagiCommandLine.version)",
@@ -225,8 +225,7 @@ enum CourseExport {
     /// Reads every track's measured loudness back from its own tags (those exported earlier too), and adds the
     /// album's to each: ReplayGain album gain and peak (R128_ALBUM_GAIN in Opus). The album loudness is the
     /// tracks' energy mean weighted by length, 10·log10(Σ tᵢ·10^(Lᵢ/10) / Σ tᵢ): each track's loudness gated on
-    /// its own, which for tracks within a few LU of each other (a course at one calibrated level) is within a few
-    /// hundredths of a dB of gating the whole album at once. A track whose album gain is already right is left
+    /// its own rather than the album gated at once (0.08 dB apart on a two-track test course). A track whose album gain is already right is left
     /// untouched; one that changes is tagged in a copy beside it, fsynced and renamed, so no track is ever half
     /// written, and its manifest entry follows.
     static func addAlbumGain(_ tracks: [Track], manifest: ExportManifest) throws(CLIError) {
@@ -253,6 +252,12 @@ enum CourseExport {
                 throw .audioFile(error)
             }
         }
+    }
+
+    /// A lesson title as tag text: control characters dropped. Course files are untrusted, and a hostile title
+    /// is made harmless (as in file names) rather than stopping the export; `render --title` refuses one (64).
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
     }
 
     /// A checksum of every clip's samples, so a changed cue-pack file (same name, same length) redoes the tracks.
