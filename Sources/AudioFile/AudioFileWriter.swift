@@ -310,8 +310,10 @@ public final class AudioFileWriter {
         if let quality = spec.quality { try setQuality(quality, handle) }
         guard handleCarriesMetadata, spec.format.supportsTags else { return }
         // A file is tagged through TagLib when complete (`commit`); a stream cannot be re-opened, so libsndfile
-        // writes what it can into its header.
-        for (type, name, text) in temporaryPath == nil ? spec.tags.sndfileTexts(for: spec.format) : [] {
+        // writes what it can into its header. A WAV file's RIFF INFO also comes from libsndfile, placed before the
+        // cue points and the audio: libsndfile reads an INFO list back only while its 100 KiB header buffer lasts,
+        // and one appended after 2400 cue points by TagLib loses its later strings. TagLib adds the `id3 ` chunk.
+        for (type, name, text) in temporaryPath == nil || spec.format == .wav ? spec.tags.sndfileTexts(for: spec.format) : [] {
             let bytes = AudioTags.cString(text, for: spec.format)
             if sf_set_string(handle, type, bytes) != SF_ERR_NO_ERROR {
                 throw refusal("sf_set_string(\(name))", SystemErrorText.sndfile(handle))

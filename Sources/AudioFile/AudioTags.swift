@@ -78,8 +78,9 @@ public struct AudioTags: Sendable, Equatable {
         return texts
     }
 
-    /// The tags libsndfile writes into a stream (slot, name, text). MP3 streams keep only text LAME's ID3
-    /// writer can hold (Latin-1); a file's MP3 tags go through TagLib and keep every character.
+    /// The tags libsndfile writes into a stream or a WAV file's RIFF INFO list (slot, name, text). MP3 streams keep
+    /// only text LAME's ID3 writer can hold (Latin-1); a file's MP3 tags go through TagLib and keep every
+    /// character. libsndfile appends its own name to the software string ("nagi 1.4.0 (libsndfile-1.2.2)").
     func sndfileTexts(for format: AudioFileFormat) -> [(type: Int32, name: String, text: String)] {
         var result: [(type: Int32, name: String, text: String)] = []
         func add(_ type: Int, _ name: String, _ text: String?) {
@@ -92,6 +93,9 @@ public struct AudioTags: Sendable, Equatable {
         add(SF_STR_ALBUM, "album", album)
         add(SF_STR_COMMENT, "comment", comment)
         add(SF_STR_TRACKNUMBER, "track number", trackText)
+        add(SF_STR_DATE, "date", date)
+        add(SF_STR_GENRE, "genre", genre)
+        add(SF_STR_SOFTWARE, "encoder", encoder)
         return result
     }
 

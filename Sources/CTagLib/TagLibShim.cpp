@@ -36,7 +36,8 @@ class SilentListener : public TagLib::DebugListener {
     void printMessage(const String &) override {}
 };
 
-/// RIFF INFO text as UTF-8 (TagLib's default is Latin-1, which would lose the em dash of every lesson title).
+/// RIFF INFO text read as UTF-8, as libsndfile writes it (TagLib's default is Latin-1, which would garble the em
+/// dash of every lesson title).
 class UTF8InfoStrings : public TagLib::RIFF::Info::StringHandler {
   public:
     String parse(const ByteVector &data) const override { return String(data, String::UTF8); }
@@ -166,25 +167,6 @@ void writeXiph(TagLib::Ogg::XiphComment *comment, const nagi_tag_set &tags, bool
     }
 }
 
-/// RIFF INFO: the fields players read there; everything else goes to the id3 chunk.
-void writeInfo(TagLib::RIFF::Info::Tag *info, const nagi_tag_set &tags) {
-    static const struct { const char *property; const char *chunk; } names[] = {
-        {"TITLE", "INAM"}, {"ARTIST", "IART"}, {"ALBUM", "IPRD"}, {"COMMENT", "ICMT"}, {"GENRE", "IGNR"},
-        {"DATE", "ICRD"}, {"TRACKNUMBER", "ITRK"}, {"ENCODING", "ISFT"},
-    };
-    if (tags.replaces_everything) {
-        TagLib::RIFF::Info::FieldListMap existing = info->fieldListMap();
-        for (auto it = existing.begin(); it != existing.end(); ++it) info->removeField(it->first);
-    }
-    for (size_t index = 0; index < tags.field_count; index++) {
-        for (const auto &name : names) {
-            if (std::strcmp(tags.fields[index].key, name.property) == 0) {
-                info->setFieldText(ByteVector(name.chunk), utf8(tags.fields[index].value));
-            }
-        }
-    }
-}
-
 bool openFailed(const TagLib::File &file, nagi_tag_format format, char *error, size_t capacity) {
     if (!file.isValid()) {
         fail(error, capacity, std::string("TagLib cannot read it as ") + formatName(format));
@@ -267,9 +249,9 @@ extern "C" int nagi_tag_write(const char *path, nagi_tag_format format, const na
     case NAGI_TAG_FORMAT_WAV: {
         TagLib::RIFF::WAV::File file(path, false);
         if (openFailed(file, format, error, error_capacity)) return -1;
+        // The `id3 ` chunk only: libsndfile wrote the INFO list before the audio, where it reads it back.
         writeID3v2(file.ID3v2Tag(), *tags);
-        writeInfo(file.InfoTag(), *tags);
-        saved = file.save(TagLib::RIFF::WAV::File::AllTags, TagLib::File::StripOthers, TagLib::ID3v2::v4);
+        saved = file.save(TagLib::RIFF::WAV::File::ID3v2, TagLib::File::StripNone, TagLib::ID3v2::v4);
         break;
     }
     case NAGI_TAG_FORMAT_FLAC: {
