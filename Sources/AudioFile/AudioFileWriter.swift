@@ -189,7 +189,7 @@ public final class AudioFileWriter {
         }
         if !tags.isEmpty, spec.format.supportsTags {
             do {
-                try TagLibFile.write(tags, to: temporaryPath, reportedPath: path, format: spec.format, sampleRate: spec.sampleRate, frameCount: framesWritten)
+                try TagLibFile.write(tags, to: temporaryPath, reportedPath: path, format: spec.format, sampleRate: spec.sampleRate, frameCount: framesWritten, cueFrames: spec.cueFrames)
             } catch {
                 discard()
                 throw error

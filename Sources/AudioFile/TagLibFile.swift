@@ -5,18 +5,29 @@ import Glibc
 /// read back for `nagi describe FILE`.
 public enum TagLibFile {
     /// Writes `tags` into the file at `path` (TagLib rewrites it in place; the caller fsyncs it after).
-    /// `frameCount` and `sampleRate` place the chapters; the last one ends at the file's end.
+    /// `frameCount` and `sampleRate` place the chapters; the last one ends at the file's end. A WAV file's
+    /// `cueFrames` (its cue points, in order) that start a chapter get the chapter's title as labelled text.
     /// - Throws: `.writeFailed` naming `reportedPath` and TagLib's reason.
-    static func write(_ tags: AudioTags, to path: String, reportedPath: String, format: AudioFileFormat, sampleRate: Int, frameCount: Int64) throws(AudioFileError) {
+    static func write(_ tags: AudioTags, to path: String, reportedPath: String, format: AudioFileFormat, sampleRate: Int, frameCount: Int64, cueFrames: [Int64] = []) throws(AudioFileError) {
         guard let tagLibFormat = format.tagLibFormat else { return }
-        try write(fields: fields(of: tags, format: format, sampleRate: sampleRate), chapters: id3Chapters(of: tags, format: format, sampleRate: sampleRate, frameCount: frameCount), cover: tags.cover, replacing: true, path: path, reportedPath: reportedPath, format: tagLibFormat)
+        try write(fields: fields(of: tags, format: format, sampleRate: sampleRate), chapters: id3Chapters(of: tags, format: format, sampleRate: sampleRate, frameCount: frameCount), cover: tags.cover, cueLabels: format == .wav ? cueLabels(of: tags, cueFrames: cueFrames) : [], replacing: true, path: path, reportedPath: reportedPath, format: tagLibFormat)
+    }
+
+    /// (cue ID, chapter title) for every cue point where a chapter starts; IDs count from 1 in `cueFrames` order,
+    /// as `CuePointList` numbers them.
+    static func cueLabels(of tags: AudioTags, cueFrames: [Int64]) -> [(cueID: UInt32, text: String)] {
+        var titles: [Int64: String] = [:]
+        for chapter in tags.chapters { titles[chapter.startFrame] = chapter.title }
+        return cueFrames.enumerated().compactMap { index, frame in
+            titles[frame].map { (UInt32(index + 1), $0) }
+        }
     }
 
     /// Sets the album gains in a file already tagged, keeping everything else.
     /// - Throws: `.writeFailed` naming `reportedPath`.
     static func addAlbumGain(_ gain: ReplayGain, to path: String, reportedPath: String, format: AudioFileFormat) throws(AudioFileError) {
         guard let tagLibFormat = format.tagLibFormat else { return }
-        try write(fields: gain.albumFields(for: format), chapters: [], cover: nil, replacing: false, path: path, reportedPath: reportedPath, format: tagLibFormat)
+        try write(fields: gain.albumFields(for: format), chapters: [], cover: nil, cueLabels: [], replacing: false, path: path, reportedPath: reportedPath, format: tagLibFormat)
     }
 
     /// Gives the published file at `path` the album gains of `gain`, unless it has them already (returns false).
@@ -93,7 +104,7 @@ public enum TagLibFile {
     }
 
     /// Hands everything to the shim as C strings that live for the call.
-    private static func write(fields: [(key: String, value: String)], chapters: [(start: UInt32, end: UInt32, title: String)], cover: CoverArt?, replacing: Bool, path: String, reportedPath: String, format: nagi_tag_format) throws(AudioFileError) {
+    private static func write(fields: [(key: String, value: String)], chapters: [(start: UInt32, end: UInt32, title: String)], cover: CoverArt?, cueLabels: [(cueID: UInt32, text: String)], replacing: Bool, path: String, reportedPath: String, format: nagi_tag_format) throws(AudioFileError) {
         // Every string is copied into one arena that outlives the call; the C structs point into it.
         var arena: [UnsafeMutablePointer<CChar>] = []
         defer { arena.forEach { free($0) } }
@@ -104,18 +115,22 @@ public enum TagLibFile {
         }
         let cFields = fields.map { nagi_tag_field(key: cString($0.key), value: cString($0.value)) }
         let cChapters = chapters.map { nagi_tag_chapter(start_milliseconds: $0.start, end_milliseconds: $0.end, title: cString($0.title)) }
+        let cLabels = cueLabels.map { nagi_tag_cue_label(cue_id: $0.cueID, text: cString($0.text)) }
         let mimeType = cover.flatMap { cString($0.mimeType) }
         var error = [CChar](repeating: 0, count: 512)
         let status = cFields.withUnsafeBufferPointer { fieldBuffer in
             cChapters.withUnsafeBufferPointer { chapterBuffer in
                 (cover?.bytes ?? []).withUnsafeBufferPointer { pictureBuffer in
-                    var set = nagi_tag_set(
-                        fields: fieldBuffer.baseAddress, field_count: fieldBuffer.count,
-                        chapters: chapterBuffer.baseAddress, chapter_count: chapterBuffer.count,
-                        picture: pictureBuffer.baseAddress, picture_byte_count: pictureBuffer.count,
-                        picture_mime_type: mimeType, picture_width: UInt32(clamping: cover?.width ?? 0),
-                        picture_height: UInt32(clamping: cover?.height ?? 0), replaces_everything: replacing ? 1 : 0)
-                    return nagi_tag_write(path, format, &set, &error, error.count)
+                    cLabels.withUnsafeBufferPointer { labelBuffer in
+                        var set = nagi_tag_set(
+                            fields: fieldBuffer.baseAddress, field_count: fieldBuffer.count,
+                            chapters: chapterBuffer.baseAddress, chapter_count: chapterBuffer.count,
+                            picture: pictureBuffer.baseAddress, picture_byte_count: pictureBuffer.count,
+                            picture_mime_type: mimeType, picture_width: UInt32(clamping: cover?.width ?? 0),
+                            picture_height: UInt32(clamping: cover?.height ?? 0), replaces_everything: replacing ? 1 : 0,
+                            cue_labels: labelBuffer.baseAddress, cue_label_count: labelBuffer.count)
+                        return nagi_tag_write(path, format, &set, &error, error.count)
+                    }
                 }
             }
         }

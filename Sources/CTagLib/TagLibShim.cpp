@@ -167,6 +167,28 @@ void writeXiph(TagLib::Ogg::XiphComment *comment, const nagi_tag_set &tags, bool
     }
 }
 
+/// A WAV file that can append a chunk: TagLib's WAV class writes only its INFO list and id3 chunk, and keeps
+/// RIFF chunk writing to its subclasses.
+class LabelledWAVFile : public TagLib::RIFF::WAV::File {
+  public:
+    using TagLib::RIFF::WAV::File::File;
+
+    /// Appends `LIST adtl` with one `labl` per label (cue ID, then NUL-terminated text, padded to even).
+    void appendCueLabels(const nagi_tag_cue_label *labels, size_t count) {
+        ByteVector list("adtl");
+        for (size_t index = 0; index < count; index++) {
+            ByteVector text = utf8(labels[index].text).data(String::UTF8);
+            text.append('\0');
+            list.append(ByteVector("labl"));
+            list.append(ByteVector::fromUInt(static_cast<unsigned int>(4 + text.size()), false));
+            list.append(ByteVector::fromUInt(labels[index].cue_id, false));
+            list.append(text);
+            if (text.size() & 1) list.append('\0');
+        }
+        setChunkData("LIST", list, true);
+    }
+};
+
 bool openFailed(const TagLib::File &file, nagi_tag_format format, char *error, size_t capacity) {
     if (!file.isValid()) {
         fail(error, capacity, std::string("TagLib cannot read it as ") + formatName(format));
@@ -247,11 +269,14 @@ extern "C" int nagi_tag_write(const char *path, nagi_tag_format format, const na
         break;
     }
     case NAGI_TAG_FORMAT_WAV: {
-        TagLib::RIFF::WAV::File file(path, false);
+        LabelledWAVFile file(path, false);
         if (openFailed(file, format, error, error_capacity)) return -1;
         // The `id3 ` chunk only: libsndfile wrote the INFO list before the audio, where it reads it back.
         writeID3v2(file.ID3v2Tag(), *tags);
         saved = file.save(TagLib::RIFF::WAV::File::ID3v2, TagLib::File::StripNone, TagLib::ID3v2::v4);
+        if (saved && tags->replaces_everything && tags->cue_label_count > 0) {
+            file.appendCueLabels(tags->cue_labels, tags->cue_label_count);
+        }
         break;
     }
     case NAGI_TAG_FORMAT_FLAC: {

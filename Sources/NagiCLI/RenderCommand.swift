@@ -18,9 +18,10 @@ enum RenderCommand {
         ],
         discussion: """
         The file's frame 0 is the schedule's frame 0: every phase starts exactly where `nagi describe` \
-        says. WAV files carry each phase start as a cue point. Files are tagged through TagLib (title, \
-        artist, album, genre Meditation, the year, a comment naming the pattern, nagi's version, the cover) \
-        with chapters (ID3v2 CHAP in MP3, cue points in WAV, CHAPTERnnn Vorbis comments in FLAC, Ogg and Opus) and \
+        says. WAV files carry each phase start as a cue point, named where a chapter starts. Files are \
+        tagged through TagLib (title, artist, album, genre Meditation, the year, a comment naming the \
+        pattern, nagi's version, the cover) with chapters (ID3v2 CHAP in MP3, named cue points in WAV, \
+        CHAPTERnnn Vorbis comments in FLAC, Ogg and Opus) and \
         the ReplayGain 2.0 track gain and peak from the audio as written (R128_TRACK_GAIN in Opus). A \
         stream (-o -) carries the text tags only (an MP3 stream: those in Latin-1). The file appears only when complete \
         (written to a hidden temporary file, then renamed); Ctrl-C leaves nothing behind. With --labels, \

@@ -28,13 +28,20 @@ typedef struct {
     const char *value;
 } nagi_tag_field;
 
-/// One chapter for ID3v2 CHAP frames (MP3, and the WAV file's id3 chunk): milliseconds from the start.
+/// One chapter for ID3v2 CHAP frames (MP3): milliseconds from the start.
 typedef struct {
     uint32_t start_milliseconds;
     uint32_t end_milliseconds;
     /// UTF-8, NUL-terminated.
     const char *title;
 } nagi_tag_chapter;
+
+/// A WAV cue point's labelled text, for the `LIST adtl` chunk's `labl` entries: the cue point's ID (libsndfile
+/// numbers them from 1 in frame order) and its UTF-8, NUL-terminated text.
+typedef struct {
+    uint32_t cue_id;
+    const char *text;
+} nagi_tag_cue_label;
 
 /// Everything one call writes.
 typedef struct {
@@ -53,6 +60,10 @@ typedef struct {
     /// Nonzero: the file's tags become exactly these (fields, chapters, cover). Zero: only the given fields are
     /// set, everything else kept (the album gains added after a whole export).
     int replaces_everything;
+    /// WAV only: labels for the cue points libsndfile wrote, appended as a `LIST adtl` chunk (with
+    /// `replaces_everything`).
+    const nagi_tag_cue_label *cue_labels;
+    size_t cue_label_count;
 } nagi_tag_set;
 
 /// Writes `tags` into the file at `path` and saves it (TagLib rewrites the file in place; the caller fsyncs).
