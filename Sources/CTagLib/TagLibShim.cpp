@@ -3,6 +3,7 @@
 
 #include "CTagLib.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
@@ -189,6 +190,18 @@ class LabelledWAVFile : public TagLib::RIFF::WAV::File {
     }
 };
 
+/// True, with the system's reason, when the file cannot be opened at all (gone, unreadable): TagLib would only
+/// say it is not valid.
+bool cannotOpen(const char *path, bool forWriting, char *error, size_t capacity) {
+    std::FILE *probe = std::fopen(path, forWriting ? "rb+" : "rb");
+    if (probe) {
+        std::fclose(probe);
+        return false;
+    }
+    fail(error, capacity, std::string("cannot open it: ") + std::strerror(errno));
+    return true;
+}
+
 bool openFailed(const TagLib::File &file, nagi_tag_format format, char *error, size_t capacity) {
     if (!file.isValid()) {
         fail(error, capacity, std::string("TagLib cannot read it as ") + formatName(format));
@@ -258,6 +271,7 @@ extern "C" int nagi_tag_write(const char *path, nagi_tag_format format, const na
         fail(error, error_capacity, "no file or no tags given");
         return -1;
     }
+    if (cannotOpen(path, true, error, error_capacity)) return -1;
     bool saved = false;
     switch (format) {
     case NAGI_TAG_FORMAT_MP3: {
@@ -322,6 +336,7 @@ extern "C" int nagi_tag_read(const char *path, nagi_tag_format format, void *con
         fail(error, error_capacity, "no file or no reader given");
         return -1;
     }
+    if (cannotOpen(path, false, error, error_capacity)) return -1;
     switch (format) {
     case NAGI_TAG_FORMAT_MP3: {
         TagLib::MPEG::File file(path, true, TagLib::AudioProperties::Accurate);

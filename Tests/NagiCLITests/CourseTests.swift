@@ -79,7 +79,12 @@ struct CourseTests {
         let playlist = try String(contentsOfFile: output.appendingPathComponent("tiny.m3u8").path, encoding: .utf8)
         let lines = playlist.split(separator: "\n").map(String.init)
         #expect(lines.first == "#EXTM3U")
-        #expect(lines.filter { $0.hasPrefix("#EXTINF:8,") }.count == 1)
+        // Each #EXTINF is the file's real length (the 8 s session plus the soundscape's tail), rounded up to a second.
+        for (index, track) in tracks.enumerated() {
+            let trackInfo = try AudioFileReader.info(path: output.appendingPathComponent(track).path)
+            let seconds = (trackInfo.frameCount + Int64(trackInfo.sampleRate) - 1) / Int64(trackInfo.sampleRate)
+            #expect(lines.filter { $0.hasPrefix("#EXTINF:") }[index].hasPrefix("#EXTINF:\(seconds),"), "\(lines)")
+        }
         #expect(lines.filter { !$0.hasPrefix("#") } == tracks)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".nagi-manifest.json").path))
 
