@@ -41,8 +41,13 @@ let package = Package(
         // Async-signal-safe stop flags (SIGINT / SIGTERM) and early writeback (sync_file_range).
         .target(name: "CNagiSystem"),
 
-        // Files through libsndfile: formats, tags, cue points, atomic output.
-        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "FaultCategory", "NagiMath"]),
+        // TagLib (C++) behind a C interface: a finished file's tags, chapters, gains and cover, written and read
+        // back. A shim rather than Swift's C++ interop: only this target compiles TagLib's headers, every
+        // module that imports AudioFile stays plain Swift (no -cxx-interoperability-mode spreading to the tests
+        // and tools), and the TagLib objects live and die inside one C call.
+        .target(name: "CTagLib", linkerSettings: [.linkedLibrary("tag")]),
+        // Files through libsndfile: formats, cue points, atomic output; tags through TagLib.
+        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "CTagLib", "FaultCategory", "NagiMath"]),
         // Live playback through ALSA.
         .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
 

@@ -16,6 +16,8 @@ public enum AudioFileError: Error, Equatable, Sendable {
     /// The reader of a pipe or standard output closed its end before the output was complete (`| head -c 1000`).
     /// Not a fault of nagi's: the command ends quietly with 141, the status of a process stopped by SIGPIPE.
     case readerClosed(path: String)
+    /// A cover picture that cannot be embedded: not a PNG or JPEG image, or too large. Nothing was created.
+    case badCover(path: String, reason: String)
 
     /// What kind of fault this is (the command line maps it to an exit code).
     public var category: FaultCategory {
@@ -25,6 +27,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
         case .writeFailed: return .inputOutput
         case .cannotRead: return .missingInput
         case .readerClosed: return .readerClosed
+        case .badCover: return .badData
         }
     }
 
@@ -43,6 +46,8 @@ public enum AudioFileError: Error, Equatable, Sendable {
             return FileFaultText.cannot("read", path, reason)
         case .readerClosed(let path):
             return "the reader of \(path) closed it before the end"
+        case .badCover(let path, let reason):
+            return "cannot use \"\(path)\" as a cover: \(reason)"
         }
     }
 }

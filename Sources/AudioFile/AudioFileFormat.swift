@@ -1,4 +1,5 @@
 import CSndFile
+import CTagLib
 
 /// A container and codec nagi writes through libsndfile.
 public enum AudioFileFormat: String, CaseIterable, Sendable {
@@ -38,9 +39,21 @@ public enum AudioFileFormat: String, CaseIterable, Sendable {
     /// Whether libsndfile 1.2.0 stores cue points in this format (only the WAV `cue ` chunk).
     public var supportsCuePoints: Bool { self == .wav }
 
-    /// Whether tag text may hold any Unicode character. libsndfile hands MP3 tags to LAME's ID3 writer, which
-    /// takes ISO 8859-1 (Latin-1) only; the other formats store UTF-8 as given.
-    public var supportsUnicodeTags: Bool { self != .mp3 }
+    /// Whether a file's tag text may hold any Unicode character: true wherever there are tags, since files are
+    /// tagged through TagLib (MP3 as ID3v2.4 UTF-8). Only a streamed MP3, tagged by LAME, keeps Latin-1 text alone.
+    public var supportsUnicodeTags: Bool { supportsTags }
+
+    /// The TagLib container, nil for raw PCM.
+    var tagLibFormat: nagi_tag_format? {
+        switch self {
+        case .wav: return NAGI_TAG_FORMAT_WAV
+        case .flac: return NAGI_TAG_FORMAT_FLAC
+        case .ogg: return NAGI_TAG_FORMAT_OGG_VORBIS
+        case .opus: return NAGI_TAG_FORMAT_OPUS
+        case .mp3: return NAGI_TAG_FORMAT_MP3
+        case .raw: return nil
+        }
+    }
 
     /// Sample rates the format can carry at all, or nil when libsndfile accepts any rate nagi allows.
     public var allowedSampleRates: [Int]? {

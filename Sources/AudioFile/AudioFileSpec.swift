@@ -91,7 +91,9 @@ public struct AudioFileSpec: Sendable, Equatable {
     public var maximumFrameCount: Int64? {
         guard format == .wav else { return nil }
         // Room for the header: fmt, PEAK, LIST INFO (tags are at most 5 × 1000 bytes), cue (24 bytes a point).
-        let headerReserve = Int64(64 * 1024) + Int64(cueFrames.count) * 64
+        // TagLib adds the id3 chunk (the cover, chapters of about 100 bytes) and INFO after the audio.
+        let headerReserve = Int64(64 * 1024) + Int64(cueFrames.count) * 64 + Int64(tags.cover?.bytes.count ?? 0)
+            + Int64(tags.chapters.count) * 1200
         let bytesPerFrame = Int64(channelCount * encoding.bytesPerSample)
         return (Int64(UInt32.max) - headerReserve) / bytesPerFrame
     }

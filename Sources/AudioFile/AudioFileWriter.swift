@@ -20,6 +20,9 @@ public final class AudioFileWriter {
     public let temporaryPath: String?
     /// Frames accepted so far.
     public private(set) var framesWritten: Int64 = 0
+    /// The tags `commit()` writes through TagLib into a regular file, `spec.tags` at first; set the gains here
+    /// once the audio is measured. A stream got its text tags from libsndfile when it opened.
+    public var tags: AudioTags
 
     private enum State { case open, committed, closed }
 
@@ -69,6 +72,7 @@ public final class AudioFileWriter {
         try spec.validate()
         self.path = path
         self.spec = spec
+        tags = spec.tags
         self.overwrite = overwrite
         channelCount = spec.channelCount
         frameLimit = spec.maximumFrameCount ?? Int64.max
@@ -156,7 +160,7 @@ public final class AudioFileWriter {
         return sf_count_t(done)
     }
 
-    /// Finishes the file: `sf_close`, `fsync`, `close`, rename over the target (or, without `overwrite`, link
+    /// Finishes the file: `sf_close`, the tags through TagLib (`tags`), `fsync`, `close`, rename over the target (or, without `overwrite`, link
     /// it into place only if the target still does not exist), `fsync` of the folder. The only way the target
     /// appears. Calling it again after success does nothing.
     /// - Throws: `.writeFailed` (the temporary file is removed; the target is untouched unless only the final
@@ -186,6 +190,15 @@ public final class AudioFileWriter {
             }
             return
         }
+        if !tags.isEmpty, spec.format.supportsTags {
+            do {
+                try TagLibFile.write(tags, to: temporaryPath, reportedPath: path, format: spec.format, sampleRate: spec.sampleRate, frameCount: framesWritten, cueFrames: spec.cueFrames)
+            } catch {
+                discard()
+                throw error
+            }
+        }
+        // After the tags: TagLib rewrote the file through its own descriptor, the same inode as this one.
         if let syncFailure = SystemCall.fsync(sink.fileDescriptor) { throw failure("fsync", SystemErrorText.errno(syncFailure.code)) }
         if let closeError = sink.close() { throw failure("close", SystemErrorText.errno(closeError)) }
         try publish(temporaryPath)
@@ -300,7 +313,11 @@ public final class AudioFileWriter {
         }
         if let quality = spec.quality { try setQuality(quality, handle) }
         guard handleCarriesMetadata, spec.format.supportsTags else { return }
-        for (type, name, text) in spec.tags.sndfileTexts {
+        // A file is tagged through TagLib when complete (`commit`); a stream cannot be re-opened, so libsndfile
+        // writes what it can into its header. A WAV file's RIFF INFO also comes from libsndfile, placed before the
+        // cue points and the audio: libsndfile reads an INFO list back only while its 100 KiB header buffer lasts,
+        // and one appended after 2400 cue points by TagLib loses its later strings. TagLib adds the `id3 ` chunk.
+        for (type, name, text) in temporaryPath == nil || spec.format == .wav ? spec.tags.sndfileTexts(for: spec.format) : [] {
             let bytes = AudioTags.cString(text, for: spec.format)
             if sf_set_string(handle, type, bytes) != SF_ERR_NO_ERROR {
                 throw refusal("sf_set_string(\(name))", SystemErrorText.sndfile(handle))

@@ -41,12 +41,22 @@ public struct Course: Sendable {
     public var title: String
     public var description: String?
     public var lessons: [Lesson]
+    /// The exported album's artist, album title, genre and cover picture (a path relative to the course file);
+    /// nil for nagi's defaults (artist nagi, album = title, genre Meditation, no cover).
+    public var artist: String?
+    public var album: String?
+    public var genre: String?
+    public var cover: String?
 
-    public init(name: String, title: String, description: String?, lessons: [Lesson]) {
+    public init(name: String, title: String, description: String?, lessons: [Lesson], artist: String? = nil, album: String? = nil, genre: String? = nil, cover: String? = nil) {
         self.name = name
         self.title = title
         self.description = description
         self.lessons = lessons
+        self.artist = artist
+        self.album = album
+        self.genre = genre
+        self.cover = cover
     }
 }
 

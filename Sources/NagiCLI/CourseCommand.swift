@@ -58,6 +58,7 @@ enum CourseCommand {
                 for index in course.lessons.indices {
                     if let bed = course.lessons[index].bed, !bed.hasPrefix("/") { course.lessons[index].bed = folder + "/" + bed }
                 }
+                if let cover = course.cover, !cover.hasPrefix("/") { course.cover = folder + "/" + cover }
                 return course
             }
             return try decoder.course(named: reference)

@@ -9,14 +9,19 @@ enum CourseExport {
         name: "export",
         summary: "Export every lesson as a track named 'NN - Title.ext', with a playlist, in parallel.",
         positionals: [CourseCommand.courseArgument],
-        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group],
+        groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group, TagOptions.group],
         options: [
+            OptionSpec(names: ["--labels"], help: "Also write an Audacity label track beside each track ('NN - Title.txt')."),
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once, 1 to 64 (default: the number of cores)."),
             OptionSpec(names: ["--force"], help: "Redo every track, replacing existing files."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
         discussion: """
-        Tracks are tagged album = course title, title = lesson title, track = NN/total, artist nagi. \
+        Tracks are tagged through TagLib as an album: album = the course's album or title, title = lesson \
+        title, track = NN/total, disc 1/1, artist nagi (or the course's "artist"), genre Meditation (or \
+        its "genre"), the cover (--cover, or the course's "cover"), chapters at each phase or stage, and \
+        ReplayGain 2.0 track and album gains (R128 in Opus): the album gain is over every track of the \
+        export, added to each track once all are written. The playlist gives each track's real length. \
         A second run skips tracks already exported with the same settings (recorded in DIR/.nagi-manifest.json \
         with each file's size and modification time) and leaves them untouched; a track replaced or changed \
         since is redone, and --force redoes everything. Ctrl-C leaves only whole tracks. An explicit \
@@ -35,13 +40,18 @@ enum CourseExport {
         var outputPath: String
         var fileSpec: AudioFileSpec
         var fingerprint: String
+        var frameCount: Int64
+        /// The label track written beside it with --labels.
+        var labels: String?
 
         /// The file's name inside the export folder ("01 - Arrival.flac").
         var fileName: String { outputPath.split(separator: "/").last.map(String.init) ?? outputPath }
-        /// The session's length, for the longest-first order.
+        /// The session's length, as the longest-first order needs it.
         var durationMicroseconds: Int64 { soundtrack.schedule.totalMicroseconds }
-        /// The file's length, tail included, as the playlist states it (a 5-minute lesson is a 303.8 s file).
-        var fileMicroseconds: Int64 { soundtrack.totalFrameCount * 1_000_000 / Int64(soundtrack.sampleRate) }
+        /// The file's real length (the session and the soundscape's tail), microseconds, for the playlist.
+        var fileMicroseconds: Int64 { frameCount * 1_000_000 / Int64(fileSpec.sampleRate) }
+        /// Where --labels writes the label track.
+        var labelsPath: String { String(outputPath.dropLast(fileSpec.format.fileExtension.count)) + "txt" }
     }
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
@@ -64,6 +74,8 @@ enum CourseExport {
         // Each lesson's guidance is read with it (a lesson may set cues, count and voice); the clips are made
         // here, once per phrase, before any worker thread starts.
         let guideClips = GuideClipCache()
+        let tagOptions = try TagOptions(arguments, coverPath: course.cover)
+        let writesLabels = arguments.isSet("--labels")
         nagi_install_stop_handlers()
 
         // Check everything before creating anything: schedules, soundscapes, the file format.
@@ -89,9 +101,17 @@ enum CourseExport {
             let number = String(index + 1)
             let paddedNumber = String(repeating: "0", count: numberWidth - number.count) + number
             let fileName = "\(paddedNumber) - \(FileNames.safeStem(lesson.title)).\(format.fileExtension)"
-            let tags = AudioTags(title: lesson.title, artist: "nagi", album: course.title, comment: "course \(course.name), lesson \(index + 1), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)", trackNumber: index + 1, trackCount: course.lessons.count)
+            let chapterChoice = tagOptions.chapters(for: schedule)
+            if let note = chapterChoice.note, !quiet { Console.err("nagi: \(fileName): \(note)\n") }
+            let tags = AudioTags(
+                title: Self.printable(lesson.title), artist: tagOptions.artist ?? course.artist ?? "nagi", album: tagOptions.album ?? course.album ?? course.title,
+                comment: TagOptions.comment(pattern: lesson.patternLabel, schedule: schedule, soundscape: soundscapeName),
+                trackNumber: index + 1, trackCount: course.lessons.count, discNumber: 1, discCount: 1,
+                date: TagOptions.currentYear, genre: course.genre ?? TagOptions.defaultGenre, encoder: "nagi \(NagiCommandLine.version)",
+                cover: tagOptions.cover, chapters: chapterChoice.chapters)
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
-            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
+            let frameCount = RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape)
+            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: frameCount)
             let guidance = try GuidanceOptions(arguments, lesson: lesson)
             // A lesson may set its beat, bed and loudness; the command line's replace them. Prepared here (the bed
             // measured, the clips made) so that a bad lesson stops the export before any file; the loudness pass
@@ -108,7 +128,7 @@ enum CourseExport {
                 settings.fingerprint, Self.clipChecksum(settings.clips),
                 "loudness \(loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
-            tracks.append(Track(index: index, title: lesson.title, soundtrack: soundtrack, loudnessTargetLUFS: loudnessTarget, outputPath: choice.path, fileSpec: fileSpec, fingerprint: fingerprint))
+            tracks.append(Track(index: index, title: lesson.title, soundtrack: soundtrack, loudnessTargetLUFS: loudnessTarget, outputPath: choice.path, fileSpec: fileSpec, fingerprint: fingerprint, frameCount: frameCount, labels: writesLabels ? LabelTrack.text(for: schedule) : nil))
         }
 
         try prepareFolder(folder)
@@ -190,11 +210,54 @@ enum CourseExport {
             }
             throw error
         }
+        try addAlbumGain(tracks, manifest: manifest)
+        for track in tracks {
+            guard let labels = track.labels else { continue }
+            try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(labels, to: track.labelsPath, overwrite: true) }
+        }
         let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.fileMicroseconds) })
         try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(playlist, to: folder + "/" + course.name + ".m3u8", overwrite: true) }
         if !quiet {
             Console.err(summaryLine(exportedCount: pending.count, skippedCount: skipped, audioSeconds: audioSeconds, wallSeconds: wallSeconds, jobCount: min(jobCount, max(1, pending.count)), folder: folder) + "\n")
         }
+    }
+
+    /// Reads every track's measured loudness back from its own tags (those exported earlier too), and adds the
+    /// album's to each: ReplayGain album gain and peak (R128_ALBUM_GAIN in Opus). The album loudness is the
+    /// tracks' energy mean weighted by length, 10·log10(Σ tᵢ·10^(Lᵢ/10) / Σ tᵢ): each track's loudness gated on
+    /// its own rather than the album gated at once (0.08 dB apart on a two-track test course). A track whose album gain is already right is left
+    /// untouched; one that changes is tagged in a copy beside it, fsynced and renamed, so no track is ever half
+    /// written, and its manifest entry follows.
+    static func addAlbumGain(_ tracks: [Track], manifest: ExportManifest) throws(CLIError) {
+        var measured: [(track: Track, loudness: Double, peak: Double, seconds: Double)] = []
+        for track in tracks {
+            let format = track.fileSpec.format
+            guard let items = try? TagLibFile.read(path: track.outputPath, format: format) else { continue }
+            guard let gain = TrackGainTags(items: items, format: format), let loudness = gain.trackLoudnessLUFS else { continue }
+            measured.append((track, loudness, gain.trackPeak ?? 1, Double(track.fileMicroseconds) / 1e6))
+        }
+        guard measured.count == tracks.count, !measured.isEmpty else { return }
+        let totalSeconds = measured.reduce(0) { $0 + $1.seconds }
+        let energy = measured.reduce(0) { $0 + $1.seconds * pow(10, $1.loudness / 10) }
+        let albumLoudness = 10 * log10(energy / totalSeconds)
+        let albumPeak = measured.map(\.peak).max() ?? 1
+        for entry in measured {
+            let gain = ReplayGain(trackLoudnessLUFS: entry.loudness, trackPeak: entry.peak, albumLoudnessLUFS: albumLoudness, albumPeak: albumPeak)
+            do {
+                let changed = try TagLibFile.setAlbumGain(gain, inPublishedFile: entry.track.outputPath, format: entry.track.fileSpec.format)
+                if changed, manifest.isExported(entry.track.fileName) {
+                    manifest.record(entry.track.fileName, fingerprint: entry.track.fingerprint, path: entry.track.outputPath)
+                }
+            } catch {
+                throw .audioFile(error)
+            }
+        }
+    }
+
+    /// A lesson title as tag text: control characters dropped. Course files are untrusted, and a hostile title
+    /// is made harmless (as in file names) rather than stopping the export; `render --title` refuses one (64).
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
     }
 
     /// A checksum of every clip's samples, so a changed cue-pack file (same name, same length) redoes the tracks.

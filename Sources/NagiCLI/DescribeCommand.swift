@@ -16,6 +16,10 @@ enum DescribeCommand {
             OptionSpec(names: ["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", allowedValues: GuidanceOptions.Count.allCases.map(\.rawValue)),
         ],
         discussion: """
+        Given an audio file nagi wrote (.wav, .flac, .ogg, .opus, .mp3), describe prints what a player \
+        reads from it instead, through TagLib: its tags, chapters, gains and cover (and a WAV file's cue \
+        points): nagi describe album/01*.mp3.
+
         Every phase boundary is round(cumulative microseconds × rate / 1000000) from the session start, \
         so the frames shown are exactly where `nagi render` and `nagi play` change phase. With --cues or \
         --count, a "speaks" column lists the words each phase speaks; the JSON's "speaks" gives each \
@@ -32,6 +36,10 @@ enum DescribeCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
+        if let path = arguments.positionals.first, let format = FileTagsText.audioFormat(of: path) {
+            Console.out(try FileTagsText.text(path: path, format: format))
+            return
+        }
         let catalog = PresetEnvironment.catalog()
         let options = try SessionOptions(arguments, catalog: catalog)
         let schedule = try options.schedule()

@@ -8,17 +8,23 @@ enum RenderCommand {
         name: "render",
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3, raw PCM) or standard output.",
         positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
-        groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group],
+        groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group, TagOptions.group],
         options: [
             OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
             OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file),
+            OptionSpec(names: ["--cue-sheet"], valueName: "FILE", help: "Also write a cue sheet naming the audio file, with a track at each chapter (see --chapters), for cue-aware players.", completion: .file),
             OptionSpec(names: ["--threads"], valueName: "N", help: "Render on N threads at once, in consecutive slices, while the file is written (1–64; default: the machine's cores). The output is the same byte for byte whatever N."),
             OptionSpec(names: ["--force"], help: "Replace existing files."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
         discussion: """
         The file's frame 0 is the schedule's frame 0: every phase starts exactly where `nagi describe` \
-        says. WAV files carry each phase start as a cue point. The file appears only when complete \
+        says. WAV files carry each phase start as a cue point, named where a chapter starts. Files are \
+        tagged through TagLib (title, artist, album, genre Meditation, the year, a comment naming the \
+        pattern, nagi's version, the cover) with chapters (ID3v2 CHAP in MP3, named cue points in WAV, \
+        CHAPTERnnn Vorbis comments in FLAC, Ogg and Opus) and \
+        the ReplayGain 2.0 track gain and peak from the audio as written (R128_TRACK_GAIN in Opus). A \
+        stream (-o -) carries the text tags only (an MP3 stream: those in Latin-1). The file appears only when complete \
         (written to a hidden temporary file, then renamed); Ctrl-C leaves nothing behind. With --labels, \
         both outputs are checked before rendering and appear together, or neither does.
 
@@ -64,10 +70,15 @@ enum RenderCommand {
             throw .usage("--title \(TerminalText.printable(given)): control characters are not allowed in a title")
         }
         let title = arguments.value("--title") ?? session.titleTag(totalMicroseconds: schedule.totalMicroseconds)
+        let tagOptions = try TagOptions(arguments)
+        let chapterChoice = tagOptions.chapters(for: schedule)
         let tags = AudioTags(
             title: title,
-            artist: "nagi",
-            comment: "pattern \(session.name), soundscape \(soundscapeName), nagi \(NagiCommandLine.version)"
+            artist: tagOptions.artist ?? "nagi",
+            album: tagOptions.album,
+            comment: TagOptions.comment(pattern: session.name, schedule: schedule, soundscape: soundscapeName),
+            date: TagOptions.currentYear, genre: TagOptions.defaultGenre, encoder: "nagi \(NagiCommandLine.version)",
+            cover: tagOptions.cover, chapters: output.format == .raw ? [] : chapterChoice.chapters
         )
         let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
@@ -77,6 +88,11 @@ enum RenderCommand {
         if labelsPath == OutputChoice.standardOutputPath, output.isStandardOutput {
             throw .usage("-o - and --labels - both name standard output; send one of them to a file")
         }
+        let cueSheetPath = arguments.value("--cue-sheet")
+        if cueSheetPath != nil, output.isStandardOutput || output.format == .raw {
+            throw .usage("--cue-sheet names an audio file, and \(output.isStandardOutput ? "-o - is standard output" : "raw PCM is no file a player opens"); write a file")
+        }
+        if let note = chapterChoice.note, !quiet, output.format != .raw { Console.err("nagi: \(note)\n") }
         // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
@@ -96,6 +112,10 @@ enum RenderCommand {
         if let warning = output.cuePointWarning(cueCount: schedule.phases.count) {
             Console.err(warning + "\n")
         }
+        let cueSheet = try cueSheetPath.map { path throws(CLIError) in
+            let text = CueSheet.text(fileName: CueSheet.reference(to: output.path, from: path), format: output.format, tags: tags, sampleRate: schedule.sampleRate)
+            return try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: text, overwrite: force) }
+        }
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         var result: SoundtrackWriteReport
         do {
@@ -112,7 +132,10 @@ enum RenderCommand {
             Console.err(outcome.shortfallLine(naming: output.displayName) + "\n")
         }
         do {
-            try CLIError.reporting { () throws(TextFileError) in try labels?.publish(stopsWaiting: { nagi_stop_signal() != 0 }) }
+            try CLIError.reporting { () throws(TextFileError) in
+                try labels?.publish(stopsWaiting: { nagi_stop_signal() != 0 })
+                try cueSheet?.publish(stopsWaiting: { nagi_stop_signal() != 0 })
+            }
         } catch {
             // The audio went out first; take it back so that neither output stays alone.
             if !audioExisted, !output.isStandardOutput { unlink(output.path) }

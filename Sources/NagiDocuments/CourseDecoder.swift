@@ -16,7 +16,7 @@ public struct CourseDecoder: Sendable {
     /// Decodes a course document.
     public func decode(_ value: JSONValue, file: String) throws(ContentError) -> Course {
         let fields = try JSONFields(value, file: file, path: "$")
-        try fields.rejectUnknownKeys(allowed: ["name", "title", "description", "lessons"])
+        try fields.rejectUnknownKeys(allowed: ["name", "title", "description", "lessons", "artist", "album", "genre", "cover"])
         guard let name = try fields.string("name") else { throw fields.error(nil, "a course needs \"name\": its short name, like \"beginner-21\"") }
         guard Self.isSafeName(name) else {
             throw fields.error("name", "\"\(name)\" is not a usable course name; use letters, digits, '-' and '_' (1 to 64 characters)")
@@ -30,7 +30,15 @@ public struct CourseDecoder: Sendable {
         for (element, path) in elements {
             lessons.append(try decodeLesson(element, file: file, path: path))
         }
-        return Course(name: name, title: title, description: description, lessons: lessons)
+        var albumTexts: [String: String] = [:]
+        for key in ["artist", "album", "genre", "cover"] {
+            guard let text = try fields.string(key) else { continue }
+            guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
+                throw fields.error(key, "expected one line of printable text")
+            }
+            albumTexts[key] = text
+        }
+        return Course(name: name, title: title, description: description, lessons: lessons, artist: albumTexts["artist"], album: albumTexts["album"], genre: albumTexts["genre"], cover: albumTexts["cover"])
     }
 
     /// Decodes the course preset named `name` in the catalog, or throws the "no such course" error.

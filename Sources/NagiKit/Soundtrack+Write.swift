@@ -1,5 +1,6 @@
 import AudioFile
 import Glibc
+import Loudness
 
 extension Soundtrack {
     /// Frames rendered and written per block: large enough to amortise libsndfile calls, small enough to check
@@ -14,6 +15,10 @@ extension Soundtrack {
     /// renderers at once, each seeking to its next slice, while the calling thread encodes and writes the slices
     /// before them in order: the same samples in the same order as one renderer gives (seeks are exact), so a
     /// WAV, FLAC or raw file is the same byte for byte; a lossy encoder stays on one thread and is fed the same.
+    ///
+    /// A tagged file's audio is metered as it is written (libebur128's integrated loudness, no true peak, and the
+    /// sample peak, on the writing thread), and its ReplayGain (or Opus R128) track gain is tagged from that: no
+    /// second render pass.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
     ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
     public func write(
@@ -44,17 +49,29 @@ extension Soundtrack {
         } catch {
             throw .cannotCreate(path: destination.displayPath, reason: "\(error)")
         }
+        // Only a regular file is tagged after its audio, so only one is measured.
+        var meter: LoudnessMeter?
+        if case .file = destination, spec.format.supportsTags, writer.temporaryPath != nil {
+            meter = try? LoudnessMeter(channelCount: channelCount, sampleRate: sampleRate, measuresTruePeak: false)
+        }
+        let output = MeteredWriter(writer, meter: meter)
         do throws(SoundtrackError) {
             if workerCount == 1 {
-                try Self.renderAlone(renderers[0], into: writer, progress: progress, cancel: cancel)
+                try Self.renderAlone(renderers[0], into: output, progress: progress, cancel: cancel)
             } else {
-                try Self.renderInSlices(renderers, sliceCount: sliceCount, into: writer, progress: progress, cancel: cancel)
+                try Self.renderInSlices(renderers, sliceCount: sliceCount, into: output, progress: progress, cancel: cancel)
             }
             if cancel.isCancelled { throw .cancelled }
             if let failure = renderers.lazy.compactMap(\.bedFailure).first { throw failure }
         } catch {
             writer.discard()
             throw error
+        }
+        var loudnessLUFS: Double?
+        if let meter, let loudness = try? meter.integratedLoudness() {
+            loudnessLUFS = loudness
+            // The file holds what the writer stores: a sample past full scale is clipped to it.
+            writer.tags.gain = ReplayGain(trackLoudnessLUFS: loudness, trackPeak: min(Double(output.samplePeak), 1))
         }
         do {
             try writer.commit()
@@ -70,7 +87,9 @@ extension Soundtrack {
         }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return SoundtrackWriteReport(frameCount: totalFrameCount, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds)
+        return SoundtrackWriteReport(
+            frameCount: totalFrameCount, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds,
+            loudnessLUFS: loudnessLUFS, samplePeak: loudnessLUFS == nil ? nil : min(Double(output.samplePeak), 1))
     }
 
     /// Frames per slice when several renderers share a file: long enough that a seek (a control-rate replay of
@@ -80,7 +99,7 @@ extension Soundtrack {
 
     /// Renders everything with one renderer on the calling thread, writing block by block.
     private static func renderAlone(
-        _ renderer: SoundtrackRenderer, into writer: AudioFileWriter, progress: (Double) -> Void, cancel: Cancellation
+        _ renderer: SoundtrackRenderer, into writer: MeteredWriter, progress: (Double) -> Void, cancel: Cancellation
     ) throws(SoundtrackError) {
         let channelCount = renderer.channelCount
         let totalFrames = renderer.totalFrameCount
@@ -91,11 +110,7 @@ extension Soundtrack {
             if cancel.isCancelled { throw .cancelled }
             let frames = Int(min(Int64(writeBlockFrameCount), totalFrames - renderer.nextFrame))
             renderer.render(into: buffer, frameCount: frames)
-            do {
-                try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)]))
-            } catch {
-                throw writeError(error)
-            }
+            try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)]))
             let fraction = Double(renderer.nextFrame) / Double(totalFrames)
             if fraction - lastReported >= 0.005 {
                 progress(fraction)
@@ -108,7 +123,7 @@ extension Soundtrack {
     /// round r renders slices r·n … r·n + n − 1 (slice k by renderer k mod n, into the round's half of the
     /// buffers) as the caller writes round r − 1's, and every round ends when all have finished.
     private static func renderInSlices(
-        _ renderers: [SoundtrackRenderer], sliceCount: Int, into writer: AudioFileWriter, progress: (Double) -> Void, cancel: Cancellation
+        _ renderers: [SoundtrackRenderer], sliceCount: Int, into writer: MeteredWriter, progress: (Double) -> Void, cancel: Cancellation
     ) throws(SoundtrackError) {
         let workers = renderers.count
         let channelCount = renderers[0].channelCount
@@ -145,10 +160,10 @@ extension Soundtrack {
                         while done < frames {
                             if cancel.isCancelled { return .cancelled }
                             let count = min(writeBlockFrameCount, frames - done)
-                            do {
+                            do throws(SoundtrackError) {
                                 try shared.writer.write(UnsafeBufferPointer(rebasing: samples[(done * channelCount)..<((done + count) * channelCount)]))
                             } catch {
-                                return writeError(error)
+                                return error
                             }
                             done += count
                         }
@@ -189,13 +204,48 @@ extension SoundtrackDestination {
     }
 }
 
+/// The file being written and, for a file that gets gain tags, the meter its audio goes through on the way.
+final class MeteredWriter {
+    let writer: AudioFileWriter
+    private let meter: LoudnessMeter?
+    /// The largest magnitude written so far (metered files only).
+    private(set) var samplePeak: Float = 0
+
+    init(_ writer: AudioFileWriter, meter: LoudnessMeter?) {
+        self.writer = writer
+        self.meter = meter
+    }
+
+    /// Meters (when metering) and writes `block`.
+    /// - Throws: `.writeFailed` when the meter fails, the writer's failure as data.
+    func write(_ block: UnsafeBufferPointer<Float>) throws(SoundtrackError) {
+        if let meter {
+            do {
+                try meter.add(block)
+            } catch {
+                throw .writeFailed(reason: "measuring the loudness: \(error)")
+            }
+            var peak = samplePeak
+            for sample in block { peak = max(peak, abs(sample)) }
+            samplePeak = peak
+        }
+        do {
+            try writer.write(block)
+        } catch let error as AudioFileError {
+            throw .output(error)
+        } catch {
+            throw .writeFailed(reason: "\(error)")
+        }
+    }
+}
+
 /// The renderers and the writer of a sliced write, shared with the round's threads: each is used by one job
 /// of a round (the writer by the one write job), and rounds are joined, so no two threads ever use one at once.
 private final class SharedRenderers: @unchecked Sendable {
     let renderers: [SoundtrackRenderer]
-    let writer: AudioFileWriter
+    let writer: MeteredWriter
 
-    init(_ renderers: [SoundtrackRenderer], writer: AudioFileWriter) {
+    init(_ renderers: [SoundtrackRenderer], writer: MeteredWriter) {
         self.renderers = renderers
         self.writer = writer
     }

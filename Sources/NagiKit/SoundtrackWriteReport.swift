@@ -8,6 +8,11 @@ public struct SoundtrackWriteReport: Sendable, Equatable {
     public var byteCount: Int64
     /// Wall-clock time the write took, seconds.
     public var wallSeconds: Double
+    /// The written audio's integrated loudness (LUFS), measured while it was written; nil when not measured
+    /// (a stream, raw PCM). −∞ for silence.
+    public var loudnessLUFS: Double? = nil
+    /// The largest absolute sample written (1 = full scale), with `loudnessLUFS`.
+    public var samplePeak: Double? = nil
 
     /// Audio length in seconds.
     public var audioSeconds: Double { Double(frameCount) / Double(sampleRate) }

@@ -51,6 +51,39 @@ import Testing
         #expect(info.tags == tags)
     }
 
+    @Test func chapterTitlesBecomeCueLabelsThatFFprobeReadsAsChapterNames() throws {
+        let folder = try TemporaryFolder()
+        let cueFrames: [Int64] = [0, 4_800, 9_601, 14_400]
+        // Chapters at the first, third and fourth cue point: the second gets no label.
+        let chapters = [AudioChapter(startFrame: 0, title: "Opening"), AudioChapter(startFrame: 9_601, title: "Round 1 — slow"), AudioChapter(startFrame: 14_400, title: "Hold")]
+        let path = try writeWAV(in: folder, frames: 19_200, cueFrames: cueFrames, tags: AudioTags(title: "labels", chapters: chapters))
+        #expect(try AudioFileReader.info(path: path).cueFrames == cueFrames)
+        let probed = try Tool.run("/usr/bin/ffprobe", ["-v", "error", "-show_chapters", "-show_entries", "chapter=start:chapter_tags=title", "-of", "csv=p=0", path])
+        #expect(probed.status == 0, "\(probed.output)")
+        #expect(probed.output.split(separator: "\n") == ["0,Opening", "4800", "9601,Round 1 — slow", "14400,Hold"], "\(probed.output)")
+    }
+
+    @Test func theMostCuePointsWithTheMostLabelsAndLongTagsReadBack() throws {
+        let folder = try TemporaryFolder()
+        let count = AudioFileSpec.maximumCuePointCount
+        let cueFrames = (0..<count).map { Int64($0) * 96 }
+        let chapters = cueFrames.prefix(AudioChapter.maximumCount).enumerated().map { AudioChapter(startFrame: $1, title: "Stage \($0 + 1) — a long name for a stage") }
+        let long = String(repeating: "x", count: AudioTags.maximumTextByteCount)
+        let tags = AudioTags(title: long, artist: long, album: long, comment: long, trackNumber: 1, trackCount: 1, chapters: chapters)
+        let path = try writeWAV(in: folder, frames: count * 96, cueFrames: cueFrames, tags: tags)
+        let info = try AudioFileReader.info(path: path)
+        #expect(info.cueFrames == cueFrames)
+        #expect(info.tags == AudioTags(title: long, artist: long, album: long, comment: long, trackNumber: 1, trackCount: 1))
+        let probed = try Tool.run("/usr/bin/ffprobe", ["-v", "error", "-show_chapters", "-show_entries", "chapter=start:chapter_tags=title", "-of", "csv=p=0", path])
+        let lines = probed.output.split(separator: "\n")
+        #expect(lines.map { $0.split(separator: ",", maxSplits: 1)[0] } == cueFrames.map { Substring(String($0)) })
+        let titles = lines.map { $0.split(separator: ",", maxSplits: 1).dropFirst().first ?? "" }
+        #expect(titles.count == count)
+        #expect(titles.first == "Stage 1 — a long name for a stage" && titles[998] == "Stage 999 — a long name for a stage")
+        let unlabelled = titles.dropFirst(999).filter { !$0.isEmpty }
+        #expect(unlabelled.isEmpty, "\(unlabelled.prefix(3))")
+    }
+
     @Test func moreCuePointsThanLibsndfileReadsAreRefusedBeforeCreating() throws {
         let folder = try TemporaryFolder()
         let cueFrames = (0...AudioFileSpec.maximumCuePointCount).map { Int64($0) * 96 }

@@ -117,9 +117,21 @@ import Testing
             let path = folder.file("u.\(format.fileExtension)")
             #expect(try Self.tagsReadBack(unicode, format: format, path: path) == unicode, "\(format)")
         }
-        // MP3 carries Latin-1, which covers "Ärtist" but not "凪".
+        // Latin-1 text stays the same text in MP3's UTF-8 frames.
         let latin1 = AudioTags(title: "Café à la mer", artist: "Ärtist")
         #expect(try Self.tagsReadBack(latin1, format: .mp3, path: folder.file("latin1.mp3")) == latin1)
+    }
+
+    @Test func anMP3FilesUnicodeTitleReadsBackThroughFFprobe() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("u.mp3")
+        let tags = AudioTags(title: "凪 — the sea gone still", artist: "Ärtist")
+        let writer = try AudioFileWriter(path: path, spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: .mp3, tags: tags), overwrite: false)
+        try writer.write(TestSignal.sine(frames: 4_800, channelCount: 2, sampleRate: 48_000))
+        try writer.commit()
+        let probed = try Tool.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags=title,artist", "-of", "default=noprint_wrappers=1", path])
+        #expect(probed.status == 0, "\(probed.output)")
+        #expect(probed.output.split(separator: "\n").sorted() == ["TAG:artist=Ärtist", "TAG:title=凪 — the sea gone still"], "\(probed.output)")
     }
 
     @Test func longTagsReadBack() throws {

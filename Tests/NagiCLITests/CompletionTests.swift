@@ -44,7 +44,7 @@ struct CompletionTests {
             #expect(try Self.complete(["nagi", ""], folder: folder).contains("completions"))
             #expect(try Self.complete(["nagi", "course", ""], folder: folder) == ["list", "show", "export", "next", "status"])
             let options = try Self.complete(["nagi", "render", "--cu"], folder: folder)
-            #expect(options == ["--cues", "--cue-pack", "--cue-volume"])
+            #expect(options == ["--cues", "--cue-pack", "--cue-volume", "--cue-sheet"])
             #expect(try Self.complete(["nagi", "render", "--format", ""], folder: folder) == ["wav", "flac", "ogg", "opus", "mp3", "raw"])
             #expect(try Self.complete(["nagi", "play", "box", "--voice", "k"], folder: folder) == ["kal16"])
             // A value-taking option's value is skipped when finding the positional.

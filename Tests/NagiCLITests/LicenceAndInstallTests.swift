@@ -34,6 +34,7 @@ struct LicenceAndInstallTests {
         Library(name: "flite", package: "libflite1", licence: "BSD-style", evidence: "Permission is hereby granted, free of charge, to use and distribute", isRequired: false),
         Library(name: "libsoxr", package: "libsoxr0", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: false),
         Library(name: "libebur128", package: "libebur128-1", licence: "MIT (Expat)", evidence: "License: Expat", isRequired: false),
+        Library(name: "TagLib", package: "libtag1v5-vanilla", licence: "LGPL-2.1 / MPL-1.1 (either)", evidence: "License: LGPL-2.1 or MPL-1.1", isRequired: true),
     ]
 
     @Test("the README names each linked library with the licence its Debian copyright file states", arguments: libraries)

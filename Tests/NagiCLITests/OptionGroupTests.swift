@@ -126,9 +126,10 @@ struct OptionGroupTests {
         }
         let own = try exportComments([], into: "own")
         #expect(own.count == 3)
-        #expect(own[0].contains("soundscape horizon") && own[1].contains("soundscape night") && own[2].contains("soundscape rain"), "\(own)")
+        // The comment ends in the soundscape: "2-2 · 2 breaths · horizon".
+        #expect(own.count == 3 && own[0].hasSuffix(" · horizon") && own[1].hasSuffix(" · night") && own[2].hasSuffix(" · rain"), "\(own)")
         let flagged = try exportComments(["--soundscape", "dusk"], into: "dusk")
-        #expect(flagged.count == 3 && flagged.allSatisfy { $0.contains("soundscape dusk") }, "\(flagged)")
+        #expect(flagged.count == 3 && flagged.allSatisfy { $0.hasSuffix(" · dusk") }, "\(flagged)")
 
         let capture = folder.appendingPathComponent("capture.raw").path
         let device = ["--device", "file:'\(capture)',raw"]

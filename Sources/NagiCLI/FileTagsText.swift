@@ -1,0 +1,56 @@
+import AudioFile
+import NagiKit
+
+/// `nagi describe FILE`: a file's tags, chapters, gains and cover as TagLib reads them, so that an export can be
+/// checked as a player sees it.
+enum FileTagsText {
+    /// The format of `path` when it names an existing audio file nagi writes (not raw PCM), else nil.
+    static func audioFormat(of path: String) -> AudioFileFormat? {
+        guard let fileExtension = OutputChoice.extensionText(of: path), let format = AudioFileFormat(fileExtension: fileExtension),
+              format != .raw, FileSystem.kind(of: path) == .regularFile else { return nil }
+        return format
+    }
+
+    /// The text printed for the file at `path`.
+    /// - Throws: `.audioFile(.cannotRead)` when TagLib cannot read it.
+    static func text(path: String, format: AudioFileFormat) throws(CLIError) -> String {
+        let items: [(key: String, value: String)]
+        do {
+            items = try TagLibFile.read(path: path, format: format)
+        } catch {
+            throw .audioFile(error)
+        }
+        var tags: [[String]] = []
+        var chapterStarts: [String: String] = [:], chapterNames: [String: String] = [:]
+        var pictures: [String] = []
+        var length = ""
+        for (key, value) in items {
+            if key == ":LENGTH_MILLISECONDS", let milliseconds = Int64(value) {
+                length = Microseconds.formatClock(milliseconds * 1000)
+            } else if key == ":PICTURE" {
+                pictures.append(value)
+            } else if key.hasPrefix("CHAPTER"), key.hasSuffix("NAME") {
+                chapterNames[String(key.dropLast(4))] = value
+            } else if key.hasPrefix("CHAPTER") {
+                chapterStarts[key] = value
+            } else {
+                tags.append([key.lowercased(), TerminalText.printable(value)])
+            }
+        }
+        var text = "\(TerminalText.printable(path)): \(format.rawValue)\(length.isEmpty ? "" : ", \(length)")\n"
+        text += TextTable.render([["tag", "value"]] + tags, rightAligned: [])
+        if !chapterStarts.isEmpty {
+            let rows = chapterStarts.keys.sorted().enumerated().map { index, key in
+                [String(index + 1), chapterStarts[key] ?? "", TerminalText.printable(chapterNames[key] ?? "")]
+            }
+            text += "\(NumberText.count(rows.count, "chapter"))\n" + TextTable.render([["#", "start", "title"]] + rows, rightAligned: [0])
+        } else {
+            text += "no chapters\n"
+        }
+        if format == .wav, let info = try? AudioFileReader.info(path: path) {
+            text += "\(NumberText.count(info.cueFrames.count, "cue point"))\n"
+        }
+        text += pictures.isEmpty ? "no cover\n" : pictures.map { "cover: \($0) bytes\n" }.joined()
+        return text
+    }
+}
