@@ -6,6 +6,9 @@
 # voice: flite, libsoxr and the clips' voice included), and the same 10 minutes over a user's bed (a 5-minute
 # 44.1 kHz stereo FLAC, decoded, resampled to 48 kHz and looped once).
 # A fourth, the default session with --loudness -16 (two passes: a metered one, then the render), at least 2 times.
+# Reported beside them, unchecked (issue 20's goals): each render against `dd ... conv=fsync` of the same byte
+# count (the durable write, the job's physical limit), the default session to /dev/null with --threads 1 and
+# with the default (every core), and the session over a 7.3 s looping bed against the same without a bed.
 # Usage: Benchmarks/render-vs-sox.sh [ROUNDS] [--smoke]   (default 7 rounds)
 #   --smoke: use the debug build the tests already made, render one minute instead of ten (and a 30-second
 #   bed), and do not check the targets (CI: the script and the commands it times keep working; a debug build
@@ -29,14 +32,22 @@ target=5
 guided_target=3
 loudness_target=2
 bed_target=3
-# The bed: 5 minutes of pink noise at 44.1 kHz, stereo FLAC (made once, outside the timing).
+# The bed: 5 minutes of pink noise at 44.1 kHz, stereo FLAC (made once, outside the timing); a short one too.
 sox -n -r 44100 -c 2 -b 16 "$work/bed.flac" synth "$bed_seconds" pinknoise vol 0.4 2>/dev/null
+sox -n -r 44100 -c 2 -b 16 "$work/short.flac" synth 7.3 pinknoise vol 0.4 2>/dev/null
+# The durable write of a default render's bytes.
+"$nagi" render 4-7-8 --minutes "$minutes" -o "$work/nagi.wav" --force --quiet
+megabytes=$(( ($(stat -c %s "$work/nagi.wav") + 1048575) / 1048576 ))
 
 nagi_times=()
 guided_times=()
 loudness_times=()
 sox_times=()
 bed_times=()
+dd_times=()
+pipe_times=()
+pipe1_times=()
+short_times=()
 for _ in $(seq 1 "$rounds"); do
     # The default session: 4-7-8 with the default soundscape and cues, ten minutes (one in a smoke run).
     nagi_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" -o "$work/nagi.wav" --force --quiet)")
@@ -44,6 +55,10 @@ for _ in $(seq 1 "$rounds"); do
     loudness_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --loudness -16 -o "$work/loudness.wav" --force --quiet)")
     sox_times+=("$(seconds_of sox -n -r 48000 -c 2 -b 16 "$work/sox.wav" synth "$seconds" sine 220)")
     bed_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/bed.flac" -o "$work/bed.wav" --force --quiet)")
+    dd_times+=("$(seconds_of dd if=/dev/zero of="$work/dd.bin" bs=1M count="$megabytes" conv=fsync)")
+    pipe_times+=("$(seconds_of bash -c "'$nagi' render 4-7-8 --minutes $minutes -o - --quiet > /dev/null")")
+    pipe1_times+=("$(seconds_of bash -c "'$nagi' render 4-7-8 --minutes $minutes -o - --threads 1 --quiet > /dev/null")")
+    short_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/short.flac" -o "$work/short.wav" --force --quiet)")
 done
 nagi_median=$(median "${nagi_times[@]}")
 guided_median=$(median "${guided_times[@]}")
@@ -71,6 +86,15 @@ bed_speed=$(echo "$nagi_audio / $bed_median" | bc -l)
 bed_ratio=$(echo "$bed_speed / $sox_speed" | bc -l)
 printf 'nagi render ... --bed (44.1 kHz FLAC): median %.3f s = %.0fx real time\n' "$bed_median" "$bed_speed"
 printf 'nagi with a bed / sox speed ratio: %.2f (target: at least %d)\n' "$bed_ratio" "$bed_target"
+dd_median=$(median "${dd_times[@]}")
+pipe_median=$(median "${pipe_times[@]}")
+pipe1_median=$(median "${pipe1_times[@]}")
+short_median=$(median "${short_times[@]}")
+printf 'dd ... conv=fsync of the same %d MiB: median %.3f s; nagi / dd: %.2f, guided / dd: %.2f, loudness / dd: %.2f\n' \
+    "$megabytes" "$dd_median" "$(echo "$nagi_median / $dd_median" | bc -l)" "$(echo "$guided_median / $dd_median" | bc -l)" "$(echo "$loudness_median / $dd_median" | bc -l)"
+printf 'nagi ... -o - > /dev/null: median %.3f s (every core), %.3f s (--threads 1): %.2fx faster\n' \
+    "$pipe_median" "$pipe1_median" "$(echo "$pipe1_median / $pipe_median" | bc -l)"
+printf 'nagi ... --bed (7.3 s looping FLAC): median %.3f s, %.2fx the render without a bed\n' "$short_median" "$(echo "$short_median / $nagi_median" | bc -l)"
 # Where the bed case's time goes: the CPU of all its threads against the wall clock (on N cores the wall clock
 # cannot fall under CPU / N), and the decoding alone of the same ten minutes of the bed by flac's own tool.
 TIMEFORMAT='%R %U %S'

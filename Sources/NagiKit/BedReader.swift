@@ -25,6 +25,8 @@ public final class BedReader: BedRecording {
     public private(set) var failure: BedStreamError?
     /// Reads that found the read-ahead behind and played silence instead (only when reads do not wait).
     public private(set) var underrunCount = 0
+    /// The recording's length at the session's rate, as its file's header says (nil: unknown).
+    public let expectedFrameCount: Int64?
     private let stream: FoldedFrameSource
     /// The resampled read-ahead, when there is one (it alone can come back short without ending a pass).
     private let readAhead: BedReadAhead?
@@ -39,6 +41,7 @@ public final class BedReader: BedRecording {
     /// `sampleRate` in `channelCount` channels.
     init(decoder: BedDecoder, sampleRate: Int, channelCount: Int, readAhead: ReadAhead) throws(BedStreamError) {
         self.channelCount = channelCount
+        expectedFrameCount = decoder.frameCount.map { ($0 * Int64(sampleRate) + Int64(decoder.sampleRate) - 1) / Int64(decoder.sampleRate) }
         try decoder.rewind()
         decoder.channelCount = min(decoder.sourceChannelCount, channelCount)
         switch readAhead {
@@ -56,6 +59,7 @@ public final class BedReader: BedRecording {
     /// seam where a test puts a source of its own (a slow one, to see that a real-time read never waits).
     init(stream: FoldedFrameSource, channelCount: Int, readsAhead: Bool) {
         self.channelCount = channelCount
+        expectedFrameCount = nil
         let ahead = readsAhead ? BedReadAhead(reading: stream) : nil
         self.stream = ahead ?? stream
         readAhead = ahead

@@ -3,12 +3,18 @@ import NagiMath
 /// A recording made as long as the session: played from its start, and at its end crossfaded (equal power:
 /// cos/sin gains, so two uncorrelated sounds keep their summed power and nothing steps) into itself from
 /// `fadeFrames` on, again and again. A recording at most two fades long is held in memory and fades over a
-/// third of its length; a longer one is streamed through a ring that looks `fadeFrames` ahead, so the end is
+/// third of its length; one whose file says it fits in `memoryBudgetBytes` at the session's rate is read once
+/// into memory too (decoded and resampled once, however often it loops: a 7.3 s bed under ten minutes was
+/// decoded 80 times); a longer one is streamed through a ring that looks `fadeFrames` ahead, so the end is
 /// known before the fade must start. The output depends only on the recording's frames, never on how reads
-/// are sized. Memory: the ring and the recording's first `fadeFrames` (about 2 s), whatever its length.
+/// are sized or where they come from. Memory: the ring and the recording's first `fadeFrames` (about 2 s) for a
+/// streamed one, whatever its length; at most the budget for one held.
 final class BedLoop {
     /// The seam's crossfade for a long recording, seconds.
     static let crossfadeSeconds = 2.0
+    /// The most a recording held in memory may take, bytes: 32 MiB, 87 s of 48 kHz stereo (a few loops' worth
+    /// of decoding saved per render; the peak-memory goal over a one-hour bed is 64 MB, streamed).
+    public static let memoryBudgetBytes = 32 << 20
     /// Frames read from the recording per refill.
     private static let chunkFrames = 4_096
 
@@ -57,6 +63,33 @@ final class BedLoop {
             if got == 0 { break }
             probed += got
         }
+        // A recording the budget holds (by its file's word) is read to its end now.
+        var whole: FloatBuffer?
+        var wholeFrames = 0
+        let budgetFrames = Self.memoryBudgetBytes / (channels * MemoryLayout<Float>.stride)
+        if probed == probeFrames, let expected = recording.expectedFrameCount, expected < Int64(budgetFrames) {
+            let capacity = min(budgetFrames, Int(expected) + Self.chunkFrames)
+            let buffer = FloatBuffer(count: capacity * channels)
+            buffer.base.update(from: probe.base, count: probed * channels)
+            wholeFrames = probed
+            while wholeFrames < capacity {
+                let got = recording.read(into: buffer.base + wholeFrames * channels, frameCount: min(Self.chunkFrames, capacity - wholeFrames))
+                wholeFrames += got
+                if got == 0 { break }
+            }
+            if wholeFrames < capacity {
+                whole = buffer
+            } else {
+                // Longer than its file said: streamed after all, from its start.
+                recording.rewind()
+                var skipped = 0
+                while skipped < probeFrames {
+                    let got = recording.read(into: buffer.base, frameCount: min(Self.chunkFrames, probeFrames - skipped))
+                    skipped += got
+                    if got == 0 { break }
+                }
+            }
+        }
         let fade = probed < probeFrames ? probed / 3 : longFade
         fadeFrames = fade
         head = FloatBuffer(count: fade * channels)
@@ -71,7 +104,11 @@ final class BedLoop {
         ringFrames = max(probeFrames, fade + largestRequest) + Self.chunkFrames
         ring = FloatBuffer(count: ringFrames * channels)
         skipScratch = FloatBuffer(count: Self.chunkFrames * channels)
-        if probed < probeFrames {
+        if let whole {
+            memory = whole
+            memoryFrames = wholeFrames
+            firstPassFrames = Int64(wholeFrames)
+        } else if probed < probeFrames {
             memory = probe
             memoryFrames = probed
             exhausted = probed == 0

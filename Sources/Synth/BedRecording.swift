@@ -14,4 +14,12 @@ public protocol BedRecording: AnyObject {
 
     /// Back to the recording's first frame.
     func rewind()
+
+    /// About how many frames the recording gives at the session's rate, when its file says (nil: unknown). A
+    /// hint for memory, never trusted for timing: the loop learns the real length by reading.
+    var expectedFrameCount: Int64? { get }
+}
+
+extension BedRecording {
+    public var expectedFrameCount: Int64? { nil }
 }

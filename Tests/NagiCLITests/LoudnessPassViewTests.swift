@@ -11,8 +11,8 @@ struct LoudnessPassViewTests {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; .ci/run installs it")
         let folder = try NagiProcess.temporaryFolder()
         let session = "nagi-loudness-\(getpid())"
-        // 10 minutes at 8 kHz mono: a first pass of a few seconds in a debug build, past the bar's first second.
-        let command = "cd '\(folder.path)' && '\(NagiProcess.executableURL.path)' render coherent --minutes 10 --rate 8000 --channels 1 --no-cues --loudness -20 -o out.wav; echo \"exit=$?\" > status.txt; sleep 30"
+        // 40 minutes at 8 kHz mono: a first pass of a few seconds in a debug build, past the bar's first second.
+        let command = "cd '\(folder.path)' && '\(NagiProcess.executableURL.path)' render coherent --minutes 40 --rate 8000 --channels 1 --no-cues --loudness -20 -o out.wav; echo \"exit=$?\" > status.txt; sleep 30"
         _ = try TerminalViewTests.tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "10", command])
         defer { _ = try? TerminalViewTests.tmux(["kill-session", "-t", session]) }
 

@@ -8,7 +8,12 @@ import Testing
 struct MessageTests {
     /// The file's tags as ffprobe reads them (`TAG:title=…` lines).
     static func tags(_ path: String) throws -> String {
-        try Tool.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "default=nw=1", path]).output
+        // Keys in lower case: ffprobe prints them as the file spells them (TITLE in a Vorbis comment).
+        let output = try Tool.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "default=nw=1", path]).output
+        return output.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("TAG:"), let equals = line.firstIndex(of: "=") else { return String(line) }
+            return "TAG:" + line[line.index(line.startIndex, offsetBy: 4)..<equals].lowercased() + line[equals...]
+        }.joined(separator: "\n")
     }
 
     @Test("success lines escape control characters in user paths (render, plot, course export)")
