@@ -52,13 +52,17 @@ public final class AudioFileStream {
     }
 
     /// Reads up to `buffer.count / channelCount` interleaved frames into `buffer`; 0 at the end of the file.
-    /// - Throws: `.readFailed` naming `sf_readf_float` and libsndfile's reason.
+    /// - Throws: `.readFailed` naming `sf_readf_float` and libsndfile's reason for a system failure, `.damaged`
+    ///   for content libsndfile cannot decode part way.
     public func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(AudioFileStreamError) -> Int {
         let capacityFrames = buffer.count / channelCount
         guard capacityFrames > 0 else { return 0 }
         let frames = sf_readf_float(handle, buffer.baseAddress, sf_count_t(capacityFrames))
-        if sf_error(handle) != SF_ERR_NO_ERROR || frames < 0 {
-            throw .readFailed(path: path, reason: "sf_readf_float: \(SystemErrorText.sndfile(handle))")
+        let code = sf_error(handle)
+        if code != SF_ERR_NO_ERROR || frames < 0 {
+            // The system's failure is an I/O error; anything else is the file's content (a FLAC cut short).
+            if code == SF_ERR_SYSTEM { throw .readFailed(path: path, reason: "sf_readf_float: \(SystemErrorText.sndfile(handle))") }
+            throw .damaged(path: path, reason: SystemErrorText.sndfile(handle))
         }
         return Int(frames)
     }
@@ -70,10 +74,14 @@ public final class AudioFileStream {
     }
 
     /// Moves to frame `frame` (from the file's start).
-    /// - Throws: `.readFailed` naming `sf_seek`.
+    /// - Throws: `.readFailed` naming `sf_seek` for a system failure, `.damaged` past where the audio ends.
     public func seek(toFrame frame: Int64) throws(AudioFileStreamError) {
         guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == frame else {
-            throw .readFailed(path: path, reason: "sf_seek to frame \(frame): \(SystemErrorText.sndfile(handle))")
+            // Past where the audio really ends (a file shorter than its header says) is the file's content.
+            if sf_error(handle) == SF_ERR_SYSTEM {
+                throw .readFailed(path: path, reason: "sf_seek to frame \(frame): \(SystemErrorText.sndfile(handle))")
+            }
+            throw .damaged(path: path, reason: "cannot seek to frame \(frame): \(SystemErrorText.sndfile(handle))")
         }
     }
 }

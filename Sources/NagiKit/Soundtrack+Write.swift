@@ -54,25 +54,12 @@ extension Soundtrack {
         if case .file = destination, spec.format.supportsTags, writer.temporaryPath != nil {
             meter = try? LoudnessMeter(channelCount: channelCount, sampleRate: sampleRate, measuresTruePeak: false)
         }
-        // With several renderers each meters its own slices (libebur128's K-weighting costs twice the synthesis,
-        // so it is shared out too) and the meters are pooled: the blocks straddling two slices are left out.
-        var sliceMeters: [LoudnessMeter] = []
-        if meter != nil, workerCount > 1 {
-            for _ in 0..<workerCount {
-                if let sliceMeter = try? LoudnessMeter(channelCount: channelCount, sampleRate: sampleRate, measuresTruePeak: false) {
-                    sliceMeters.append(sliceMeter)
-                }
-            }
-            if sliceMeters.count < workerCount { sliceMeters = [] }
-        }
-        let output = MeteredWriter(writer, meter: sliceMeters.isEmpty ? meter : nil)
-        var slicePeak: Float = 0
+        let output = MeteredWriter(writer, meter: meter)
         do throws(SoundtrackError) {
             if workerCount == 1 {
                 try Self.renderAlone(renderers[0], into: output, progress: progress, cancel: cancel)
             } else {
-                slicePeak = try Self.renderInSlices(
-                    renderers, sliceCount: sliceCount, into: output, meters: sliceMeters, progress: progress, cancel: cancel)
+                try Self.renderInSlices(renderers, sliceCount: sliceCount, into: output, progress: progress, cancel: cancel)
             }
             if cancel.isCancelled { throw .cancelled }
             if let failure = renderers.lazy.compactMap(\.bedFailure).first { throw failure }
@@ -81,12 +68,10 @@ extension Soundtrack {
             throw error
         }
         var loudnessLUFS: Double?
-        let measured = sliceMeters.isEmpty ? meter.flatMap { try? $0.integratedLoudness() } : try? LoudnessMeter.integratedLoudness(of: sliceMeters)
-        let samplePeak = sliceMeters.isEmpty ? output.samplePeak : slicePeak
-        if meter != nil, let loudness = measured {
+        if let meter, let loudness = try? meter.integratedLoudness() {
             loudnessLUFS = loudness
             // The file holds what the writer stores: a sample past full scale is clipped to it.
-            writer.tags.gain = ReplayGain(trackLoudnessLUFS: loudness, trackPeak: min(Double(samplePeak), 1))
+            writer.tags.gain = ReplayGain(trackLoudnessLUFS: loudness, trackPeak: min(Double(output.samplePeak), 1))
         }
         do {
             try writer.commit()
@@ -104,7 +89,7 @@ extension Soundtrack {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return SoundtrackWriteReport(
             frameCount: totalFrameCount, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds,
-            loudnessLUFS: loudnessLUFS, samplePeak: loudnessLUFS == nil ? nil : min(Double(samplePeak), 1))
+            loudnessLUFS: loudnessLUFS, samplePeak: loudnessLUFS == nil ? nil : min(Double(output.samplePeak), 1))
     }
 
     /// Frames per slice when several renderers share a file: long enough that a seek (a control-rate replay of
@@ -137,17 +122,14 @@ extension Soundtrack {
     /// Renders slice after slice on `renderers.count` threads while the calling thread writes the round before:
     /// round r renders slices r·n … r·n + n − 1 (slice k by renderer k mod n, into the round's half of the
     /// buffers) as the caller writes round r − 1's, and every round ends when all have finished.
-    /// With `meters` (one per renderer), each renderer's slices are metered on its own thread; returns their
-    /// largest sample magnitude (0 without meters).
     private static func renderInSlices(
-        _ renderers: [SoundtrackRenderer], sliceCount: Int, into writer: MeteredWriter, meters: [LoudnessMeter],
-        progress: (Double) -> Void, cancel: Cancellation
-    ) throws(SoundtrackError) -> Float {
+        _ renderers: [SoundtrackRenderer], sliceCount: Int, into writer: MeteredWriter, progress: (Double) -> Void, cancel: Cancellation
+    ) throws(SoundtrackError) {
         let workers = renderers.count
         let channelCount = renderers[0].channelCount
         let totalFrames = renderers[0].totalFrameCount
         let slices = SliceBuffers(count: 2 * workers, samples: sliceFrameCount * channelCount)
-        let shared = SharedRenderers(renderers, writer: writer, meters: meters)
+        let shared = SharedRenderers(renderers, writer: writer)
         let roundCount = (sliceCount + workers - 1) / workers
         // Round r's slices live in half r % 2 of the buffers; the write of round r − 1 runs beside them.
         for round in 0...roundCount {
@@ -166,15 +148,7 @@ extension Soundtrack {
                     let first = Int64(slice) * Int64(sliceFrameCount)
                     if renderer.nextFrame != first { renderer.seek(toFrame: first) }
                     let frames = Int(min(Int64(sliceFrameCount), totalFrames - first))
-                    let samples = slices.buffer(buffer)
-                    renderer.render(into: samples, frameCount: frames)
-                    if !shared.meters.isEmpty {
-                        let block = UnsafeBufferPointer(rebasing: samples[0..<(frames * channelCount)])
-                        do { try shared.meters[worker].add(block) } catch { return .writeFailed(reason: "measuring the loudness: \(error)") }
-                        var peak = shared.peaks[worker]
-                        for sample in block { peak = max(peak, abs(sample)) }
-                        shared.peaks[worker] = peak
-                    }
+                    renderer.render(into: slices.buffer(buffer), frameCount: frames)
                     return nil
                 case let .write(written):
                     for worker in 0..<workers where written * workers + worker < sliceCount {
@@ -203,7 +177,6 @@ extension Soundtrack {
                 progress(Double(writtenFrames) / Double(totalFrames))
             }
         }
-        return shared.peaks.max() ?? 0
     }
 
     /// One job of a round of sliced rendering.
@@ -271,20 +244,11 @@ final class MeteredWriter {
 private final class SharedRenderers: @unchecked Sendable {
     let renderers: [SoundtrackRenderer]
     let writer: MeteredWriter
-    /// One meter per renderer (none when the file is not metered), used by that renderer's job only.
-    let meters: [LoudnessMeter]
-    /// Each renderer's largest sample magnitude so far, written by its job only.
-    let peaks: UnsafeMutableBufferPointer<Float>
 
-    init(_ renderers: [SoundtrackRenderer], writer: MeteredWriter, meters: [LoudnessMeter]) {
+    init(_ renderers: [SoundtrackRenderer], writer: MeteredWriter) {
         self.renderers = renderers
         self.writer = writer
-        self.meters = meters
-        peaks = .allocate(capacity: renderers.count)
-        peaks.initialize(repeating: 0)
     }
-
-    deinit { peaks.deallocate() }
 }
 
 /// The sliced write's sample buffers, allocated once: a round's render jobs write disjoint buffers while the

@@ -3,7 +3,8 @@ import NagiMath
 /// A recording made as long as the session: played from its start, and at its end crossfaded (equal power:
 /// cos/sin gains, so two uncorrelated sounds keep their summed power and nothing steps) into itself from
 /// `fadeFrames` on, again and again. A recording at most two fades long is held in memory and fades over a
-/// third of its length; one whose file says it fits in `memoryBudgetBytes` at the session's rate is read once
+/// third of its length; one that loops (shorter than the session) and whose file says it fits in
+/// `memoryBudgetBytes` at the session's rate is read once
 /// into memory too (decoded and resampled once, however often it loops: a 7.3 s bed under ten minutes was
 /// decoded 80 times); a longer one is streamed through a ring that looks `fadeFrames` ahead, so the end is
 /// known before the fade must start. The output depends only on the recording's frames, never on how reads
@@ -47,8 +48,9 @@ final class BedLoop {
     /// seek reads at most one pass of the recording, whatever the frame.
     private var firstPassFrames: Int64?
 
-    /// Loops `recording` at `sampleRate`, for reads of at most `largestRequest` frames.
-    init(recording: BedRecording, sampleRate: Int, largestRequest: Int) {
+    /// Loops `recording` at `sampleRate`, for reads of at most `largestRequest` frames, under a session that
+    /// hears `heardFrameCount` frames of it (a recording that long or longer never loops, so it is streamed).
+    init(recording: BedRecording, sampleRate: Int, largestRequest: Int, heardFrameCount: Int64 = .max) {
         let channels = recording.channelCount
         channelCount = channels
         self.recording = recording
@@ -67,7 +69,7 @@ final class BedLoop {
         var whole: FloatBuffer?
         var wholeFrames = 0
         let budgetFrames = Self.memoryBudgetBytes / (channels * MemoryLayout<Float>.stride)
-        if probed == probeFrames, let expected = recording.expectedFrameCount, expected < Int64(budgetFrames) {
+        if probed == probeFrames, let expected = recording.expectedFrameCount, expected < Int64(budgetFrames), expected < heardFrameCount {
             let capacity = min(budgetFrames, Int(expected) + Self.chunkFrames)
             let buffer = FloatBuffer(count: capacity * channels)
             buffer.base.update(from: probe.base, count: probed * channels)

@@ -7,8 +7,8 @@ final class BedVoice {
     private let channelCount: Int
 
     /// A voice for `recording`, read one control block of `blockFrames` at a time.
-    init(recording: BedRecording, sampleRate: Int, blockFrames: Int) {
-        loop = BedLoop(recording: recording, sampleRate: sampleRate, largestRequest: blockFrames)
+    init(recording: BedRecording, sampleRate: Int, blockFrames: Int, heardFrameCount: Int64) {
+        loop = BedLoop(recording: recording, sampleRate: sampleRate, largestRequest: blockFrames, heardFrameCount: heardFrameCount)
         channelCount = recording.channelCount
         scratch = FloatBuffer(count: blockFrames * recording.channelCount)
     }

@@ -113,7 +113,7 @@ public final class Renderer {
         addedVoices = plan.makeVoices()
         bedVoice = plan.settings.bed == nil ? nil : bed.map { recording in
             precondition(recording.channelCount == plan.settings.channelCount, "the bed must come in the render's channels")
-            return BedVoice(recording: recording, sampleRate: plan.sampleRate, blockFrames: blockFrames)
+            return BedVoice(recording: recording, sampleRate: plan.sampleRate, blockFrames: blockFrames, heardFrameCount: plan.curves.silenceStartFrame)
         }
         ramp = FloatBuffer(count: blockFrames)
         triangle = FloatBuffer(count: blockFrames)

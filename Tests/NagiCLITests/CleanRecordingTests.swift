@@ -73,4 +73,21 @@ struct CleanRecordingTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(!NagiProcess.names(in: folder).contains("out.wav"))
     }
+
+    @Test("a FLAC cut in half is damaged content (65) when the session reaches the cut, and plays when it does not")
+    func aTruncatedFlacIsBadData() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        try Self.sox("-n -r 48000 -c 2 whole.flac synth 60 pinknoise gain -n -20", in: folder)
+        let cut = try Pipeline.run("head -c $(( $(stat -c %s whole.flac) / 2 )) whole.flac > cut.flac", in: folder)
+        try #require(cut.status == 0, "\(cut.standardError)")
+        // Two minutes of box reach past the cut (about 30 s in): refused before anything is written.
+        let long = try NagiProcess.run(["render", "box", "--minutes", "2", "--bed", "cut.flac", "-o", "long.wav"], in: folder)
+        #expect(long.status == 65, "\(long.standardError)")
+        #expect(long.standardError.contains("damaged"), "\(long.standardError)")
+        #expect(long.standardError.split(separator: "\n").count == 1)
+        #expect(!NagiProcess.names(in: folder).contains("long.wav"))
+        // One 16-second cycle never reads that far: it renders.
+        let short = try NagiProcess.run(["render", "box", "--cycles", "1", "--bed", "cut.flac", "-o", "short.wav", "--quiet"], in: folder)
+        #expect(short.status == 0, "\(short.standardError)")
+    }
 }
