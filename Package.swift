@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "Speech", dependencies: ["Breath", "CFlite", "Locking"]),
         .target(name: "Resampling", dependencies: ["CSoxr"]),
-        .target(name: "Loudness", dependencies: ["CEbur128"]),
+        .target(name: "Loudness", dependencies: ["CEbur128", "NagiMath"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech", "FaultCategory"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),

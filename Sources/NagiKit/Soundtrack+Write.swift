@@ -50,9 +50,9 @@ extension Soundtrack {
             throw .cannotCreate(path: destination.displayPath, reason: "\(error)")
         }
         // Only a regular file is tagged after its audio, so only one is measured.
-        var meter: LoudnessMeter?
+        var meter: GatedLoudnessMeter?
         if case .file = destination, spec.format.supportsTags, writer.temporaryPath != nil {
-            meter = try? LoudnessMeter(channelCount: channelCount, sampleRate: sampleRate, measuresTruePeak: false)
+            meter = GatedLoudnessMeter(channelCount: channelCount, sampleRate: sampleRate)
         }
         let output = MeteredWriter(writer, meter: meter)
         do throws(SoundtrackError) {
@@ -68,10 +68,13 @@ extension Soundtrack {
             throw error
         }
         var loudnessLUFS: Double?
-        if let meter, let loudness = try? meter.integratedLoudness() {
+        if let meter {
+            let loudness = meter.integratedLoudness
             loudnessLUFS = loudness
-            // The file holds what the writer stores: a sample past full scale is clipped to it.
-            writer.tags.gain = ReplayGain(trackLoudnessLUFS: loudness, trackPeak: min(Double(output.samplePeak), 1))
+            // The file holds what the writer stores: a sample past full scale is clipped to it. Silence has no gain.
+            if loudness.isFinite {
+                writer.tags.gain = ReplayGain(trackLoudnessLUFS: loudness, trackPeak: min(Double(output.samplePeak), 1))
+            }
         }
         do {
             try writer.commit()
@@ -207,11 +210,11 @@ extension SoundtrackDestination {
 /// The file being written and, for a file that gets gain tags, the meter its audio goes through on the way.
 final class MeteredWriter {
     let writer: AudioFileWriter
-    private let meter: LoudnessMeter?
+    private let meter: GatedLoudnessMeter?
     /// The largest magnitude written so far (metered files only).
     private(set) var samplePeak: Float = 0
 
-    init(_ writer: AudioFileWriter, meter: LoudnessMeter?) {
+    init(_ writer: AudioFileWriter, meter: GatedLoudnessMeter?) {
         self.writer = writer
         self.meter = meter
     }
@@ -220,11 +223,7 @@ final class MeteredWriter {
     /// - Throws: `.writeFailed` when the meter fails, the writer's failure as data.
     func write(_ block: UnsafeBufferPointer<Float>) throws(SoundtrackError) {
         if let meter {
-            do {
-                try meter.add(block)
-            } catch {
-                throw .writeFailed(reason: "measuring the loudness: \(error)")
-            }
+            meter.add(block)
             var peak = samplePeak
             for sample in block { peak = max(peak, abs(sample)) }
             samplePeak = peak
