@@ -1,4 +1,5 @@
 import CNagiSystem
+import FoundationEssentials
 import Glibc
 import NagiKit
 
@@ -48,9 +49,6 @@ enum RenderCommand {
         """
     )
 
-    /// The machine's cores online, at least 1.
-    static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         let session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
@@ -61,7 +59,7 @@ enum RenderCommand {
         let quiet = arguments.isSet("--quiet")
         let force = arguments.isSet("--force")
         let threads: Int
-        do { threads = try arguments.int("--threads", in: 1...64) ?? Self.coreCount } catch { throw .arguments(error) }
+        do { threads = try arguments.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount } catch { throw .arguments(error) }
 
         let output = try OutputChoice(arguments, defaultStem: FileNames.safeStem(session.name))
         let schedule = try session.schedule()

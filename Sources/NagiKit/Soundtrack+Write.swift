@@ -207,37 +207,6 @@ extension SoundtrackDestination {
     }
 }
 
-/// The file being written and, for a file that gets gain tags, the meter its audio goes through on the way.
-final class MeteredWriter {
-    let writer: AudioFileWriter
-    private let meter: GatedLoudnessMeter?
-    /// The largest magnitude written so far (metered files only).
-    private(set) var samplePeak: Float = 0
-
-    init(_ writer: AudioFileWriter, meter: GatedLoudnessMeter?) {
-        self.writer = writer
-        self.meter = meter
-    }
-
-    /// Meters (when metering) and writes `block`.
-    /// - Throws: `.writeFailed` when the meter fails, the writer's failure as data.
-    func write(_ block: UnsafeBufferPointer<Float>) throws(SoundtrackError) {
-        if let meter {
-            meter.add(block)
-            var peak = samplePeak
-            for sample in block { peak = max(peak, abs(sample)) }
-            samplePeak = peak
-        }
-        do {
-            try writer.write(block)
-        } catch let error as AudioFileError {
-            throw .output(error)
-        } catch {
-            throw .writeFailed(reason: "\(error)")
-        }
-    }
-}
-
 /// The renderers and the writer of a sliced write, shared with the round's threads: each is used by one job
 /// of a round (the writer by the one write job), and rounds are joined, so no two threads ever use one at once.
 private final class SharedRenderers: @unchecked Sendable {
