@@ -13,7 +13,6 @@ extension CLIError {
         case let .output(fault): self = .audioFile(fault)
         case .cannotCreate: self = .cannotCreate(error.message)
         case let .writeFailed(reason): self = .io(reason)
-        case let .measurement(reason): self = .io(reason)
         case .soundscapeTooLoud: self = .data(error.message)
         case .cancelled: self = .stopSignal
         }

@@ -5,16 +5,16 @@ import NagiMath
 import Synchronization
 import Synth
 
-/// The first pass of a soundtrack with a loudness target: the calibrated render metered by libebur128 (block
-/// by block, nothing kept), its integrated loudness and peak read, and the one gain that takes it to the
+/// The first pass of a soundtrack with a loudness target: the calibrated render metered by `GatedLoudnessMeter`
+/// (libebur128's arithmetic in a tighter loop; block by block, nothing kept), its integrated loudness and peak read, and the one gain that takes it to the
 /// target. The renderer is deterministic, so the soundtrack rendered with that gain is the measured render,
 /// scaled: a file and live play apply the same gain and stay equal frame for frame.
 ///
-/// libebur128's K-weighting costs about twice the synthesis itself, so the session is metered in two halves on
-/// two threads, each with its own renderer and bed reader (the second seeks to its own first frame, so the
-/// session is synthesized once in all), and the halves' gating blocks are pooled
-/// (`ebur128_loudness_global_multiple`): the same figure as one meter fed everything, less the two or three
-/// 400 ms blocks straddling the seam. The result does not depend on timing.
+/// The session is metered in two halves on two threads, each with its own renderer and bed reader (the second
+/// seeks to its own first frame, so the session is synthesized once in all), and the halves' gating blocks are
+/// pooled (as `ebur128_loudness_global_multiple` pools them): the same figure as one meter fed everything, less
+/// the two or three 400 ms blocks straddling the seam. The split is fixed (not the core count), so the result
+/// depends neither on timing nor on the machine.
 enum LoudnessPass {
     /// Frames rendered and metered per block.
     static let blockFrameCount = 8192
@@ -28,7 +28,7 @@ enum LoudnessPass {
     /// `openBed(half)` gives each half its bed reader (nil without a bed; halves 2 and 3 are a second pass's,
     /// made when the gain pushes the peaks past the limiter's knee). `progress` is told the fraction of
     /// the session metered so far (both halves), on the calling thread only, after a block at most every 1 %.
-    /// - Throws: `.cancelled` when `cancel` says so, `.bed` for a bed that fails, `.measurement`.
+    /// - Throws: `.cancelled` when `cancel` says so, `.bed` for a bed that fails.
     static func measure(
         plan: RenderPlan, targetLUFS: Double, cancel: Cancellation, progress: (Double) -> Void = { _ in },
         openBed: @escaping @Sendable (Int) throws(BedStreamError) -> BedReader?
@@ -129,12 +129,7 @@ enum LoudnessPass {
             case let .failure(error): throw error
             }
         }
-        let loudness: Double
-        do {
-            loudness = try LoudnessMeter.integratedLoudness(of: halves.map(\.meter))
-        } catch {
-            throw .measurement(error.message)
-        }
+        let loudness = GatedLoudnessMeter.integratedLoudness(of: halves.map(\.meter))
         return (loudness, 20 * NagiMath.log10(Double(halves.map(\.peak).max() ?? 0)))
     }
 
@@ -146,7 +141,7 @@ enum LoudnessPass {
 
     /// One metered stretch of the render: its meter and its largest sample magnitude.
     private struct Half: @unchecked Sendable {
-        var meter: LoudnessMeter
+        var meter: GatedLoudnessMeter
         var peak: Float
     }
 
@@ -154,12 +149,7 @@ enum LoudnessPass {
     private static func meterSpan(_ span: Range<Int64>, plan: RenderPlan, bed: BedReader?, cancel: Cancellation, report: ProgressReport) throws(SoundtrackError) -> Half {
         let renderer = Renderer(plan: plan, bed: bed)
         let channelCount = plan.settings.channelCount
-        let meter: LoudnessMeter
-        do {
-            meter = try LoudnessMeter(channelCount: channelCount, sampleRate: plan.sampleRate, measuresTruePeak: false)
-        } catch {
-            throw .measurement(error.message)
-        }
+        let meter = GatedLoudnessMeter(channelCount: channelCount, sampleRate: plan.sampleRate)
         // Seeking computes the state at the span's start (and reads the bed up to it) without synthesis.
         if span.lowerBound > 0 { renderer.seek(toFrame: span.lowerBound) }
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrameCount * channelCount)
@@ -170,26 +160,11 @@ enum LoudnessPass {
             let frames = Int(min(Int64(blockFrameCount), span.upperBound - renderer.nextFrame))
             renderer.render(into: buffer, frameCount: frames)
             let block = UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)])
-            peak = max(peak, largestMagnitude(block))
-            do {
-                try meter.add(block)
-            } catch {
-                throw .measurement(error.message)
-            }
+            peak = max(peak, SamplePeak.largestMagnitude(of: block))
+            meter.add(block)
             report.add(frames)
         }
         if let failure = bed?.failure { throw .bed(failure) }
         return Half(meter: meter, peak: peak)
-    }
-
-    /// The largest magnitude in `samples`, comparing bit patterns as integers (the same order for non-negative
-    /// floats), which vectorises where a float max reduction would not.
-    private static func largestMagnitude(_ samples: UnsafeBufferPointer<Float>) -> Float {
-        var largest: Int32 = 0
-        for sample in samples {
-            let bits = Int32(bitPattern: sample.bitPattern & 0x7FFF_FFFF)
-            largest = bits > largest ? bits : largest
-        }
-        return Float(bitPattern: UInt32(bitPattern: largest))
     }
 }

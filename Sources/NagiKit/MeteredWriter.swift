@@ -1,5 +1,6 @@
 import AudioFile
 import Loudness
+import Synth
 
 /// The file being written and, for a file that gets gain tags, the meter its audio goes through on the way.
 final class MeteredWriter {
@@ -18,9 +19,7 @@ final class MeteredWriter {
     func write(_ block: UnsafeBufferPointer<Float>) throws(SoundtrackError) {
         if let meter {
             meter.add(block)
-            var peak = samplePeak
-            for sample in block { peak = max(peak, abs(sample)) }
-            samplePeak = peak
+            samplePeak = max(samplePeak, SamplePeak.largestMagnitude(of: block))
         }
         do {
             try writer.write(block)

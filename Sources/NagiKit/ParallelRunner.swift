@@ -1,8 +1,8 @@
 import Glibc
 import Locking
 
-/// Runs independent jobs on a fixed number of threads, keeping results in input order: the loudness pass's
-/// halves, and a course export's tracks.
+/// Runs independent jobs on a fixed number of threads, keeping results in input order (the loudness pass's
+/// halves, a course export's tracks), or workers beside the calling thread (a sliced write's renderers).
 public enum ParallelRunner {
     /// Runs `work` for every item on at most `jobs` threads: the calling thread and `jobs − 1` more.
     ///
@@ -18,9 +18,31 @@ public enum ParallelRunner {
                 results.set(index, work(items[index]))
             }
         }
+        // Fewer threads only means a slower export: the caller still drains every item.
+        let threads = start(count: max(1, min(jobs, items.count)) - 1) { _ in drain() }
+        drain()
+        join(threads)
+        return results.values()
+    }
+
+    /// Runs `worker(0)` … `worker(workerCount − 1)` on threads of their own while the calling thread runs
+    /// `caller`, and returns once all have returned: a pipeline whose consumer must be the caller's thread
+    /// (the one a signal handler runs on). `caller` is told how many workers started: fewer when
+    /// pthread_create failed, and it must not wait for work of one that never ran.
+    public static func runBeside(
+        workerCount: Int, worker: @escaping @Sendable (Int) -> Void, caller: (_ startedWorkers: Int) -> Void
+    ) {
+        let threads = start(count: workerCount, worker)
+        caller(threads.count)
+        join(threads)
+    }
+
+    /// Starts up to `count` threads running `body(index)`; those pthread_create refused are skipped.
+    private static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [pthread_t] {
         var threads: [pthread_t] = []
-        for _ in 1..<max(1, min(jobs, items.count)) {
-            let context = Unmanaged.passRetained(Job(drain)).toOpaque()
+        for _ in 0..<max(0, count) {
+            let index = threads.count
+            let context = Unmanaged.passRetained(Job { body(index) }).toOpaque()
             var thread = pthread_t()
             let started = pthread_create(&thread, nil, { context in
                 guard let context else { return nil }
@@ -30,15 +52,17 @@ public enum ParallelRunner {
             if started == 0 {
                 threads.append(thread)
             } else {
-                // Fewer threads only means a slower export: the caller still drains every item.
                 Unmanaged<Job>.fromOpaque(context).release()
             }
         }
-        drain()
+        return threads
+    }
+
+    /// Waits for every thread of `threads` to end.
+    private static func join(_ threads: [pthread_t]) {
         for thread in threads {
             pthread_join(thread, nil)
         }
-        return results.values()
     }
 
     /// Runs `work` for every item as `run(_:jobs:work:)` does, each job reporting its progress through the

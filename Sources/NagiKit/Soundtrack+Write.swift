@@ -12,8 +12,8 @@ extension Soundtrack {
     /// target (a regular file is written beside it and renamed only when complete).
     ///
     /// With `threads` above 1 the session is rendered as consecutive slices (`sliceFrameCount`) by that many
-    /// renderers at once, each seeking to its next slice, while the calling thread encodes and writes the slices
-    /// before them in order: the same samples in the same order as one renderer gives (seeks are exact), so a
+    /// renderers on threads of their own, each seeking to the next slice it takes, while the calling thread
+    /// encodes and writes the slices in order (`SlicePipeline`): the same samples in the same order as one renderer gives (seeks are exact), so a
     /// WAV, FLAC or raw file is the same byte for byte; a lossy encoder stays on one thread and is fed the same.
     ///
     /// A tagged file's audio is metered as it is written (libebur128's integrated loudness, no true peak, and the
@@ -122,72 +122,32 @@ extension Soundtrack {
         }
     }
 
-    /// Renders slice after slice on `renderers.count` threads while the calling thread writes the round before:
-    /// round r renders slices r·n … r·n + n − 1 (slice k by renderer k mod n, into the round's half of the
-    /// buffers) as the caller writes round r − 1's, and every round ends when all have finished.
+    /// Renders slice after slice on `renderers.count` worker threads (`SlicePipeline`) while the calling thread
+    /// writes them in order.
     private static func renderInSlices(
         _ renderers: [SoundtrackRenderer], sliceCount: Int, into writer: MeteredWriter, progress: (Double) -> Void, cancel: Cancellation
     ) throws(SoundtrackError) {
-        let workers = renderers.count
         let channelCount = renderers[0].channelCount
         let totalFrames = renderers[0].totalFrameCount
-        let slices = SliceBuffers(count: 2 * workers, samples: sliceFrameCount * channelCount)
-        let shared = SharedRenderers(renderers, writer: writer)
-        let roundCount = (sliceCount + workers - 1) / workers
-        // Round r's slices live in half r % 2 of the buffers; the write of round r − 1 runs beside them.
-        for round in 0...roundCount {
-            if cancel.isCancelled { throw .cancelled }
-            var jobs: [SliceJob] = []
-            if round < roundCount {
-                for worker in 0..<workers where round * workers + worker < sliceCount {
-                    jobs.append(.render(slice: round * workers + worker, worker: worker, buffer: (round % 2) * workers + worker))
+        let pipeline = SlicePipeline(renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount)
+        let failure = pipeline.run(write: { samples, firstFrame in
+            // In the blocks one renderer writes in, so the encoder sees the same calls.
+            let frames = samples.count / channelCount
+            var done = 0
+            while done < frames {
+                if cancel.isCancelled { return .cancelled }
+                let count = min(writeBlockFrameCount, frames - done)
+                do throws(SoundtrackError) {
+                    try writer.write(UnsafeBufferPointer(rebasing: samples[(done * channelCount)..<((done + count) * channelCount)]))
+                } catch {
+                    return error
                 }
+                done += count
             }
-            if round > 0 { jobs.append(.write(round: round - 1)) }
-            let outcomes = ParallelRunner.run(jobs, jobs: jobs.count) { job -> SoundtrackError? in
-                switch job {
-                case let .render(slice, worker, buffer):
-                    let renderer = shared.renderers[worker]
-                    let first = Int64(slice) * Int64(sliceFrameCount)
-                    if renderer.nextFrame != first { renderer.seek(toFrame: first) }
-                    let frames = Int(min(Int64(sliceFrameCount), totalFrames - first))
-                    renderer.render(into: slices.buffer(buffer), frameCount: frames)
-                    return nil
-                case let .write(written):
-                    for worker in 0..<workers where written * workers + worker < sliceCount {
-                        let first = Int64(written * workers + worker) * Int64(sliceFrameCount)
-                        let frames = Int(min(Int64(sliceFrameCount), totalFrames - first))
-                        let samples = slices.buffer((written % 2) * workers + worker)
-                        // In the blocks one renderer writes in, so the encoder sees the same calls.
-                        var done = 0
-                        while done < frames {
-                            if cancel.isCancelled { return .cancelled }
-                            let count = min(writeBlockFrameCount, frames - done)
-                            do throws(SoundtrackError) {
-                                try shared.writer.write(UnsafeBufferPointer(rebasing: samples[(done * channelCount)..<((done + count) * channelCount)]))
-                            } catch {
-                                return error
-                            }
-                            done += count
-                        }
-                    }
-                    return nil
-                }
-            }
-            if let failure = outcomes.lazy.compactMap({ $0 }).first { throw failure }
-            if round > 0 {
-                let writtenFrames = min(totalFrames, Int64(round * workers) * Int64(sliceFrameCount))
-                progress(Double(writtenFrames) / Double(totalFrames))
-            }
-        }
-    }
-
-    /// One job of a round of sliced rendering.
-    private enum SliceJob: Sendable {
-        /// Render `slice` with renderer `worker` into buffer `buffer`.
-        case render(slice: Int, worker: Int, buffer: Int)
-        /// Write the slices of `round` in order.
-        case write(round: Int)
+            progress(Double(firstFrame + Int64(frames)) / Double(totalFrames))
+            return nil
+        }, shouldStop: { cancel.isCancelled ? .cancelled : nil })
+        if let failure { throw failure }
     }
 
     /// A write or commit failure as data.
@@ -204,37 +164,5 @@ extension SoundtrackDestination {
         case let .file(path, _): path
         case .standardOutput: "standard output"
         }
-    }
-}
-
-/// The renderers and the writer of a sliced write, shared with the round's threads: each is used by one job
-/// of a round (the writer by the one write job), and rounds are joined, so no two threads ever use one at once.
-private final class SharedRenderers: @unchecked Sendable {
-    let renderers: [SoundtrackRenderer]
-    let writer: MeteredWriter
-
-    init(_ renderers: [SoundtrackRenderer], writer: MeteredWriter) {
-        self.renderers = renderers
-        self.writer = writer
-    }
-}
-
-/// The sliced write's sample buffers, allocated once: a round's render jobs write disjoint buffers while the
-/// write job reads the other half, and rounds are joined.
-private final class SliceBuffers: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Float>
-    private let samplesPerBuffer: Int
-
-    init(count: Int, samples: Int) {
-        samplesPerBuffer = samples
-        storage = .allocate(capacity: count * samples)
-        storage.initialize(repeating: 0)
-    }
-
-    deinit { storage.deallocate() }
-
-    /// Buffer `index`.
-    func buffer(_ index: Int) -> UnsafeMutableBufferPointer<Float> {
-        UnsafeMutableBufferPointer(rebasing: storage[(index * samplesPerBuffer)..<((index + 1) * samplesPerBuffer)])
     }
 }

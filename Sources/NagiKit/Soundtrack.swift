@@ -45,7 +45,7 @@ public final class Soundtrack: Sendable {
     /// halves), and once more by each renderer.
     /// `loudnessProgress` is told the fraction of the loudness pass done (0 to 1, on the calling thread, at most
     /// every 1 %), for a request with a target: on a 3-hour session the pass takes seconds.
-    /// - Throws: `SoundtrackError`: `.bed`, `.cuePack`, `.unspeakable`, `.spokenCue`, `.measurement`, `.cancelled`.
+    /// - Throws: `SoundtrackError`: `.bed`, `.cuePack`, `.unspeakable`, `.spokenCue`, `.cancelled`.
     public static func prepare(
         _ request: SoundtrackRequest, guide: GuideClipCache = GuideClipCache(), cancel: Cancellation = .never,
         loudnessProgress: (Double) -> Void = { _ in }
@@ -124,7 +124,7 @@ public final class Soundtrack: Sendable {
     /// nothing is recompiled. `prepare` does this itself for a request with a target; this is for a caller
     /// that prepared the calibrated sound first (a course export only meters the tracks it will write).
     /// `progress` is told the fraction of the pass done, as `prepare`'s `loudnessProgress`.
-    /// - Throws: `.bed`, `.measurement`, `.cancelled`.
+    /// - Throws: `.bed`, `.cancelled`.
     public func reachingLoudness(targetLUFS: Double, cancel: Cancellation = .never, progress: (Double) -> Void = { _ in }) throws(SoundtrackError) -> Soundtrack {
         try reachingLoudness(targetLUFS: targetLUFS, measuredDecoders: [], cancel: cancel, progress: progress)
     }

@@ -21,8 +21,6 @@ public enum SoundtrackError: Error, Sendable {
     case cannotCreate(path: String, reason: String)
     /// Writing failed part way for a reason other than libsndfile's.
     case writeFailed(reason: String)
-    /// libebur128 failed while measuring the soundtrack's loudness.
-    case measurement(String)
     /// The soundscape's own voices need more limiting than `RenderPlan.largestLimitingDecibels` (measured over the
     /// session's start): how much (dB) and the field to lower.
     case soundscapeTooLoud(title: String, limitingDecibels: Double, field: String)
@@ -39,7 +37,6 @@ public enum SoundtrackError: Error, Sendable {
         case let .output(error): error.message
         case let .cannotCreate(path, reason): "cannot create '\(path)': \(reason)"
         case let .writeFailed(reason): reason
-        case let .measurement(reason): reason
         case let .soundscapeTooLoud(title, limiting, field):
             "soundscape \"\(title)\": its voices need \(Self.decibelsText(limiting)) dB of limiting to stay under the true-peak ceiling "
                 + "(at most \(Self.decibelsText(RenderPlan.largestLimitingDecibels)) dB sounds clean); lower \(field)"

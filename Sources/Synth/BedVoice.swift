@@ -39,18 +39,7 @@ final class BedVoice {
             }
         }
         // Apart from the mix: a running maximum in the loop above kept it from vectorising.
-        let peak = Self.largestMagnitude(samples, count: frameCount * channelCount)
+        let peak = SamplePeak.largestMagnitude(of: samples, count: frameCount * channelCount)
         return peak * gainBound
-    }
-
-    /// The largest magnitude among `count` finite samples.
-    private static func largestMagnitude(_ samples: UnsafePointer<Float>, count: Int) -> Float {
-        // A finite float's magnitude orders as its bits without the sign do: an integer maximum, which the
-        // compiler vectorises (Float's `max` and SIMD's `pointwiseMax` did not, at ten times the cost).
-        UnsafeRawPointer(samples).withMemoryRebound(to: UInt32.self, capacity: count) { bits in
-            var largest: UInt32 = 0
-            for index in 0..<count { largest = max(largest, bits[index] & 0x7FFF_FFFF) }
-            return Float(bitPattern: largest)
-        }
     }
 }

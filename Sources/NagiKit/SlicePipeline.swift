@@ -1,0 +1,106 @@
+import Locking
+
+/// A sliced write: renderers on worker threads render consecutive slices of the session into a ring of
+/// buffers, each taking the next slice as soon as a buffer is free, while the calling thread writes the slices
+/// in order and frees their buffers. No round waits for its slowest member: a worker that finishes early starts
+/// the next slice, and the writer (the file's encoder, meter and system calls) runs beside them all the time.
+///
+/// Which renderer renders a slice does not matter (each seeks exactly to the slice's first frame), so the
+/// samples reach the writer in the same order and with the same values as from one renderer.
+final class SlicePipeline: @unchecked Sendable {
+    // @unchecked: a renderer is used by one worker at a time (a worker owns renderer `index` for the whole
+    // write); `buffers` slots are written by the one worker that took their slice and read by the writer only
+    // after that worker marked them rendered, under `state`; everything else mutable is guarded by `state`.
+    private let renderers: [SoundtrackRenderer]
+    private let buffers: SliceBuffers
+    private let sliceCount: Int
+    private let sliceFrameCount: Int
+    private let totalFrameCount: Int64
+    private let channelCount: Int
+    private let state = ConditionLock()
+    /// The next slice a worker will take.
+    private var nextSlice = 0
+    /// Slices written so far: slice k's buffer (`k % slotCount`) is free once slice k − slotCount is written.
+    private var writtenCount = 0
+    /// Per buffer, the slice last rendered into it (−1: none yet).
+    private var renderedSlice: [Int]
+    /// Set when the writer stops early (a failure, cancellation): workers take no more slices.
+    private var isStopped = false
+
+    /// A pipeline of `renderers.count` workers over `sliceCount` slices of `sliceFrameCount` frames, with two
+    /// buffers a worker (so each can render one slice ahead of the writer).
+    init(renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int) {
+        self.renderers = renderers
+        self.sliceCount = sliceCount
+        self.sliceFrameCount = sliceFrameCount
+        totalFrameCount = renderers[0].totalFrameCount
+        channelCount = renderers[0].channelCount
+        let slotCount = 2 * renderers.count
+        buffers = SliceBuffers(count: slotCount, samples: sliceFrameCount * channelCount)
+        renderedSlice = Array(repeating: -1, count: slotCount)
+    }
+
+    private var slotCount: Int { renderedSlice.count }
+
+    /// Renders every slice and hands each, in order, to `write` on the calling thread (with its first frame),
+    /// which returns nil to go on or an error to stop; `shouldStop` is asked while the writer waits.
+    /// - Returns: the first error `write` returned, or nil when every slice was written.
+    func run(
+        write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64) -> SoundtrackError?,
+        shouldStop: () -> SoundtrackError?
+    ) -> SoundtrackError? {
+        var failure: SoundtrackError?
+        ParallelRunner.runBeside(workerCount: renderers.count, worker: { [self] index in renderSlices(with: index) }) { startedWorkers in
+            guard startedWorkers > 0 else {
+                failure = .writeFailed(reason: "no thread could be started to render on")
+                stop()
+                return
+            }
+            failure = writeSlices(write: write, shouldStop: shouldStop)
+            if failure != nil { stop() }
+        }
+        return failure
+    }
+
+    /// Worker `index`: takes the next slice whenever its buffer is free, renders it with renderer `index`.
+    private func renderSlices(with index: Int) {
+        let renderer = renderers[index]
+        while true {
+            let slice: Int? = state.waitUntil({ isStopped || nextSlice >= sliceCount || nextSlice - writtenCount < slotCount }) { _ in
+                guard !isStopped, nextSlice < sliceCount else { return nil }
+                nextSlice += 1
+                return nextSlice - 1
+            }
+            guard let slice else { return }
+            let firstFrame = Int64(slice) * Int64(sliceFrameCount)
+            if renderer.nextFrame != firstFrame { renderer.seek(toFrame: firstFrame) }
+            let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
+            renderer.render(into: buffers.buffer(slice % slotCount), frameCount: frameCount)
+            state.withLockWakingAll { renderedSlice[slice % slotCount] = slice }
+        }
+    }
+
+    /// The writer: each slice in order, once rendered, written and its buffer freed.
+    private func writeSlices(
+        write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64) -> SoundtrackError?,
+        shouldStop: () -> SoundtrackError?
+    ) -> SoundtrackError? {
+        for slice in 0..<sliceCount {
+            // Waits in short steps so a cancellation is seen while a slow worker renders.
+            while !state.waitUntil(timeoutMilliseconds: 50, { renderedSlice[slice % slotCount] == slice }, then: { $0 }) {
+                if let reason = shouldStop() { return reason }
+            }
+            let firstFrame = Int64(slice) * Int64(sliceFrameCount)
+            let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
+            let samples = buffers.buffer(slice % slotCount)
+            if let reason = write(UnsafeBufferPointer(rebasing: samples[0..<(frameCount * channelCount)]), firstFrame) { return reason }
+            state.withLockWakingAll { writtenCount = slice + 1 }
+        }
+        return nil
+    }
+
+    /// Tells the workers to take no more slices (those rendering finish theirs).
+    private func stop() {
+        state.withLockWakingAll { isStopped = true }
+    }
+}
