@@ -26,11 +26,18 @@ final class SlicePipeline: @unchecked Sendable {
     private var renderedSlice: [Int]
     /// Set when the writer stops early (a failure, cancellation): workers take no more slices.
     private var isStopped = false
+    /// The bed the renderers share, when there is one: its producer runs on a thread of the pipeline's.
+    private let bedFeed: SharedBedFeed?
+    /// Frames before a slice's first that its renderer's seek reads the bed from.
+    private let seekPrerollFrames: Int
 
     /// A pipeline of `renderers.count` workers over `sliceCount` slices of `sliceFrameCount` frames, with two
     /// buffers a worker (so each can render one slice ahead of the writer).
-    init(renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int) {
+    /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed.
+    init(renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil) {
         self.renderers = renderers
+        self.bedFeed = bedFeed
+        seekPrerollFrames = Renderer.seekPrerollFrames(sampleRate: renderers[0].sampleRate)
         self.sliceCount = sliceCount
         self.sliceFrameCount = sliceFrameCount
         totalFrameCount = renderers[0].totalFrameCount
@@ -50,14 +57,23 @@ final class SlicePipeline: @unchecked Sendable {
         shouldStop: () -> SoundtrackError?
     ) -> SoundtrackError? {
         var failure: SoundtrackError?
-        ParallelRunner.runBeside(workerCount: renderers.count, worker: { [self] index in renderSlices(with: index) }) { startedWorkers in
-            guard startedWorkers > 0 else {
+        // Thread 0 makes the bed when there is one; the others render.
+        let producerCount = bedFeed == nil ? 0 : 1
+        let worker: @Sendable (Int) -> Void = { [self] index in
+            if index < producerCount {
+                bedFeed?.produce()
+            } else {
+                renderSlices(with: index - producerCount)
+            }
+        }
+        ParallelRunner.runBeside(workerCount: renderers.count + producerCount, worker: worker) { startedWorkers in
+            guard startedWorkers > producerCount else {
                 failure = .writeFailed(reason: "no thread could be started to render on")
                 stop()
                 return
             }
             failure = writeSlices(write: write, shouldStop: shouldStop)
-            if failure != nil { stop() }
+            stop()
         }
         return failure
     }
@@ -95,12 +111,22 @@ final class SlicePipeline: @unchecked Sendable {
             let samples = buffers.buffer(slice % slotCount)
             if let reason = write(UnsafeBufferPointer(rebasing: samples[0..<(frameCount * channelCount)]), firstFrame) { return reason }
             state.withLockWakingAll { writtenCount = slice + 1 }
+            // The next slice's renderer reads the bed from its seek's pre-roll on, and no earlier slice is left.
+            bedFeed?.release(below: Int64(slice + 1) * Int64(sliceFrameCount) - Int64(seekPrerollFrames))
         }
         return nil
     }
 
-    /// Tells the workers to take no more slices (those rendering finish theirs).
+    /// Tells the workers to take no more slices (those rendering finish theirs) and the bed's producer to end.
     private func stop() {
         state.withLockWakingAll { isStopped = true }
+        bedFeed?.stop()
+    }
+
+    /// The bed frames a sliced write keeps in flight for `workerCount` renderers: from the pre-roll of the
+    /// oldest slice not yet written to the end of the newest a renderer may take (one buffer each, two per
+    /// renderer), and a slice more.
+    static func bedFramesInFlight(workerCount: Int, sliceFrameCount: Int, seekPrerollFrames: Int) -> Int {
+        (2 * workerCount + 1) * sliceFrameCount + seekPrerollFrames
     }
 }

@@ -34,7 +34,20 @@ extension Soundtrack {
         let sliceCount = Int((totalFrameCount + Int64(Self.sliceFrameCount) - 1) / Int64(Self.sliceFrameCount))
         let workerCount = max(1, min(threads, sliceCount))
         var renderers: [SoundtrackRenderer] = []
-        for _ in 0..<workerCount { renderers.append(try makeRenderer(plan: outputPlan)) }
+        var bedFeed: SharedBedFeed?
+        if workerCount > 1, let mix = outputPlan.settings.bed {
+            // One loop of the bed for every renderer (each seeking into its own would decode it once per renderer).
+            let reader: BedReader
+            do { reader = try BedReader(path: mix.path, sampleRate: sampleRate, channelCount: channelCount, readAhead: .decodeAndResample) } catch { throw .bed(error) }
+            let feed = SharedBedFeed(
+                reader: reader, plan: outputPlan,
+                framesInFlight: SlicePipeline.bedFramesInFlight(
+                    workerCount: workerCount, sliceFrameCount: Self.sliceFrameCount, seekPrerollFrames: Renderer.seekPrerollFrames(sampleRate: sampleRate)))
+            for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: feed.makeCursor())) }
+            bedFeed = feed
+        } else {
+            for _ in 0..<workerCount { renderers.append(try makeRenderer(plan: outputPlan)) }
+        }
         let writer: AudioFileWriter
         do {
             switch destination {
@@ -59,10 +72,10 @@ extension Soundtrack {
             if workerCount == 1 {
                 try Self.renderAlone(renderers[0], into: output, progress: progress, cancel: cancel)
             } else {
-                try Self.renderInSlices(renderers, sliceCount: sliceCount, into: output, progress: progress, cancel: cancel)
+                try Self.renderInSlices(renderers, sliceCount: sliceCount, bedFeed: bedFeed, into: output, progress: progress, cancel: cancel)
             }
             if cancel.isCancelled { throw .cancelled }
-            if let failure = renderers.lazy.compactMap(\.bedFailure).first { throw failure }
+            if let failure = bedFeed?.failure ?? renderers.lazy.compactMap(\.bedFailure).first { throw failure }
         } catch {
             writer.discard()
             throw error
@@ -125,11 +138,12 @@ extension Soundtrack {
     /// Renders slice after slice on `renderers.count` worker threads (`SlicePipeline`) while the calling thread
     /// writes them in order.
     private static func renderInSlices(
-        _ renderers: [SoundtrackRenderer], sliceCount: Int, into writer: MeteredWriter, progress: (Double) -> Void, cancel: Cancellation
+        _ renderers: [SoundtrackRenderer], sliceCount: Int, bedFeed: SharedBedFeed?, into writer: MeteredWriter, progress: (Double) -> Void,
+        cancel: Cancellation
     ) throws(SoundtrackError) {
         let channelCount = renderers[0].channelCount
         let totalFrames = renderers[0].totalFrameCount
-        let pipeline = SlicePipeline(renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount)
+        let pipeline = SlicePipeline(renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount, bedFeed: bedFeed)
         let failure = pipeline.run(write: { samples, firstFrame in
             // In the blocks one renderer writes in, so the encoder sees the same calls.
             let frames = samples.count / channelCount

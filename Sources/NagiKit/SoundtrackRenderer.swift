@@ -20,6 +20,13 @@ public final class SoundtrackRenderer {
         self.bed = bed
     }
 
+    /// A renderer whose bed is frames looped elsewhere (a sliced write's `SharedBedFeed`), reporting no bed
+    /// failure of its own.
+    init(plan: RenderPlan, loopedBed: LoopedBedFrames) {
+        renderer = Renderer(plan: plan, loopedBed: loopedBed)
+        bed = nil
+    }
+
     deinit {
         interleaved.deallocate()
     }

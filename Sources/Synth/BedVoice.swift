@@ -2,15 +2,16 @@
 /// loudness match, the session's envelope and decay, the hold swell and any ducking under speech) and added
 /// to every channel after the fused kernel, before the limiter.
 final class BedVoice {
-    private let loop: BedLoop
+    private let loop: LoopedBedFrames
     private let scratch: FloatBuffer
     private let channelCount: Int
 
-    /// A voice for `recording`, read one control block of `blockFrames` at a time.
-    init(recording: BedRecording, sampleRate: Int, blockFrames: Int, heardFrameCount: Int64) {
-        loop = BedLoop(recording: recording, sampleRate: sampleRate, largestRequest: blockFrames, heardFrameCount: heardFrameCount)
-        channelCount = recording.channelCount
-        scratch = FloatBuffer(count: blockFrames * recording.channelCount)
+    /// A voice reading `frames` of `channelCount` channels (a loop of its own recording, or a loop shared with
+    /// other renderers), one control block of `blockFrames` at a time.
+    init(frames: LoopedBedFrames, channelCount: Int, blockFrames: Int) {
+        loop = frames
+        self.channelCount = channelCount
+        scratch = FloatBuffer(count: blockFrames * channelCount)
     }
 
     /// Moves the bed to its frame `frame` (the session's frame: the recording's place follows the session's

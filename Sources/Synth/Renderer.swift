@@ -104,16 +104,21 @@ public final class Renderer {
 
     /// A renderer pulling samples from `plan`, with `bed` (read from its first frame) under the session when
     /// the settings carry a `BedMix`.
-    public init(plan: RenderPlan, bed: BedRecording? = nil) {
+    public convenience init(plan: RenderPlan, bed: BedRecording? = nil) {
+        self.init(plan: plan, loopedBed: bed.map { BedLooping.frames(of: $0, for: plan, largestRead: Self.controlBlockFrames) })
+    }
+
+    /// A renderer pulling samples from `plan`, with the looped bed `loopedBed` (at its frame 0, read at most a
+    /// control block at a time) under the session when the settings carry a `BedMix`.
+    public init(plan: RenderPlan, loopedBed: LoopedBedFrames?) {
         let blockFrames = Self.controlBlockFrames
         self.plan = plan
         channelCount = plan.settings.channelCount
         sampleRate = plan.sampleRate
         totalFrameCount = plan.totalFrameCount
         addedVoices = plan.makeVoices()
-        bedVoice = plan.settings.bed == nil ? nil : bed.map { recording in
-            precondition(recording.channelCount == plan.settings.channelCount, "the bed must come in the render's channels")
-            return BedVoice(recording: recording, sampleRate: plan.sampleRate, blockFrames: blockFrames, heardFrameCount: plan.curves.silenceStartFrame)
+        bedVoice = plan.settings.bed == nil ? nil : loopedBed.map { frames in
+            BedVoice(frames: frames, channelCount: plan.settings.channelCount, blockFrames: blockFrames)
         }
         ramp = FloatBuffer(count: blockFrames)
         triangle = FloatBuffer(count: blockFrames)
@@ -193,6 +198,19 @@ public final class Renderer {
         }
     }
 
+    /// The bed frame the bed voice stops at: only sounding blocks read the bed (as they alone step the loops),
+    /// so it reads frames up to the first silent block and none after.
+    public static func firstBedlessFrame(of plan: RenderPlan) -> Int64 {
+        let blockFrames = Int64(controlBlockFrames)
+        return (plan.curves.silenceStartFrame + blockFrames - 1) / blockFrames * blockFrames
+    }
+
+    /// The most frames before a sought frame that a seek at `sampleRate` synthesizes again (and reads the bed
+    /// from).
+    public static func seekPrerollFrames(sampleRate: Int) -> Int {
+        TruePeakLimiter.historyFrames(sampleRate: sampleRate, blockFrames: controlBlockFrames) + controlBlockFrames
+    }
+
     /// Moves the output to `frame`: from there `render(into:frameCount:)` writes, sample for sample, what a
     /// renderer that had rendered every frame before it would write (whatever the block sizes, before or after;
     /// past `totalFrameCount`, silence). `nextFrame` becomes `frame`. Forward, the state moves on from where it
@@ -227,7 +245,6 @@ public final class Renderer {
 
     /// Moves the synthesis to the block boundary `target`, as if every block before it had been synthesized.
     private func moveSynthesis(to target: Int64) {
-        let blockFrames = Int64(Self.controlBlockFrames)
         if target < state.blockStart {
             // Back: a fresh renderer's state, then forward like any seek.
             control = Self.makeControl(plan)
@@ -235,9 +252,7 @@ public final class Renderer {
             for voice in addedVoices { voice.rewind() }
         }
         advanceState(to: target)
-        // Only sounding blocks read the bed (as they alone step the loops): its frame stops at the first silent block.
-        let firstSilentBlock = (plan.curves.silenceStartFrame + blockFrames - 1) / blockFrames * blockFrames
-        bedVoice?.seek(to: min(target, firstSilentBlock))
+        bedVoice?.seek(to: min(target, Self.firstBedlessFrame(of: plan)))
         // The guide scratch is silent at every block start already (it is cleared after a block that used it);
         // clearing it here as well keeps that from resting on the flag.
         guideScratch.base.update(repeating: 0, count: Self.controlBlockFrames)

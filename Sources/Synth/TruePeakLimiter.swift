@@ -105,16 +105,13 @@ final class TruePeakLimiter {
         self.blockFrames = blockFrames
         self.chunkBlockCount = chunkBlockCount
         let rate = Double(sampleRate)
-        attackFrames = max(48, Int((0.003 * rate).rounded()))
-        smoothingFrames = max(32, Int((0.002 * rate).rounded()))
-        holdFrames = Int((0.02 * rate).rounded())
+        (attackFrames, smoothingFrames, holdFrames) = Self.spans(sampleRate: sampleRate)
         lookAheadFrames = attackFrames + smoothingFrames - 2
         lookAheadBlocks = max(1, (lookAheadFrames + blockFrames - 1) / blockFrames)
         keptBlocks = lookAheadBlocks + 1
         // An input block's gains are estimated when the block after it arrives (its interpolation reads 6 frames on).
         delayFrames = (lookAheadBlocks + 1) * blockFrames
-        let history = holdFrames + lookAheadFrames + 3 * blockFrames
-        historyFrames = (history + blockFrames - 1) / blockFrames * blockFrames
+        historyFrames = Self.historyFrames(sampleRate: sampleRate, blockFrames: blockFrames)
 
         oversampling = max(4, Int((192_000 / rate).rounded(.up)))
         var taps: [Float] = []
@@ -152,6 +149,20 @@ final class TruePeakLimiter {
         minima = Array(repeating: 0, count: attackFrames)
         boxSums = Array(repeating: 0, count: smoothingFrames)
         reset(atFrame: 0)
+    }
+
+    /// The first box's, the second box's and the hold's spans at `sampleRate`, frames.
+    private static func spans(sampleRate: Int) -> (attack: Int, smoothing: Int, hold: Int) {
+        let rate = Double(sampleRate)
+        return (max(48, Int((0.003 * rate).rounded())), max(32, Int((0.002 * rate).rounded())), Int((0.02 * rate).rounded()))
+    }
+
+    /// `historyFrames` of a limiter at `sampleRate` with blocks of `blockFrames`: the hold, the look-ahead and
+    /// three blocks, rounded up to whole blocks.
+    static func historyFrames(sampleRate: Int, blockFrames: Int) -> Int {
+        let (attack, smoothing, hold) = spans(sampleRate: sampleRate)
+        let history = hold + attack + smoothing - 2 + 3 * blockFrames
+        return (history + blockFrames - 1) / blockFrames * blockFrames
     }
 
     /// Where the renderer writes the next input blocks (at most `chunkBlockCount`) before `process`.

@@ -1,0 +1,120 @@
+import BedSource
+import Locking
+import Synth
+
+/// One looped bed for all the renderers of a sliced write: a producer thread runs the bed's loop once, from its
+/// first frame on, into a ring of session frames, and each renderer reads the frames of the slice it renders
+/// through a `Cursor`. Without it every renderer would loop the bed itself, and a seek into a streamed bed
+/// reads and discards the recording up to its place: two renderers taking turns each decoded the whole bed.
+///
+/// The loop's frames do not depend on how they are read, so every renderer gets exactly what one renderer
+/// reading the bed itself gets. The ring holds the frames from the oldest any renderer may still ask for
+/// (`release(below:)`, which the writer raises as slices are written) to those the producer made ahead; the
+/// producer waits when it is full, a reader when its frames are not made yet.
+final class SharedBedFeed: @unchecked Sendable {
+    // @unchecked: the ring's frames are written by the producer only outside the span readers may still read
+    // (below `lowestNeededFrame`, which never falls) and read only below `producedFrames`, both published under
+    // `state`; the loop and the reader are the producer thread's alone, and `failure` is read after it ended.
+    private let loop: LoopedBedFrames
+    private let reader: BedReader
+    private let channelCount: Int
+    private let ring: UnsafeMutableBufferPointer<Float>
+    private let ringFrames: Int
+    private let state = ConditionLock()
+    /// Frames made so far: frames `producedFrames − ringFrames ..< producedFrames` are in the ring.
+    private var producedFrames: Int64 = 0
+    /// No read will ask for a frame before this.
+    private var lowestNeededFrame: Int64 = 0
+    /// The first frame no renderer reads (the session's first silent block, where the bed voice stops reading):
+    /// the loop is run up to there and no further, so a recording damaged past what the session hears is read
+    /// no further than one renderer reads it.
+    private let endFrame: Int64
+    private var isStopped = false
+
+    /// Frames the producer makes at a time, and a cursor reads at a time.
+    static let chunkFrames = 4_096
+
+    /// A feed looping `reader` (at its first frame) as `plan`'s bed voice does, holding at least
+    /// `framesInFlight` frames (those between the oldest a renderer may still ask for and the newest).
+    init(reader: BedReader, plan: RenderPlan, framesInFlight: Int) {
+        self.reader = reader
+        channelCount = plan.settings.channelCount
+        loop = BedLooping.frames(of: reader, for: plan, largestRead: Self.chunkFrames)
+        endFrame = Renderer.firstBedlessFrame(of: plan)
+        // Room for a cursor's chunk past the newest frame asked for, and one for the producer to work ahead.
+        let chunks = (framesInFlight + Self.chunkFrames - 1) / Self.chunkFrames + 2
+        ringFrames = chunks * Self.chunkFrames
+        ring = .allocate(capacity: ringFrames * channelCount)
+        ring.initialize(repeating: 0)
+    }
+
+    deinit { ring.deallocate() }
+
+    /// The recording's first failure, once the producer has ended (it then looped silence).
+    var failure: SoundtrackError? { reader.failure.map { .bed($0) } }
+
+    /// A reader of the feed's frames for one renderer, at frame 0.
+    func makeCursor() -> Cursor { Cursor(feed: self) }
+
+    /// The producer: makes chunk after chunk while there is room, until `stop()`.
+    func produce() {
+        while true {
+            let start: Int64? = state.waitUntil({ isStopped || producedFrames + Int64(Self.chunkFrames) <= lowestNeededFrame + Int64(ringFrames) }) { _ in
+                isStopped || producedFrames >= endFrame ? nil : producedFrames
+            }
+            guard let start, let base = ring.baseAddress else { return }
+            let frameCount = Int(min(Int64(Self.chunkFrames), endFrame - start))
+            // The ring is whole chunks long and chunks start on chunk boundaries: a chunk never wraps.
+            loop.read(into: base + Int(start % Int64(ringFrames)) * channelCount, frameCount: frameCount)
+            state.withLockWakingAll { producedFrames += Int64(frameCount) }
+        }
+    }
+
+    /// Tells the producer no read will ask for a frame before `frame` again.
+    func release(below frame: Int64) {
+        state.withLockWakingAll { lowestNeededFrame = max(lowestNeededFrame, frame) }
+    }
+
+    /// Ends the producer (a read waiting for frames it will not make gets silence).
+    func stop() {
+        state.withLockWakingAll { isStopped = true }
+    }
+
+    /// Copies frames `first ..< first + frameCount` into `output`, waiting until they are made (silence from
+    /// `endFrame` on, and once the feed stopped without them).
+    fileprivate func copy(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>) {
+        let wanted = max(first, min(first + Int64(frameCount), endFrame))
+        let made = state.waitUntil({ isStopped || producedFrames >= wanted }) { _ in producedFrames }
+        let copied = made >= wanted ? Int(wanted - first) : 0
+        if copied > 0, let base = ring.baseAddress {
+            precondition(first >= made - Int64(ringFrames), "a bed read behind the frames the feed still holds")
+            var done = 0
+            while done < copied {
+                let index = Int((first + Int64(done)) % Int64(ringFrames))
+                let count = min(copied - done, ringFrames - index)
+                (output + done * channelCount).update(from: base + index * channelCount, count: count * channelCount)
+                done += count
+            }
+        }
+        (output + copied * channelCount).update(repeating: 0, count: (frameCount - copied) * channelCount)
+    }
+
+    /// One renderer's place in the feed.
+    final class Cursor: LoopedBedFrames {
+        private let feed: SharedBedFeed
+        private var position: Int64 = 0
+
+        fileprivate init(feed: SharedBedFeed) {
+            self.feed = feed
+        }
+
+        func seek(to frame: Int64) {
+            position = frame
+        }
+
+        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
+            feed.copy(from: position, frameCount: frameCount, into: output)
+            position += Int64(frameCount)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// The looped bed by session frame, as the bed voice reads it: frame after frame from where it was sought to,
+/// each the same whoever asks and however reads are sized. `BedLoop` makes them from a recording; a sliced write
+/// shares one loop's frames among its renderers so the recording is decoded once, not once per renderer.
+public protocol LoopedBedFrames: AnyObject {
+    /// Moves to session frame `frame`: the next read starts there.
+    func seek(to frame: Int64)
+    /// Writes the next `frameCount` interleaved frames (at most the largest read the source was made for).
+    func read(into output: UnsafeMutablePointer<Float>, frameCount: Int)
+}
+
+extension BedLoop: LoopedBedFrames {}
+
+/// Makes the looped frames of a bed recording for a plan.
+public enum BedLooping {
+    /// `recording` looped as `plan`'s bed voice loops it (read from its first frame), for reads of at most
+    /// `largestRead` frames.
+    public static func frames(of recording: BedRecording, for plan: RenderPlan, largestRead: Int) -> LoopedBedFrames {
+        precondition(recording.channelCount == plan.settings.channelCount, "the bed must come in the render's channels")
+        return BedLoop(recording: recording, sampleRate: plan.sampleRate, largestRequest: largestRead, heardFrameCount: plan.curves.silenceStartFrame)
+    }
+}
