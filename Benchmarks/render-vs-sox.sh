@@ -8,7 +8,9 @@
 # A fourth, the default session with --loudness -16 (two passes: a metered one, then the render), at least 2 times.
 # Reported beside them, unchecked (issue 20's goals): each render against `dd ... conv=fsync` of the same byte
 # count (the durable write, the job's physical limit), the default session to /dev/null with --threads 1 and
-# with the default (every core), and the session over a 7.3 s looping bed against the same without a bed.
+# with the default (every core), the session over a 7.3 s looping bed against the same without a bed, and the
+# bed case against sox doing the same job (decoding the FLAC, resampling it with -h, looping it and mixing it
+# with a sine).
 # Usage: Benchmarks/render-vs-sox.sh [ROUNDS] [--smoke]   (default 7 rounds)
 #   --smoke: use the debug build the tests already made, render one minute instead of ten (and a 30-second
 #   bed), and do not check the targets (CI: the script and the commands it times keep working; a debug build
@@ -48,6 +50,8 @@ dd_times=()
 pipe_times=()
 pipe1_times=()
 short_times=()
+soxbed_times=()
+repeats=$(( (seconds + bed_seconds - 1) / bed_seconds - 1 ))
 for _ in $(seq 1 "$rounds"); do
     # The default session: 4-7-8 with the default soundscape and cues, ten minutes (one in a smoke run).
     nagi_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" -o "$work/nagi.wav" --force --quiet)")
@@ -59,6 +63,7 @@ for _ in $(seq 1 "$rounds"); do
     pipe_times+=("$(seconds_of bash -c "'$nagi' render 4-7-8 --minutes $minutes -o - --quiet > /dev/null")")
     pipe1_times+=("$(seconds_of bash -c "'$nagi' render 4-7-8 --minutes $minutes -o - --threads 1 --quiet > /dev/null")")
     short_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/short.flac" -o "$work/short.wav" --force --quiet)")
+    soxbed_times+=("$(seconds_of sox -m "|sox $work/bed.flac -t wav - rate -h 48000 repeat $repeats" "|sox -n -r 48000 -c 2 -t wav - synth $seconds sine 220" -b 16 "$work/soxbed.wav" trim 0 "$seconds")")
 done
 nagi_median=$(median "${nagi_times[@]}")
 guided_median=$(median "${guided_times[@]}")
@@ -95,6 +100,10 @@ printf 'dd ... conv=fsync of the same %d MiB: median %.3f s; nagi / dd: %.2f, gu
 printf 'nagi ... -o - > /dev/null: median %.3f s (every core), %.3f s (--threads 1): %.2fx faster\n' \
     "$pipe_median" "$pipe1_median" "$(echo "$pipe1_median / $pipe_median" | bc -l)"
 printf 'nagi ... --bed (7.3 s looping FLAC): median %.3f s, %.2fx the render without a bed\n' "$short_median" "$(echo "$short_median / $nagi_median" | bc -l)"
+soxbed_median=$(median "${soxbed_times[@]}")
+printf 'sox decoding, resampling (-h), looping and mixing the bed with a sine: median %.3f s; nagi --bed is %.2fx faster\n' \
+    "$soxbed_median" "$(echo "$soxbed_median / $bed_median" | bc -l)"
+printf 'against dd: bed / dd: %.2f, short bed / dd: %.2f\n' "$(echo "$bed_median / $dd_median" | bc -l)" "$(echo "$short_median / $dd_median" | bc -l)"
 # Where the bed case's time goes: the CPU of all its threads against the wall clock (on N cores the wall clock
 # cannot fall under CPU / N), and the decoding alone of the same ten minutes of the bed by flac's own tool.
 TIMEFORMAT='%R %U %S'

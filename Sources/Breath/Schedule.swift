@@ -89,19 +89,24 @@ public struct Schedule: Sendable {
     }
 
     /// The level at `frame` inside phase `index` (the renderer tracks the index itself, block by block).
+    ///
+    /// Called for every control block, so the phase's fields are read in place: a copy of the whole phase
+    /// retains and releases its four optional strings, which was most of the cost of a seek.
     public func level(at frame: Int64, inPhase index: Int) -> Double {
-        let phase = phases[index]
-        return phase.startLevel + (phase.endLevel - phase.startLevel) * easing.value(at: progress(at: frame, inPhase: index))
+        let startLevel = phases[index].startLevel
+        let endLevel = phases[index].endLevel
+        return startLevel + (endLevel - startLevel) * easing.value(at: progress(at: frame, inPhase: index))
     }
 
     /// How far `frame` is through phase `index`, in [0, 1].
     public func progress(at frame: Int64, inPhase index: Int) -> Double {
-        let phase = phases[index]
-        guard phase.frameCount > 0 else { return 1 }
-        let offset = frame - phase.startFrame
+        let startFrame = phases[index].startFrame
+        let frameCount = phases[index].endFrame - startFrame
+        guard frameCount > 0 else { return 1 }
+        let offset = frame - startFrame
         if offset <= 0 { return 0 }
-        if offset >= phase.frameCount { return 1 }
-        return Double(offset) / Double(phase.frameCount)
+        if offset >= frameCount { return 1 }
+        return Double(offset) / Double(frameCount)
     }
 
     /// How far `frame` is through the whole session, in [0, 1].

@@ -22,8 +22,9 @@ public final class GatedLoudnessMeter {
     /// The last four steps' sums (a block is four steps), and how many have been seen.
     private var lastSteps: [Double] = [0, 0, 0, 0]
     private var stepCount = 0
-    /// Every block's mean square, in order.
-    private var blockEnergies: [Double] = []
+    /// Every block's mean square, in order, in single precision: a 3-hour file has 108 000 blocks (0.4 MB so,
+    /// twice that in Double), and a relative error of 10⁻⁷ moves the loudness by under 10⁻⁶ LU.
+    private var blockEnergies: [Float] = []
 
     /// A meter for interleaved frames of `channelCount` channels at `sampleRate`.
     public init(channelCount: Int, sampleRate: Int) {
@@ -146,7 +147,7 @@ public final class GatedLoudnessMeter {
         stepEnergy = 0
         stepFilled = 0
         if stepCount >= 4 {
-            blockEnergies.append((lastSteps[0] + lastSteps[1] + lastSteps[2] + lastSteps[3]) / Double(4 * stepFrames))
+            blockEnergies.append(Float((lastSteps[0] + lastSteps[1] + lastSteps[2] + lastSteps[3]) / Double(4 * stepFrames)))
         }
     }
 
@@ -158,7 +159,7 @@ public final class GatedLoudnessMeter {
     /// block passes the gates).
     public static func integratedLoudness(of meters: [GatedLoudnessMeter]) -> Double {
         let absoluteGate = pow(10, (-70 + 0.691) / 10)
-        let loud = meters.flatMap { $0.blockEnergies.filter { $0 >= absoluteGate } }
+        let loud = meters.flatMap { $0.blockEnergies.lazy.map(Double.init).filter { $0 >= absoluteGate } }
         guard !loud.isEmpty else { return -.infinity }
         let relativeGate = loud.reduce(0, +) / Double(loud.count) * pow(10, -1)
         let gated = loud.filter { $0 >= relativeGate }

@@ -110,9 +110,12 @@ public struct ControlCurves: Sendable {
 
     /// The hold swell inside a known phase.
     func holdSwell(at frame: Int64, inPhase index: Int) -> Double {
-        let phase = schedule.phases[index]
-        guard phase.kind.isHold && phase.frameCount > 0 else { return swellAfterHolds(at: frame, phaseIndex: index) }
-        let start = swellAfterHolds(at: phase.startFrame, phaseIndex: index)
+        // The fields in place, not a copy of the phase (whose strings a copy retains), as in `Schedule.level`.
+        let startFrame = schedule.phases[index].startFrame
+        guard schedule.phases[index].kind.isHold && schedule.phases[index].endFrame > startFrame else {
+            return swellAfterHolds(at: frame, phaseIndex: index)
+        }
+        let start = swellAfterHolds(at: startFrame, phaseIndex: index)
         // A smoothstep rise: the swell gathers through the hold and is near its peak over the last part of it.
         return start + (soundscape.holdSwell.peak - start) * Self.smoothstep(schedule.progress(at: frame, inPhase: index))
     }
