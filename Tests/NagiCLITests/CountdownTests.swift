@@ -25,6 +25,10 @@ struct CountdownTests {
         let framedPhases = try #require(described["phases"] as? [[String: Any]])
         #expect(framedPhases.map { ($0["startFrame"] as? Int ?? -1) - leadIn } == plainPhases.map { $0["startFrame"] as? Int ?? -2 })
         #expect(framed.count == (described["renderFrames"] as? Int ?? -1))
+        // The WAV's cue points (read back through libsndfile) move with the boundaries.
+        let plainCues = try AudioFileReader.info(path: folder.appendingPathComponent("plain.wav").path).cueFrames
+        let framedCues = try AudioFileReader.info(path: folder.appendingPathComponent("framed.wav").path).cueFrames
+        #expect(!plainCues.isEmpty && framedCues == plainCues.map { $0 + Int64(leadIn) })
 
         // The lead-in holds nothing but the words: their onsets, read from the audio, within 5 ms of their frames,
         // "three" 3 s before the first inhale, "two" 2 s, "one" 1 s.
@@ -51,5 +55,25 @@ struct CountdownTests {
         let withWords = ending[wordsStart..<(wordsStart + rate / 2)].map { abs($0) }.max() ?? 0
         #expect(withWords > 4 * bellOnly, "the words come in over the bell's ring: \(withWords) against \(bellOnly)")
         #expect(ending[(4 * rate)...].allSatisfy { $0 == 0 }, "the closing silence")
+    }
+
+    @Test("plot --countdown 5 --end-bell shades the lead-in (7 s with the voice's get-ready) and the ending (4.8 s) in the overview; without them neither is drawn")
+    func plotShadesOutside() throws {
+        func widths(_ arguments: [String]) throws -> [String: Double] {
+            let result = try NagiProcess.run(["plot", "box", "--minutes", "1"] + arguments + ["-o", "-", "--quiet"])
+            #expect(result.status == 0, "\(result.standardError)")
+            var found: [String: Double] = [:]
+            for kind in ["lead-in", "ending"] {
+                guard let tag = result.standardOutput.components(separatedBy: "<rect ").first(where: { $0.contains("data-kind=\"\(kind)\"") }),
+                      let width = tag.components(separatedBy: "width=\"").dropFirst().first?.split(separator: "\"").first.flatMap({ Double($0) }) else { continue }
+                found[kind] = width
+            }
+            return found
+        }
+        #expect(try widths([]).isEmpty)
+        let shaded = try widths(["--countdown", "5", "--end-bell"])
+        let leadIn = try #require(shaded["lead-in"])
+        let ending = try #require(shaded["ending"])
+        #expect(abs(leadIn / ending - 7 / 4.8) < 0.01, "\(leadIn) px against \(ending) px")
     }
 }
