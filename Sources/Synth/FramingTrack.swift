@@ -20,6 +20,7 @@ struct FramingTrack: @unchecked Sendable {
     private let tables: [FloatBuffer]
     private let entries: [Entry]
 
+    /// A track that places nothing.
     static let empty = FramingTrack(tables: [], entries: [])
 
     /// `entries` ordered by start frame; their `gain` is set by `bound(outputGain:ceiling:)`.

@@ -17,7 +17,7 @@ import Breath
 ///   the bell the soundscape's closing silence follows (it replaces the silence that closed the release). With
 ///   neither a chime nor a voice there is no ending and the render ends as without one.
 public struct SessionFraming: Sendable, Equatable {
-    /// The longest countdown, seconds.
+    /// The countdowns accepted, whole seconds.
     public static let countdownRange = 0...60
     /// The lead before the numbers when the voice says "get ready", seconds.
     public static let getReadySeconds: Int64 = 2

@@ -76,4 +76,12 @@ struct CountdownTests {
         let ending = try #require(shaded["ending"])
         #expect(abs(leadIn / ending - 7 / 4.8) < 0.01, "\(leadIn) px against \(ending) px")
     }
+
+    @Test("play --countdown 2 --cues voice --end-bell through ALSA's file: device captures what render writes, frame for frame")
+    func playEqualsRender() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let (captured, expected) = try NagiProcess.playedAndRendered(["4-4", "--cycles", "1", "--cues", "voice", "--countdown", "2", "--end-bell", "--bits", "float"], in: folder)
+        #expect(captured.count == expected.count && captured.count > 0)
+        #expect(captured == expected)
+    }
 }
