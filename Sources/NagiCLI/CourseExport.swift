@@ -101,7 +101,10 @@ enum CourseExport {
             let number = String(index + 1)
             let paddedNumber = String(repeating: "0", count: numberWidth - number.count) + number
             let fileName = "\(paddedNumber) - \(FileNames.safeStem(lesson.title)).\(format.fileExtension)"
-            let chapterChoice = tagOptions.chapters(for: schedule)
+            let guidance = try GuidanceOptions(arguments, lesson: lesson)
+            // A countdown moves every boundary; the cue points, chapters and labels move with it.
+            let framing = SessionFraming(schedule: schedule, settings: guidance.framingSettings(soundscape: soundscape))
+            let chapterChoice = tagOptions.chapters(for: schedule, leadInFrames: framing.leadInFrameCount)
             if let note = chapterChoice.note, !quiet { Console.err("nagi: \(fileName): \(note)\n") }
             let tags = AudioTags(
                 title: Self.printable(lesson.title), artist: tagOptions.artist ?? course.artist ?? "nagi", album: tagOptions.album ?? course.album ?? course.title,
@@ -110,9 +113,8 @@ enum CourseExport {
                 date: TagOptions.currentYear, genre: course.genre ?? TagOptions.defaultGenre, encoder: "nagi \(NagiCommandLine.version)",
                 cover: tagOptions.cover, chapters: chapterChoice.chapters)
             let choice = OutputChoice(path: folder + "/" + fileName, format: format, quality: output.quality)
-            let frameCount = RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape)
-            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: frameCount)
-            let guidance = try GuidanceOptions(arguments, lesson: lesson)
+            let frameCount = framing.totalFrameCount
+            let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map { framing.leadInFrameCount + $0.startFrame }, frameCount: frameCount)
             // A lesson may set its beat, bed and loudness; the command line's replace them. Prepared here (the bed
             // measured, the clips made) so that a bad lesson stops the export before any file; the loudness pass
             // runs in the worker, for the tracks that are written.
@@ -128,7 +130,7 @@ enum CourseExport {
                 settings.fingerprint, Self.clipChecksum(settings.clips),
                 "loudness \(loudnessTarget.map { "\($0)" } ?? "calibrated")",
             ])
-            tracks.append(Track(index: index, title: lesson.title, soundtrack: soundtrack, loudnessTargetLUFS: loudnessTarget, outputPath: choice.path, fileSpec: fileSpec, fingerprint: fingerprint, frameCount: frameCount, labels: writesLabels ? LabelTrack.text(for: schedule) : nil))
+            tracks.append(Track(index: index, title: lesson.title, soundtrack: soundtrack, loudnessTargetLUFS: loudnessTarget, outputPath: choice.path, fileSpec: fileSpec, fingerprint: fingerprint, frameCount: frameCount, labels: writesLabels ? LabelTrack.text(for: schedule, offsetMicroseconds: framing.leadInMicroseconds(sampleRate: sampleRate)) : nil))
         }
 
         try prepareFolder(folder)

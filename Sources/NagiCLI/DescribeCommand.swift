@@ -14,6 +14,8 @@ enum DescribeCommand {
             OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
             OptionSpec(names: ["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", allowedValues: GuidanceOptions.Cues.allCases.map(\.rawValue)),
             OptionSpec(names: ["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", allowedValues: GuidanceOptions.Count.allCases.map(\.rawValue)),
+            OptionSpec(names: ["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later."),
+            OptionSpec(names: ["--end-bell"], help: "Show the end bell after the release: an \"after\" line."),
         ],
         discussion: """
         Given an audio file nagi wrote (.wav, .flac, .ogg, .opus, .mp3), describe prints what a player \
@@ -23,7 +25,10 @@ enum DescribeCommand {
         Every phase boundary is round(cumulative microseconds × rate / 1000000) from the session start, \
         so the frames shown are exactly where `nagi render` and `nagi play` change phase. With --cues or \
         --count, a "speaks" column lists the words each phase speaks; the JSON's "speaks" gives each \
-        phrase with its first frame (a word longer than the rest of its phase is left out when rendered).
+        phrase with its first frame (a word longer than the rest of its phase is left out when rendered). \
+        With --countdown or --end-bell (and the same --cues and --count as the render), a "before" line \
+        and an "after" line show what sounds outside the breathing, and the times and frames are the \
+        rendered file's; the JSON adds "before" and "after" objects and "renderFrames".
 
         Examples:
           nagi describe 4-7-8
@@ -32,6 +37,7 @@ enum DescribeCommand {
           nagi describe --bpm 6 --ratio 2:3
           nagi describe resonance-steps --ratio 2:3
           nagi describe 4-7-8 --cues voice --count voice
+          nagi describe box --countdown 3 --cues voice --end-bell
         """
     )
 
@@ -43,27 +49,56 @@ enum DescribeCommand {
         let catalog = PresetEnvironment.catalog()
         let options = try SessionOptions(arguments, catalog: catalog)
         let schedule = try options.schedule()
-        let cues: CueMode, count: CountMode
+        let cues: CueMode, count: CountMode, countdownSeconds: Int
         do {
             cues = try arguments.choice("--cues").flatMap(CueMode.init(rawValue:)) ?? (arguments.isSet("--count") ? .chimes : .voice)
             count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:)) ?? .none
+            countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
         } catch {
             throw .arguments(error)
         }
-        // Words do not depend on the soundscape; the default one gives the plan its tick pitches.
+        // Words do not depend on the soundscape; the default one gives the plan its tick pitches (and the framing
+        // its release and closing silence).
         let soundscape = try SoundscapeOptions.resolve(nil, catalog: catalog).soundscape
         let words = PhaseWords.spoken(in: schedule, soundscape: soundscape, cues: cues, count: count)
         let showsWords = arguments.isSet("--cues") || arguments.isSet("--count")
+        // The framing under the cues the render would use: chimes unless --cues says otherwise.
+        var settings = RenderSettings(soundscape: soundscape, channelCount: 1, cues: arguments.isSet("--cues") ? cues : .chimes, count: count)
+        (settings.countdownSeconds, settings.endBell) = (countdownSeconds, arguments.isSet("--end-bell"))
+        let framing = SessionFraming(schedule: schedule, settings: settings)
         if arguments.isSet("--json") {
-            Console.out(json(schedule, options: options, words: words))
+            Console.out(json(schedule, options: options, words: words, framing: framing))
         } else {
-            Console.out(table(schedule, options: options, words: showsWords ? words : nil))
+            Console.out(table(schedule, options: options, words: showsWords ? words : nil, framing: framing))
         }
+    }
+
+    /// What sounds outside the breathing, for the "before" and "after" lines: each sound at its time in the file.
+    static func framingSounds(_ framing: SessionFraming, sampleRate: Int, before: Bool) -> String {
+        let sounds = framing.events.filter { ($0.phaseIndex < 0) == before }.map { event in
+            let what = switch event.sound {
+            case let .phrase(words): "\"\(words)\""
+            case .chime: "bell"
+            case .tick: "tick"
+            case .pack: "clip"
+            }
+            return what + " at " + Microseconds.formatSeconds(event.frame * Microseconds.perSecond / Int64(sampleRate)) + " s"
+        }
+        return sounds.isEmpty ? "silence" : sounds.joined(separator: ", ")
+    }
+
+    /// Seconds of `frames` at `sampleRate`, as describe prints a length ("5 s").
+    private static func seconds(_ frames: Int64, sampleRate: Int) -> String {
+        Microseconds.formatSeconds(frames * Microseconds.perSecond / Int64(sampleRate)) + " s"
     }
 
     /// The readable table and summary.
     /// `words`, when given, fills a "speaks" column: what each phase speaks under the chosen guidance.
-    static func table(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]]? = nil) -> String {
+    /// With a `framing` that is not empty, a "before" line leads the table, an "after" line follows it, and every
+    /// time and frame is the rendered file's (the lead-in later).
+    static func table(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]]? = nil, framing: SessionFraming? = nil) -> String {
+        let leadInFrames = framing?.leadInFrameCount ?? 0
+        let leadIn = framing?.leadInMicroseconds(sampleRate: schedule.sampleRate) ?? 0
         // The round, stage and words columns appear only when some phase has them, so plain patterns keep
         // their narrow table.
         let showsRounds = schedule.phases.contains { $0.roundIndex != nil }
@@ -81,10 +116,10 @@ enum DescribeCommand {
                 String(index + 1),
                 String(phase.cycleIndex + 1),
                 phase.kind.rawValue,
-                Microseconds.formatClock(phase.startMicroseconds),
-                Microseconds.formatClock(phase.endMicroseconds),
-                String(phase.startFrame),
-                String(phase.endFrame),
+                Microseconds.formatClock(leadIn + phase.startMicroseconds),
+                Microseconds.formatClock(leadIn + phase.endMicroseconds),
+                String(leadInFrames + phase.startFrame),
+                String(leadInFrames + phase.endFrame),
                 Microseconds.formatSeconds(phase.durationMicroseconds) + " s",
             ]
             if showsRounds { row.insert(phase.roundIndex.map { String($0 + 1) } ?? "", at: 1) }
@@ -94,9 +129,20 @@ enum DescribeCommand {
             rows.append(row)
         }
         let rightAligned: Set<Int> = showsRounds ? [0, 1, 2, 6, 7, 8] : [0, 1, 5, 6, 7]
-        var text = TerminalText.printable(header(options: options)) + " at \(schedule.sampleRate) Hz\n" + TextTable.render(rows, rightAligned: rightAligned)
-        text += countsLine(schedule, session: options.session) + " · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)\n"
-        return text
+        var text = TerminalText.printable(header(options: options)) + " at \(schedule.sampleRate) Hz\n"
+        let rate = schedule.sampleRate
+        if let framing, framing.leadInFrameCount > 0 {
+            text += "before: \(seconds(framing.leadInFrameCount, sampleRate: rate)) (frames 0 to \(framing.leadInFrameCount)): \(framingSounds(framing, sampleRate: rate, before: true))\n"
+        }
+        text += TextTable.render(rows, rightAligned: rightAligned)
+        if let framing, framing.endingFrameCount > 0 {
+            text += "after: \(seconds(framing.endingFrameCount, sampleRate: rate)) from the release's end (frames \(framing.endingStartFrame) to \(framing.totalFrameCount)): \(framingSounds(framing, sampleRate: rate, before: false))\n"
+        }
+        text += countsLine(schedule, session: options.session) + " · \(Microseconds.formatClock(schedule.totalMicroseconds)) (\(Microseconds.formatSeconds(schedule.totalMicroseconds)) s, \(schedule.totalFrames) frames)"
+        if let framing, !framing.isEmpty {
+            text += " of breathing; the file \(seconds(framing.totalFrameCount, sampleRate: rate)) (\(framing.totalFrameCount) frames)"
+        }
+        return text + "\n"
     }
 
     /// "Box breathing — box", or only the name for an untitled pattern (not "e — e").
@@ -124,16 +170,20 @@ enum DescribeCommand {
     /// `say` is a phase's own words, `round` its repetition of the outermost repeated group (from 1), and
     /// `stageLabel` / `stageAnnouncement` mark a labelled stage's first phase; each is null where it does not apply.
     /// `speaks` lists each phrase the phase speaks under the chosen guidance with its first frame.
-    static func json(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]]) -> String {
+    /// With a `framing` that is not empty, frames and seconds are the rendered file's and "before", "after" and
+    /// "renderFrames" say what lies outside the breathing.
+    static func json(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]], framing: SessionFraming? = nil) -> String {
+        let leadInFrames = framing?.leadInFrameCount ?? 0
+        let leadIn = framing?.leadInMicroseconds(sampleRate: schedule.sampleRate) ?? 0
         var phases: [String] = []
         phases.reserveCapacity(schedule.phases.count)
         for (index, phase) in schedule.phases.enumerated() {
-            let speaks = words[index].map { "{\"frame\": \($0.frame), \"words\": \(JSONText.quote($0.words))}" }.joined(separator: ", ")
+            let speaks = words[index].map { "{\"frame\": \(leadInFrames + $0.frame), \"words\": \(JSONText.quote($0.words))}" }.joined(separator: ", ")
             phases.append(
                 "{\"kind\": \(JSONText.quote(phase.kind.rawValue)), \"cycle\": \(phase.cycleIndex + 1), "
-                + "\"startFrame\": \(phase.startFrame), \"endFrame\": \(phase.endFrame), "
-                + "\"startSeconds\": \(Microseconds.formatSeconds(phase.startMicroseconds)), "
-                + "\"endSeconds\": \(Microseconds.formatSeconds(phase.endMicroseconds)), "
+                + "\"startFrame\": \(leadInFrames + phase.startFrame), \"endFrame\": \(leadInFrames + phase.endFrame), "
+                + "\"startSeconds\": \(Microseconds.formatSeconds(leadIn + phase.startMicroseconds)), "
+                + "\"endSeconds\": \(Microseconds.formatSeconds(leadIn + phase.endMicroseconds)), "
                 + "\"seconds\": \(Microseconds.formatSeconds(phase.durationMicroseconds)), "
                 + "\"fromLevel\": \(JSONText.number(phase.startLevel)), \"toLevel\": \(JSONText.number(phase.endLevel)), "
                 + "\"say\": \(optional(phase.spokenWords)), \"round\": \(phase.roundIndex.map { String($0 + 1) } ?? "null"), "
@@ -146,6 +196,22 @@ enum DescribeCommand {
         text += "\"sampleRate\": \(schedule.sampleRate), \"totalFrames\": \(schedule.totalFrames), "
         text += "\"totalSeconds\": \(Microseconds.formatSeconds(schedule.totalMicroseconds)), "
         text += "\"cycles\": \(schedule.cycleCount), \"breathsPerMinute\": \(JSONText.number(schedule.breathsPerMinute)), "
+        if let framing, !framing.isEmpty {
+            func sounds(_ before: Bool) -> String {
+                framing.events.filter { ($0.phaseIndex < 0) == before }.map { event in
+                    let what = switch event.sound {
+                    case let .phrase(words): "\"words\": \(JSONText.quote(words))"
+                    case .chime: "\"sound\": \"bell\""
+                    case .tick: "\"sound\": \"tick\""
+                    case .pack: "\"sound\": \"clip\""
+                    }
+                    return "{\"frame\": \(event.frame), \(what)}"
+                }.joined(separator: ", ")
+            }
+            text += "\"renderFrames\": \(framing.totalFrameCount), "
+            text += "\"before\": {\"startFrame\": 0, \"endFrame\": \(framing.leadInFrameCount), \"sounds\": [\(sounds(true))]}, "
+            text += "\"after\": {\"startFrame\": \(framing.endingStartFrame), \"endFrame\": \(framing.endingStartFrame + framing.endingFrameCount), \"sounds\": [\(sounds(false))]}, "
+        }
         text += "\"phases\": [\n  " + phases.joined(separator: ",\n  ") + "\n]}\n"
         return text
     }

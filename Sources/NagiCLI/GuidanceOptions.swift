@@ -41,6 +41,8 @@ struct GuidanceOptions: Equatable {
             OptionSpec(names: ["--count"], valueName: "K", help: "Counting within each phase: none (the default), ticks (a soft tick on every whole second, falling in pitch through the phase) or voice (the phase's word, then \"two\", \"three\", ... on each whole second while at least 0.8 s of the phase remains).", allowedValues: Count.allCases.map(\.rawValue)),
             OptionSpec(names: ["--cue-pack"], valueName: "DIR", help: "A folder of your own cue clips, played in place of the chimes and cut at the next phase change: inhale.*, hold.*, exhale.* and optionally hold-out.* (for holds after an exhale), in any format libsndfile reads, mono or stereo, at most 30 s each.", completion: .folder),
             OptionSpec(names: ["--cue-volume"], valueName: "DB", help: "Moves every guide sound (chimes, clips, words, ticks) by this many dB, from -30 to +12 (default 0; decimals are fine)."),
+            OptionSpec(names: ["--countdown"], valueName: "N", help: "A get-ready lead-in of N whole seconds before the first inhale, 0 to 60 (default 0: none). With a voice (--cues voice|both or --count voice) it says \"get ready\" 2 s before the count, then the numbers N ... 1 on the whole seconds before the first inhale (\"three\" 3 s before it), so the lead-in is N + 2 s; with chimes only a soft tick marks those seconds; with --cues none it is silence. Every phase starts that much later; --minutes and the session's length still count the breathing alone."),
+            OptionSpec(names: ["--end-bell"], help: "After the release, the stage chime rings (unless --cues none) and, with a voice, \"the session is complete\" follows 1 s later; the closing silence comes 4 s after the bell."),
         ],
         exclusiveGroups: [["--cues", "--no-cues"]]
     )
@@ -51,13 +53,19 @@ struct GuidanceOptions: Equatable {
     /// A folder of recorded cues, checked to exist.
     var cuePackPath: String?
     var cueVolumeDecibels: Double = 0
+    /// Seconds of get-ready lead-in before the first inhale (0: none).
+    var countdownSeconds = 0
+    /// Whether an end bell follows the release.
+    var endBell = false
 
-    init(cues: Cues = .chimes, voice: Voice = .slt, count: Count = .none, cuePackPath: String? = nil, cueVolumeDecibels: Double = 0) {
+    init(cues: Cues = .chimes, voice: Voice = .slt, count: Count = .none, cuePackPath: String? = nil, cueVolumeDecibels: Double = 0, countdownSeconds: Int = 0, endBell: Bool = false) {
         self.cues = cues
         self.voice = voice
         self.count = count
         self.cuePackPath = cuePackPath
         self.cueVolumeDecibels = cueVolumeDecibels
+        self.countdownSeconds = countdownSeconds
+        self.endBell = endBell
     }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -83,10 +91,12 @@ struct GuidanceOptions: Equatable {
                 count = choice
             }
             cueVolumeDecibels = try arguments.decimal("--cue-volume", in: Self.cueVolumeRange) ?? 0
+            countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
         } catch {
             throw .arguments(error)
         }
         cuePackPath = arguments.value("--cue-pack")
+        endBell = arguments.isSet("--end-bell")
         if lesson == nil {
             try validate(voiceGiven: arguments.isSet("--voice"), volumeGiven: arguments.isSet("--cue-volume"))
         } else {
@@ -111,6 +121,14 @@ struct GuidanceOptions: Equatable {
         case .ticks: .ticks
         case .voice: .voice
         }
+    }
+
+    /// The settings that decide the countdown and ending's frames (`SessionFraming`) in `soundscape`, for the
+    /// commands that place cue points, chapters, labels or a view before the sound is prepared.
+    func framingSettings(soundscape: Soundscape) -> RenderSettings {
+        var settings = RenderSettings(soundscape: soundscape, channelCount: 1, cues: cueMode, count: countMode)
+        (settings.countdownSeconds, settings.endBell) = (countdownSeconds, endBell)
+        return settings
     }
 
     /// The flite voice.

@@ -107,6 +107,10 @@ enum PlayCommand {
         let keys = showView ? TerminalKeys() : nil
         defer { keys?.restore() }
         let view = LiveView(schedule: schedule, title: session.title ?? name, mode: quiet ? .silent : (showView ? .terminal : .lines))
+        // The view and the summary follow the breathing: the countdown's lead-in is not practice, and the view
+        // waits on the first phase through it.
+        let leadInFrames = SessionFraming(schedule: schedule, settings: settings.guidance.framingSettings(soundscape: soundscape)).leadInFrameCount
+        func breathingFrame(_ heardFrame: Int64) -> Int64 { max(0, heardFrame - leadInFrames) }
         let loop = PlaybackLoop(source: renderer, sink: device)
         // The first report with a frame heard dates the session's first frame: now less the frames heard since.
         var startedAt: String?
@@ -120,7 +124,9 @@ enum PlayCommand {
                 if startedAt == nil, progress.heardFrame > 0 {
                     startedAt = SessionStartRecord.timestamp(secondsAgo: Double(progress.heardFrame) / Double(rate))
                 }
-                view.update(progress)
+                var breathing = progress
+                breathing.heardFrame = breathingFrame(progress.heardFrame)
+                view.update(breathing)
             })
         } catch {
             keys?.restore()
@@ -129,12 +135,12 @@ enum PlayCommand {
         let stoppedEarly: Bool
         if case .stopped(reason: .user) = summary.endedBy { stoppedEarly = true } else { stoppedEarly = false }
         if case .stopped(reason: .signal) = summary.endedBy {} else {
-            view.finish(heardFrame: summary.heardFrame, ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
+            view.finish(heardFrame: breathingFrame(summary.heardFrame), ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
         }
         keys?.restore()
         if let failure = renderer.bedFailure { throw CLIError(failure) }
         if !quiet {
-            Console.err(view.practisedLine(heardFrame: summary.heardFrame, underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
+            Console.err(view.practisedLine(heardFrame: breathingFrame(summary.heardFrame), underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly) + "\n")
             if let startedAt { Console.err("session started at \(startedAt)\n") }
         }
         switch summary.endedBy {

@@ -17,6 +17,8 @@ enum PlotCommand {
             OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file),
             OptionSpec(names: ["--force"], help: "Replace an existing file."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
+            OptionSpec(names: ["--countdown"], valueName: "N", help: "Draw a get-ready countdown of N seconds before the first inhale, shaded in the overview (as with --cues voice, whose words the plot shows: N + 2 s)."),
+            OptionSpec(names: ["--end-bell"], help: "Draw the end bell after the release, shaded in the overview."),
         ],
         discussion: """
         The plot shows the first cycles in detail and the whole session as an overview, with the words \
@@ -28,6 +30,7 @@ enum PlotCommand {
           nagi plot wim-hof -o wim-hof.svg
           nagi plot longer-exhale-ramp --soundscape night
           nagi plot coherent --minutes 20 --beat 10:6
+          nagi plot box --countdown 5 --end-bell
         """
     )
 
@@ -50,6 +53,10 @@ enum PlotCommand {
         }
         var plot = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)", cueWords: words)
         plot.beat = try BeatOptions(arguments).beat
+        var framingSettings = RenderSettings(soundscape: soundscape, channelCount: 1, cues: .voice)
+        do { framingSettings.countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0 } catch { throw .arguments(error) }
+        framingSettings.endBell = arguments.isSet("--end-bell")
+        plot.framing = SessionFraming(schedule: schedule, settings: framingSettings)
         let bed = try BedOptions(arguments)
         if bed.path != nil || soundscape.bed != nil {
             plot.bedLevelDecibels = bed.levelDecibels ?? soundscape.bedLevelDecibels ?? BedMix.defaultLevelDecibels

@@ -69,7 +69,9 @@ enum RenderCommand {
         }
         let title = arguments.value("--title") ?? session.titleTag(totalMicroseconds: schedule.totalMicroseconds)
         let tagOptions = try TagOptions(arguments)
-        let chapterChoice = tagOptions.chapters(for: schedule)
+        // The countdown moves every boundary; the cue points, chapters and labels move with it.
+        let framing = SessionFraming(schedule: schedule, settings: guidance.framingSettings(soundscape: soundscape))
+        let chapterChoice = tagOptions.chapters(for: schedule, leadInFrames: framing.leadInFrameCount)
         let tags = AudioTags(
             title: title,
             artist: tagOptions.artist ?? "nagi",
@@ -78,7 +80,7 @@ enum RenderCommand {
             date: TagOptions.currentYear, genre: TagOptions.defaultGenre, encoder: "nagi \(NagiCommandLine.version)",
             cover: tagOptions.cover, chapters: output.format == .raw ? [] : chapterChoice.chapters
         )
-        let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map(\.startFrame), frameCount: RenderPlan.totalFrameCount(schedule: schedule, soundscape: soundscape))
+        let fileSpec = try output.fileSpec(sampleRate: schedule.sampleRate, channelCount: synthesis.channelCount, bits: synthesis.bits, tags: tags, cueFrames: schedule.phases.map { framing.leadInFrameCount + $0.startFrame }, frameCount: framing.totalFrameCount)
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
@@ -105,7 +107,7 @@ enum RenderCommand {
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
         let labels = try labelsPath.map { path throws(CLIError) in
-            try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule), overwrite: force) }
+            try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule, offsetMicroseconds: framing.leadInMicroseconds(sampleRate: schedule.sampleRate)), overwrite: force) }
         }
         if let warning = output.cuePointWarning(cueCount: schedule.phases.count) {
             Console.err(warning + "\n")

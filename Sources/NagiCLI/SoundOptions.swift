@@ -23,7 +23,8 @@ struct SoundOptions {
         try BeatOptions.check(chosenBeat, channelCount: synthesis.channelCount)
         let guide = SoundtrackRequest.Guide(
             cues: guidance.cueMode, count: guidance.countMode, voice: guidance.speechVoice,
-            cuePackFolder: guidance.cuePackPath, cueVolumeDecibels: guidance.cueVolumeDecibels)
+            cuePackFolder: guidance.cuePackPath, cueVolumeDecibels: guidance.cueVolumeDecibels,
+            countdownSeconds: guidance.countdownSeconds, endBell: guidance.endBell)
         return SoundtrackRequest(
             schedule: schedule, soundscape: soundscape, channelCount: synthesis.channelCount, seed: synthesis.seed, guide: guide,
             bed: try bed.bed(soundscape: soundscape, lesson: lesson), beat: chosenBeat,

@@ -45,16 +45,20 @@ struct TagOptions {
         }
     }
 
-    /// The chapters for `schedule` under `--chapters` (or its default), and a note when there are more than a
-    /// file holds: then none are written (a partial list would end the player's chapters mid-session).
-    func chapters(for schedule: Schedule) -> (chapters: [AudioChapter], note: String?) {
-        let stages = Self.stageChapters(schedule)
+    /// The chapters for `schedule` under `--chapters` (or its default), every one `leadInFrames` later (a
+    /// countdown, which an "Opening" chapter then covers; an ending has none of its own: it closes the last), and
+    /// a note when there are more than a file holds: then none are written (a partial list would end the player's
+    /// chapters mid-session).
+    func chapters(for schedule: Schedule, leadInFrames: Int64 = 0) -> (chapters: [AudioChapter], note: String?) {
+        let stages = Self.stageChapters(schedule, leadInFrames: leadInFrames)
         let mode = chapterMode ?? (stages.isEmpty ? .phases : .stages)
         let chapters: [AudioChapter]
         switch mode {
         case .none: return ([], nil)
         case .stages: chapters = stages
-        case .phases: chapters = schedule.phases.map { AudioChapter(startFrame: $0.startFrame, title: Self.phaseTitle($0.kind)) }
+        case .phases:
+            let phases = schedule.phases.map { AudioChapter(startFrame: leadInFrames + $0.startFrame, title: Self.phaseTitle($0.kind)) }
+            chapters = leadInFrames > 0 ? [AudioChapter(startFrame: 0, title: Self.openingTitle)] + phases : phases
         }
         guard chapters.count <= AudioChapter.maximumCount else {
             let advice = mode == .phases && !stages.isEmpty ? "; --chapters stages gives \(stages.count)" : ""
@@ -69,22 +73,25 @@ struct TagOptions {
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 
-    /// A chapter at each labelled stage, else at each round of a repeated group; an opening chapter covers what
-    /// comes before the first. Empty when the session has neither.
-    static func stageChapters(_ schedule: Schedule) -> [AudioChapter] {
+    /// The chapter before the first phase or stage: a countdown, or the phases before the first stage.
+    static let openingTitle = "Opening"
+
+    /// A chapter at each labelled stage, else at each round of a repeated group, `leadInFrames` after its
+    /// schedule frame; an opening chapter covers what comes before the first. Empty when the session has neither.
+    static func stageChapters(_ schedule: Schedule, leadInFrames: Int64 = 0) -> [AudioChapter] {
         var chapters: [AudioChapter] = []
         var lastRound: Int?
         let labelled = schedule.phases.contains { $0.stageLabel != nil }
         for phase in schedule.phases {
             if labelled {
-                if let label = phase.stageLabel { chapters.append(AudioChapter(startFrame: phase.startFrame, title: label)) }
+                if let label = phase.stageLabel { chapters.append(AudioChapter(startFrame: leadInFrames + phase.startFrame, title: label)) }
             } else if let round = phase.roundIndex, round != lastRound {
-                chapters.append(AudioChapter(startFrame: phase.startFrame, title: "Round \(round + 1)"))
+                chapters.append(AudioChapter(startFrame: leadInFrames + phase.startFrame, title: "Round \(round + 1)"))
                 lastRound = round
             }
         }
         if let first = chapters.first, first.startFrame > 0 {
-            chapters.insert(AudioChapter(startFrame: 0, title: "Opening"), at: 0)
+            chapters.insert(AudioChapter(startFrame: 0, title: Self.openingTitle), at: 0)
         }
         return chapters
     }

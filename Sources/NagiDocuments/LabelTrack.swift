@@ -4,16 +4,16 @@ import Breath
 /// labelled stage (a resonance-steps rate) also gets a line spanning the whole stage, just before its first phase.
 /// Labels are the words a listener uses: inhale, hold, exhale.
 public enum LabelTrack {
-    /// The label track text for `schedule`.
-    public static func text(for schedule: Schedule) -> String {
+    /// The label track text for `schedule`, every time `offsetMicroseconds` later (a countdown's lead-in).
+    public static func text(for schedule: Schedule, offsetMicroseconds: Int64 = 0) -> String {
         var lines = ""
         lines.reserveCapacity(schedule.phases.count * 32)
         for (index, phase) in schedule.phases.enumerated() {
             if let label = phase.stageLabel {
                 let lastIndex = min(schedule.phases.count, index + (phase.stagePhaseCount ?? 1)) - 1
-                lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(schedule.phases[lastIndex].endMicroseconds))\t\(oneLine(label))\n"
+                lines += "\(sixDecimals(offsetMicroseconds + phase.startMicroseconds))\t\(sixDecimals(offsetMicroseconds + schedule.phases[lastIndex].endMicroseconds))\t\(oneLine(label))\n"
             }
-            lines += "\(sixDecimals(phase.startMicroseconds))\t\(sixDecimals(phase.endMicroseconds))\t\(phase.kind.displayName)\n"
+            lines += "\(sixDecimals(offsetMicroseconds + phase.startMicroseconds))\t\(sixDecimals(offsetMicroseconds + phase.endMicroseconds))\t\(phase.kind.displayName)\n"
         }
         return lines
     }

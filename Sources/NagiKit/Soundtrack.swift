@@ -56,6 +56,7 @@ public final class Soundtrack: Sendable {
             soundscape: request.soundscape, channelCount: request.channelCount, seed: request.seed,
             cues: request.guide.cues, count: request.guide.count, cueVolumeDecibels: request.guide.cueVolumeDecibels)
         settings.beat = request.beat
+        (settings.countdownSeconds, settings.endBell) = (request.guide.countdownSeconds, request.guide.endBell)
 
         // The bed first: its faults are the first a user can fix.
         var decoders: [BedDecoder] = []
@@ -105,6 +106,7 @@ public final class Soundtrack: Sendable {
         settings.clips = .none
         settings.bed = nil
         settings.loudnessGainDecibels = 0
+        (settings.countdownSeconds, settings.endBell) = (0, false)
         let renderer = Renderer(plan: RenderPlan(schedule: plan.schedule, settings: settings, curves: plan.curves))
         let frames = min(renderer.totalFrameCount, Int64(limitingProbeSeconds * Double(plan.sampleRate)))
         let blockFrames = 8192

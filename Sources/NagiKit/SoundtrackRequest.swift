@@ -17,11 +17,19 @@ public struct SoundtrackRequest: Sendable {
         public var cuePackFolder: String?
         /// Moves every guide sound by this many dB (`RenderSettings.cueVolumeRange`).
         public var cueVolumeDecibels: Double
+        /// Seconds of get-ready countdown before the first inhale, 0 for none (`SessionFraming.countdownRange`).
+        public var countdownSeconds: Int
+        /// Whether an end bell (and, with the voice, "the session is complete") follows the release.
+        public var endBell: Bool
 
-        /// A guide; the defaults are the chimes alone, no count, the voice `slt`, at 0 dB.
-        public init(cues: CueMode = .chimes, count: CountMode = .none, voice: SpeechVoice = .slt, cuePackFolder: String? = nil, cueVolumeDecibels: Double = 0) {
+        /// A guide; the defaults are the chimes alone, no count, the voice `slt`, at 0 dB, no countdown, no end bell.
+        public init(
+            cues: CueMode = .chimes, count: CountMode = .none, voice: SpeechVoice = .slt, cuePackFolder: String? = nil, cueVolumeDecibels: Double = 0,
+            countdownSeconds: Int = 0, endBell: Bool = false
+        ) {
             (self.cues, self.count, self.voice) = (cues, count, voice)
             (self.cuePackFolder, self.cueVolumeDecibels) = (cuePackFolder, cueVolumeDecibels)
+            (self.countdownSeconds, self.endBell) = (countdownSeconds, endBell)
         }
     }
 

@@ -20,6 +20,9 @@ public struct SessionPlot {
     public var cueWords: [String] = []
     /// The level of a bed under the session (LU against −20 LUFS), drawn in the overview; nil for none.
     public var bedLevelDecibels: Double? = nil
+    /// A countdown before the breathing and an ending after it, drawn in the overview as shaded stretches outside
+    /// the phases (its frames are the output's; the plot's stay the schedule's, so the lead-in is drawn before 0).
+    public var framing: SessionFraming? = nil
 
     /// A plot of `schedule` following `curves`.
     public init(schedule: Schedule, curves: ControlCurves, title: String, subtitle: String, beat: Beat? = nil, cueWords: [String] = [], bedLevelDecibels: Double? = nil) {
@@ -74,7 +77,10 @@ public struct SessionPlot {
         let levelPanel = Panel(top: 80, height: 150, startFrame: 0, endFrame: detailEnd)
         let tonePanel = Panel(top: 290, height: 130, startFrame: 0, endFrame: detailEnd)
         let modulationPanel = Panel(top: 480, height: 100, startFrame: 0, endFrame: detailEnd)
-        let overviewPanel = Panel(top: 660, height: 130, startFrame: 0, endFrame: max(1, schedule.totalFrames))
+        let outside = framing.flatMap { $0.isEmpty ? nil : $0 }
+        let overviewPanel = Panel(
+            top: 660, height: 130, startFrame: -(outside?.leadInFrameCount ?? 0),
+            endFrame: outside.map { $0.totalFrameCount - $0.leadInFrameCount } ?? max(1, schedule.totalFrames))
         let height = 850.0
 
         var svg = SVGWriter(width: Self.width, height: height)
@@ -122,6 +128,7 @@ public struct SessionPlot {
         drawLine(&svg, panel: modulationPanel, name: "calming", range: envelopeRange) { curves.calming(at: $0) }
 
         drawBands(&svg, panel: overviewPanel, labelled: false)
+        if let outside { drawOutside(&svg, panel: overviewPanel, framing: outside) }
         drawTimeAxis(&svg, panel: overviewPanel)
         var overviewCaptions: [String] = []
         svg.text(x: overviewPanel.left, y: overviewPanel.top - 8, "Whole session: level (filled), modulation envelope (solid), gain in dB (dashed, right axis)")
@@ -162,7 +169,8 @@ public struct SessionPlot {
         if boundaries.count <= Self.sampleCount {
             frames.append(contentsOf: boundaries)
         }
-        return Array(Set(frames)).sorted().map { min($0, max(0, schedule.totalFrames - 1)) }
+        // Nothing but the countdown sounds before frame 0: the curves begin there.
+        return Array(Set(frames)).sorted().map { min(max(0, $0), max(0, schedule.totalFrames - 1)) }
     }
 
     func range(of value: (Int64) -> Double, in panel: Panel, padding: Double) -> ClosedRange<Double> {
@@ -186,6 +194,23 @@ public struct SessionPlot {
             }
         }
         svg.rect(x: panel.left, y: panel.top, width: panel.plotWidth, height: panel.height, attributes: #"fill="none" class="axis""#)
+    }
+
+    /// The countdown's lead-in and the ending, shaded grey and named, outside the phases' bands.
+    func drawOutside(_ svg: inout SVGWriter, panel: Panel, framing: SessionFraming) {
+        let lead = framing.leadInFrameCount
+        let stretches: [(start: Int64, end: Int64, kind: String, label: String)] = [
+            (-lead, 0, "lead-in", "get ready"),
+            (framing.endingStartFrame - lead, framing.totalFrameCount - lead, "ending", "end"),
+        ]
+        for stretch in stretches where stretch.end > stretch.start {
+            let x0 = panel.x(stretch.start)
+            let x1 = panel.x(stretch.end)
+            svg.rect(x: x0, y: panel.top, width: x1 - x0, height: panel.height, attributes: ##"fill="#e4e4ea" data-kind="\##(stretch.kind)""##)
+            if x1 - x0 >= 40 {
+                svg.text(x: (x0 + x1) / 2, y: panel.top + 16, stretch.label, attributes: #"text-anchor="middle""#)
+            }
+        }
     }
 
     /// The width a cue word's character takes at its 10 px sans-serif size, generously.

@@ -34,8 +34,8 @@ public struct ControlCurves: Sendable {
         let rate = Double(schedule.sampleRate)
         let firstPhaseFrames = schedule.phases.first.map { max(1, $0.frameCount) } ?? 1
         fadeInFrameCount = max(1, min(Int64((soundscape.envelope.fadeInSeconds * rate).rounded()), firstPhaseFrames))
-        releaseFrameCount = max(1, Int64((soundscape.envelope.releaseSeconds * rate).rounded()))
-        silenceFrameCount = Int64((soundscape.envelope.silenceSeconds * rate).rounded())
+        releaseFrameCount = Self.releaseFrameCount(envelope: soundscape.envelope, sampleRate: schedule.sampleRate)
+        silenceFrameCount = Self.silenceFrameCount(envelope: soundscape.envelope, sampleRate: schedule.sampleRate)
         var holdEnds: [Int64] = []
         holdEnds.reserveCapacity(schedule.phases.count)
         var lastHoldEnd = Self.noHold
@@ -53,6 +53,16 @@ public struct ControlCurves: Sendable {
 
     /// Frames per second.
     public var sampleRate: Int { schedule.sampleRate }
+
+    /// Frames of release after the last phase under `envelope` (never 0).
+    public static func releaseFrameCount(envelope: Soundscape.Envelope, sampleRate: Int) -> Int64 {
+        max(1, Int64((envelope.releaseSeconds * Double(sampleRate)).rounded()))
+    }
+
+    /// Frames of digital silence after the release under `envelope`.
+    public static func silenceFrameCount(envelope: Soundscape.Envelope, sampleRate: Int) -> Int64 {
+        Int64((envelope.silenceSeconds * Double(sampleRate)).rounded())
+    }
 
     /// The whole render: the schedule, the release and the closing silence.
     public var totalFrameCount: Int64 { schedule.totalFrames + releaseFrameCount + silenceFrameCount }

@@ -18,6 +18,8 @@ public struct GuidePlan: Sendable, Equatable {
     public let requiredPhrases: [String]
     /// The cue-pack slots the events play.
     public let requiredPackSlots: [CuePackSlot]
+    /// The countdown and end bell outside the breathing (their events on the output's timeline).
+    public let framing: SessionFraming
 
     /// Words of the kinds' phases when a pattern gives none.
     public static func defaultWords(for kind: PhaseKind) -> String {
@@ -85,10 +87,12 @@ public struct GuidePlan: Sendable, Equatable {
         }
         // Phases come in order and each phase's events in order of frame: the list is sorted as built.
         self.events = events
+        framing = SessionFraming(schedule: schedule, settings: settings)
         var seen = Set<String>()
         var phrases: [String] = []
         var slots: [CuePackSlot] = []
-        for event in events {
+        // The framing's phrases after the session's, so a render without it asks for the same phrases as before.
+        for event in events + framing.events {
             switch event.sound {
             case let .phrase(words) where seen.insert(words).inserted: phrases.append(words)
             case let .pack(slot) where !slots.contains(slot): slots.append(slot)

@@ -15,7 +15,8 @@ public final class RenderPlan: @unchecked Sendable {
     public let curves: ControlCurves
     /// Where the guide's sounds go.
     public let guide: GuidePlan
-    /// Frames the render writes: the schedule's, the release and the closing silence, exactly.
+    /// Frames the render writes: the lead-in, the schedule's, the release, the ending and the closing silence,
+    /// exactly (`guide.framing`).
     public let totalFrameCount: Int64
 
     let waterLoop: NoiseLoop
@@ -37,6 +38,9 @@ public final class RenderPlan: @unchecked Sendable {
     /// The spoken and cue-pack clips' tables and placements (cut at boundaries; the beds duck under them).
     let clips: (tables: [FloatBuffer], entries: [ClipTrack.Entry])
     let duckShape: BedDucking.Shape
+    /// The lead-in's and the ending's sounds at their base gains, and bound to the output stage.
+    let framingSource: FramingTrack
+    let framing: FramingTrack
 
     /// The linear true-peak levels of the output stage's limiter (`TruePeakLimiter`).
     struct LimiterLevels {
@@ -61,6 +65,11 @@ public final class RenderPlan: @unchecked Sendable {
         ControlCurves(schedule: schedule, soundscape: soundscape).totalFrameCount
     }
 
+    /// The exact frame count a render of `schedule` under `settings` writes, its countdown and ending included.
+    public static func totalFrameCount(schedule: Schedule, settings: RenderSettings) -> Int64 {
+        SessionFraming(schedule: schedule, settings: settings).totalFrameCount
+    }
+
     /// Compiles a render of `schedule` under `settings`; the guide reads each phase's words, round and stage
     /// from the phases unless `text` (parallel to them) replaces them. `curves`, when given, must be the
     /// curves of `schedule` in `settings.soundscape` (built once by a caller that needed them first).
@@ -74,8 +83,8 @@ public final class RenderPlan: @unchecked Sendable {
         self.settings = settings
         let curves = curves ?? ControlCurves(schedule: schedule, soundscape: soundscape)
         self.curves = curves
-        totalFrameCount = curves.totalFrameCount
         guide = GuidePlan(schedule: schedule, settings: settings, text: text)
+        totalFrameCount = guide.framing.totalFrameCount
 
         waterLoop = NoiseLoop.water(soundscape.water, sampleRate: rate, seed: settings.seed, padding: blockFrames)
         rainLoop = soundscape.rain.map { NoiseLoop.rain($0, sampleRate: rate, seed: settings.seed, padding: blockFrames) }
@@ -129,6 +138,8 @@ public final class RenderPlan: @unchecked Sendable {
         duckShape = BedDucking.Shape(
             depth: Decibels.gain(cues.duckDecibels), delayFrames: Int64(blockFrames),
             attackFrames: Int64(0.02 * Double(rate)), releaseFrames: Int64(0.25 * Double(rate)))
+        framingSource = Self.framingTrack(guide.framing, settings: settings, curves: curves, guideGain: gains.guide)
+        framing = framingSource.bound(outputGain: outputGain, ceiling: limiter.ceiling)
     }
 
     /// This plan with the output stage bound to a loudness gain of `decibels` (replacing its own): the curves,
@@ -164,8 +175,10 @@ public final class RenderPlan: @unchecked Sendable {
         (schedule, curves, guide, totalFrameCount) = (plan.schedule, plan.curves, plan.guide, plan.totalFrameCount)
         (waterLoop, rainLoop, constants, beatMode) = (plan.waterLoop, plan.rainLoop, plan.constants, plan.beatMode)
         (gains, budget, chimes, ticks, clips, duckShape) = (plan.gains, plan.budget, plan.chimes, plan.ticks, plan.clips, plan.duckShape)
+        framingSource = plan.framingSource
         // The light part, bound anew.
         (limiter, outputGain) = Self.outputStage(settings: settings, sampleRate: schedule.sampleRate)
+        framing = framingSource.bound(outputGain: outputGain, ceiling: limiter.ceiling)
     }
 
     /// The limiter and the output gain for a loudness gain: a loudness gain moves the limiter with it, so a
@@ -255,6 +268,37 @@ public final class RenderPlan: @unchecked Sendable {
         if !ticks.entries.isEmpty { voices.append(ClipTrack(tables: ticks.tables, entries: ticks.entries, duck: nil)) }
         if !clips.entries.isEmpty { voices.append(ClipTrack(tables: clips.tables, entries: clips.entries, duck: ducks ? duckShape : nil)) }
         return voices
+    }
+
+    /// The lead-in's and the ending's sounds: each at the guide's gain where the breathing begins (the lead-in) or
+    /// where it ends (the ending: the session decay reached); a phrase that would not be over by its event's end
+    /// frame is left out.
+    private static func framingTrack(_ framing: SessionFraming, settings: RenderSettings, curves: ControlCurves, guideGain: Double) -> FramingTrack {
+        guard !framing.events.isEmpty else { return .empty }
+        let cues = settings.soundscape.cues
+        let rate = curves.sampleRate
+        let master = settings.soundscape.masterGainDecibels
+        let leadInGain = Float(guideGain * Decibels.gain(master))
+        let endingGain = Float(guideGain * Decibels.gain(master + curves.sessionGainDecibels(at: curves.schedule.totalFrames)))
+        var tables: [FloatBuffer] = []
+        var entries: [FramingTrack.Entry] = []
+        for event in framing.events {
+            let table: FloatBuffer
+            switch event.sound {
+            case let .chime(kind): table = GuideTables.chime(cues.chime(kind), cues: cues, sampleRate: rate)
+            case let .tick(pitchHz): table = GuideTables.tick(pitchHz: pitchHz, cues: cues, sampleRate: rate)
+            case let .phrase(words):
+                guard let clip = settings.clips.phrases[words], !clip.isEmpty, event.frame + Int64(clip.count) <= event.phaseEndFrame else { continue }
+                table = GuideTables.clip(clip, cues: cues)
+            case .pack:
+                continue
+            }
+            tables.append(table)
+            entries.append(FramingTrack.Entry(
+                startFrame: event.frame, endFrame: min(event.frame + Int64(table.count), framing.totalFrameCount),
+                tableIndex: tables.count - 1, baseGain: event.phaseIndex < 0 ? leadInGain : endingGain))
+        }
+        return FramingTrack(tables: tables, entries: entries)
     }
 
     /// Chimes and ticks: one table per chime kind used, one per tick pitch (on a 25-cent grid, so a long

@@ -30,6 +30,10 @@ public struct RenderSettings: Sendable, Equatable {
     /// A user's recording under the session and its level (nil: none); the samples reach the renderer through
     /// a `BedRecording`.
     public var bed: BedMix?
+    /// Seconds of get-ready countdown before the first inhale (0: none; see `SessionFraming`).
+    public var countdownSeconds: Int = 0
+    /// Whether an end bell (and, with the voice, "the session is complete") follows the release.
+    public var endBell: Bool = false
 
     /// The range `cueVolumeDecibels` accepts.
     public static let cueVolumeRange = SoundSettingRanges.cueVolumeDecibels
@@ -58,5 +62,6 @@ public struct RenderSettings: Sendable, Equatable {
             + (beat.map { "; beat \($0)" } ?? "") + (loudnessGainDecibels != 0 ? "; loudness gain \(loudnessGainDecibels) dB" : "")
             + (encodingHeadroomDecibels != 0 ? "; encoding headroom \(encodingHeadroomDecibels) dB" : "")
             + (bed.map { "; bed \($0.path) at \($0.gainDecibels) dB" } ?? "")
+            + (countdownSeconds != 0 ? "; countdown \(countdownSeconds) s" : "") + (endBell ? "; end bell" : "")
     }
 }

@@ -5,8 +5,9 @@ import NagiMath
 /// file writer, the ALSA loop, a test or a benchmark, and the output is the same sample for sample whatever
 /// block sizes it is called with.
 ///
-/// Frame 0 of the output is the schedule's frame 0. The output is the schedule, then the soundscape's
-/// release, then digital silence (`totalFrameCount` frames); frames asked for past the end are silence.
+/// Frame 0 of the output is the schedule's frame 0 less any countdown's lead-in. The output is the lead-in, the
+/// schedule, then the soundscape's release, then any ending, then digital silence (`totalFrameCount` frames);
+/// frames asked for past the end are silence.
 ///
 /// How it keeps exact and fast: parameters come from `ControlCurves` (through `ControlSequencer`) at every
 /// control block boundary, `controlBlockFrames` apart on absolute frame indexes (not call boundaries), and
@@ -28,6 +29,13 @@ public final class Renderer {
     public let totalFrameCount: Int64
     /// The next frame `render(into:frameCount:)` writes.
     public private(set) var nextFrame: Int64 = 0
+    /// The synthesis's next frame (the schedule's frame: the output frame less the lead-in).
+    private var breathingFrame: Int64 = 0
+    /// Output frames before the schedule's frame 0 (the countdown).
+    private let leadInFrameCount: Int64
+    /// Whether an ending follows the release, and the output frame it starts on.
+    private let hasEnding: Bool
+    private let endingStartFrame: Int64
     /// The control curves the sound follows (the same values a plot draws).
     public var curves: ControlCurves { plan.curves }
     /// The most the limiter has had to turn any frame down since the start or the last seek, dB (0: never).
@@ -116,6 +124,9 @@ public final class Renderer {
         channelCount = plan.settings.channelCount
         sampleRate = plan.sampleRate
         totalFrameCount = plan.totalFrameCount
+        leadInFrameCount = plan.guide.framing.leadInFrameCount
+        hasEnding = plan.guide.framing.endingFrameCount > 0
+        endingStartFrame = plan.guide.framing.endingStartFrame
         addedVoices = plan.makeVoices()
         bedVoice = plan.settings.bed == nil ? nil : loopedBed.map { frames in
             BedVoice(frames: frames, channelCount: plan.settings.channelCount, blockFrames: blockFrames)
@@ -169,23 +180,47 @@ public final class Renderer {
     }
 
     /// Writes `frameCount` interleaved frames starting at `nextFrame` into `buffer` and advances `nextFrame`
-    /// (at most `buffer.count / channelCount` frames). Frames past `totalFrameCount` are silence.
+    /// (at most `buffer.count / channelCount` frames). Frames past `totalFrameCount` are silence. The lead-in and
+    /// the ending (`RenderPlan.guide.framing`) come from the plan's framing track; the breathing between them is
+    /// the synthesis at its own frame (the output frame less the lead-in).
     public func render(into buffer: UnsafeMutableBufferPointer<Float>, frameCount: Int) {
         guard let base = buffer.baseAddress else { return }
         let frames = min(frameCount, buffer.count / channelCount)
+        var done = 0
+        while done < frames {
+            let destination = base + done * channelCount
+            let remaining = Int64(frames - done)
+            let take: Int
+            if nextFrame < leadInFrameCount {
+                take = Int(min(remaining, leadInFrameCount - nextFrame))
+                plan.framing.render(into: destination, startFrame: nextFrame, frameCount: take, channelCount: channelCount)
+            } else if !hasEnding || nextFrame < endingStartFrame {
+                take = Int(hasEnding ? min(remaining, endingStartFrame - nextFrame) : remaining)
+                renderBreathing(into: destination, frameCount: take)
+            } else {
+                take = Int(remaining)
+                plan.framing.render(into: destination, startFrame: nextFrame, frameCount: take, channelCount: channelCount)
+            }
+            done += take
+            nextFrame += Int64(take)
+        }
+    }
+
+    /// Writes the synthesis's next `frameCount` frames, from `breathingFrame`, into `base`.
+    private func renderBreathing(into base: UnsafeMutablePointer<Float>, frameCount frames: Int) {
         let blockFrames = Self.controlBlockFrames
         var done = 0
         while done < frames {
-            let offsetInBlock = Int(nextFrame % Int64(blockFrames))
+            let offsetInBlock = Int(breathingFrame % Int64(blockFrames))
             let remaining = frames - done
             let destination = base + done * channelCount
             if offsetInBlock == 0 && remaining >= blockFrames {
                 let blocks = remaining / blockFrames
                 renderBlocks(into: destination, count: blocks)
                 done += blocks * blockFrames
-                nextFrame += Int64(blocks * blockFrames)
+                breathingFrame += Int64(blocks * blockFrames)
             } else {
-                let blockStart = nextFrame - Int64(offsetInBlock)
+                let blockStart = breathingFrame - Int64(offsetInBlock)
                 if stagedBlockStart != blockStart {
                     renderBlocks(into: staging.base, count: 1)
                     stagedBlockStart = blockStart
@@ -193,7 +228,7 @@ public final class Renderer {
                 let take = min(blockFrames - offsetInBlock, remaining)
                 destination.update(from: staging.base + offsetInBlock * channelCount, count: take * channelCount)
                 done += take
-                nextFrame += Int64(take)
+                breathingFrame += Int64(take)
             }
         }
     }
@@ -213,8 +248,10 @@ public final class Renderer {
 
     /// Moves the output to `frame`: from there `render(into:frameCount:)` writes, sample for sample, what a
     /// renderer that had rendered every frame before it would write (whatever the block sizes, before or after;
-    /// past `totalFrameCount`, silence). `nextFrame` becomes `frame`. Forward, the state moves on from where it
-    /// is; back, it starts over from frame 0.
+    /// past `totalFrameCount`, silence). `nextFrame` becomes `frame`. The lead-in and the ending are functions of
+    /// the frame; the synthesis moves to the frame less the lead-in (its frame 0 inside the lead-in; left where it
+    /// is inside the ending, which it never reaches). Forward, the state moves on from where it is; back, it starts
+    /// over from frame 0.
     ///
     /// No audio is rendered on the way. What is a function of the frame is set from it: the noise loops' read
     /// places ((frame + offset) mod length), the guide sounds' windows, the ducking, and the guide scratch
@@ -232,6 +269,13 @@ public final class Renderer {
     /// 30 ms of audio.
     public func seek(toFrame frame: Int64) {
         precondition(frame >= 0, "a frame is never negative")
+        nextFrame = frame
+        guard !hasEnding || frame < endingStartFrame else { return }
+        seekBreathing(toFrame: max(0, frame - leadInFrameCount))
+    }
+
+    /// Moves the synthesis to its own `frame`.
+    private func seekBreathing(toFrame frame: Int64) {
         let blockFrames = Int64(Self.controlBlockFrames)
         let outputTarget = frame - frame % blockFrames
         let target = max(0, outputTarget - Int64(limiter.historyFrames))
@@ -240,7 +284,7 @@ public final class Renderer {
         prerollBlocks = Int((outputTarget - target + Int64(limiter.delayFrames)) / blockFrames)
         // The staged block (if any) is not the one the state stands at now.
         stagedBlockStart = -1
-        nextFrame = frame
+        breathingFrame = frame
     }
 
     /// Moves the synthesis to the block boundary `target`, as if every block before it had been synthesized.
