@@ -30,13 +30,17 @@ final class SlicePipeline: @unchecked Sendable {
     private let bedFeed: SharedBedFeed?
     /// Frames before a slice's first that its renderer's seek reads the bed from.
     private let seekPrerollFrames: Int
+    /// Output frames before the bed's frame 0 (a countdown's lead-in: the bed follows the breathing's clock).
+    private let bedLeadInFrames: Int64
 
     /// A pipeline of `renderers.count` workers over `sliceCount` slices of `sliceFrameCount` frames, with two
     /// buffers a worker (so each can render one slice ahead of the writer).
-    /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed.
-    init(renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil) {
+    /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed, whose frame 0 is
+    /// output frame `bedLeadInFrames`.
+    init(renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil, bedLeadInFrames: Int64 = 0) {
         self.renderers = renderers
         self.bedFeed = bedFeed
+        self.bedLeadInFrames = bedLeadInFrames
         seekPrerollFrames = Renderer.seekPrerollFrames(sampleRate: renderers[0].sampleRate)
         self.sliceCount = sliceCount
         self.sliceFrameCount = sliceFrameCount
@@ -112,7 +116,7 @@ final class SlicePipeline: @unchecked Sendable {
             if let reason = write(UnsafeBufferPointer(rebasing: samples[0..<(frameCount * channelCount)]), firstFrame) { return reason }
             state.withLockWakingAll { writtenCount = slice + 1 }
             // The next slice's renderer reads the bed from its seek's pre-roll on, and no earlier slice is left.
-            bedFeed?.release(below: Int64(slice + 1) * Int64(sliceFrameCount) - Int64(seekPrerollFrames))
+            bedFeed?.release(below: Int64(slice + 1) * Int64(sliceFrameCount) - bedLeadInFrames - Int64(seekPrerollFrames))
         }
         return nil
     }

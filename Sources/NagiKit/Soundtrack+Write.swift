@@ -72,7 +72,7 @@ extension Soundtrack {
             if workerCount == 1 {
                 try Self.renderAlone(renderers[0], into: output, progress: progress, cancel: cancel)
             } else {
-                try Self.renderInSlices(renderers, sliceCount: sliceCount, bedFeed: bedFeed, into: output, progress: progress, cancel: cancel)
+                try Self.renderInSlices(renderers, sliceCount: sliceCount, bedFeed: bedFeed, bedLeadInFrames: outputPlan.guide.framing.leadInFrameCount, into: output, progress: progress, cancel: cancel)
             }
             if cancel.isCancelled { throw .cancelled }
             if let failure = bedFeed?.failure ?? renderers.lazy.compactMap(\.bedFailure).first { throw failure }
@@ -138,12 +138,14 @@ extension Soundtrack {
     /// Renders slice after slice on `renderers.count` worker threads (`SlicePipeline`) while the calling thread
     /// writes them in order.
     private static func renderInSlices(
-        _ renderers: [SoundtrackRenderer], sliceCount: Int, bedFeed: SharedBedFeed?, into writer: MeteredWriter, progress: (Double) -> Void,
-        cancel: Cancellation
+        _ renderers: [SoundtrackRenderer], sliceCount: Int, bedFeed: SharedBedFeed?, bedLeadInFrames: Int64, into writer: MeteredWriter,
+        progress: (Double) -> Void, cancel: Cancellation
     ) throws(SoundtrackError) {
         let channelCount = renderers[0].channelCount
         let totalFrames = renderers[0].totalFrameCount
-        let pipeline = SlicePipeline(renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount, bedFeed: bedFeed)
+        let pipeline = SlicePipeline(
+            renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount, bedFeed: bedFeed,
+            bedLeadInFrames: bedLeadInFrames)
         let failure = pipeline.run(write: { samples, firstFrame in
             // In the blocks one renderer writes in, so the encoder sees the same calls.
             let frames = samples.count / channelCount

@@ -10,11 +10,16 @@ struct ThreadedRenderTests {
         (["4-7-8", "--cycles", "2", "--cues", "both", "--count", "voice", "--beat", "6", "--loudness", "-16", "--bed", "bed.flac"], "wav"),
         (["box", "--minutes", "1", "--rate", "8000", "--soundscape", "rain", "--bed", "bed.flac", "--channels", "1"], "flac"),
         (["coherent", "--minutes", "1", "--rate", "192000", "--soundscape", "night", "--beat", "10:4", "--cues", "both"], "raw"),
+        // A bed longer than the session is streamed (one loop shared by the renderers), under a countdown that
+        // puts the bed's frame 0 after the output's.
+        (["box", "--cycles", "3", "--bed", "long.flac", "--countdown", "3", "--cues", "voice", "--end-bell"], "flac"),
     ])
     func sameBytesOnAnyNumberOfThreads(arguments: [String], format: String) throws {
         let folder = try NagiProcess.temporaryFolder()
-        // A short looping bed: its seams fall inside slices and on their edges.
-        let sox = try Pipeline.run("sox -n -r 44100 -c 2 bed.flac synth 7.3 pinknoise gain -n -20", in: folder)
+        // A short looping bed: its seams fall inside slices and on their edges; and one that never loops.
+        let sox = try Pipeline.run(
+            "sox -n -r 44100 -c 2 bed.flac synth 7.3 pinknoise gain -n -20 && sox -n -r 44100 -c 2 long.flac synth 90 brownnoise gain -n -20",
+            in: folder)
         try #require(sox.status == 0, "\(sox.standardError)")
         var outputs: [Data] = []
         for threads in 1...4 {
