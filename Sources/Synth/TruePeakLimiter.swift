@@ -64,7 +64,7 @@ final class TruePeakLimiter {
     private let truePeakScratch: FloatBuffer
     private let interpolationScratch: FloatBuffer
     /// Each buffered block's sample peak, laid out as `input`.
-    private var blockPeaks: [Float]
+    private let blockPeaks: FloatBuffer
     private var firstBufferedBlock: Int64 = 0
     /// The absolute index of the next input block.
     private var nextInputBlock: Int64 = 0
@@ -135,7 +135,7 @@ final class TruePeakLimiter {
         input = FloatBuffer(count: (keptBlocks + chunkBlockCount) * blockFrames * channelCount)
         truePeakScratch = FloatBuffer(count: blockFrames * channelCount)
         interpolationScratch = FloatBuffer(count: blockFrames * channelCount)
-        blockPeaks = Array(repeating: 0, count: keptBlocks + chunkBlockCount)
+        blockPeaks = FloatBuffer(count: keptBlocks + chunkBlockCount)
         let gainSpan = holdFrames + (lookAheadBlocks + 3) * blockFrames
         var gainCapacity = 1
         while gainCapacity < gainSpan { gainCapacity <<= 1 }
@@ -174,7 +174,7 @@ final class TruePeakLimiter {
         nextInputBlock = frame / Int64(blockFrames)
         firstBufferedBlock = nextInputBlock - Int64(keptBlocks)
         input.base.update(repeating: 0, count: keptBlocks * blockFrames * channelCount)
-        for index in blockPeaks.indices { blockPeaks[index] = 0 }
+        blockPeaks.base.update(repeating: 0, count: blockPeaks.count)
         neededGains.base.update(repeating: 1, count: neededGains.count)
         limitedFirst = 0
         limitedCount = 0
@@ -190,7 +190,7 @@ final class TruePeakLimiter {
         for chunkIndex in 0..<blockCount {
             let inputBlock = nextInputBlock
             let position = keptBlocks + chunkIndex
-            blockPeaks[position] = SamplePeak.largestMagnitude(of: input.base + position * samplesPerBlock, count: samplesPerBlock)
+            blockPeaks.base[position] = SamplePeak.largestMagnitude(of: input.base + position * samplesPerBlock, count: samplesPerBlock)
             estimateGains(block: inputBlock - 1, position: position - 1)
             let outputBlock = inputBlock - 1 - Int64(lookAheadBlocks)
             let outputPosition = position - 1 - lookAheadBlocks
@@ -201,7 +201,7 @@ final class TruePeakLimiter {
         // The last kept blocks to the front for the next chunk.
         let moved = keptBlocks * samplesPerBlock
         input.base.update(from: input.base + blockCount * samplesPerBlock, count: moved)
-        for index in 0..<keptBlocks { blockPeaks[index] = blockPeaks[index + blockCount] }
+        for index in 0..<keptBlocks { blockPeaks.base[index] = blockPeaks.base[index + blockCount] }
         firstBufferedBlock += Int64(blockCount)
     }
 
@@ -209,7 +209,8 @@ final class TruePeakLimiter {
     private func estimateGains(block: Int64, position: Int) {
         let frames = blockFrames
         let firstFrame = block * Int64(frames)
-        let neighbourhoodPeak = max(blockPeaks[position - 1], blockPeaks[position], blockPeaks[position + 1])
+        let peaks = blockPeaks.base
+        let neighbourhoodPeak = max(peaks[position - 1], peaks[position], peaks[position + 1])
         let gains = neededGains.base
         let mask = gainMask
         guard neighbourhoodPeak * interpolationBound > knee else {
