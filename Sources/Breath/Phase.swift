@@ -10,11 +10,18 @@ public struct Phase: Sendable, Equatable {
     /// The phase's own words for a spoken guide ("sip in more"), in place of its kind's word; nil for the
     /// kind's word. Checked by `SpokenText`.
     public var spokenWords: String?
+    /// Whether the phase is open-ended (a hold only, `"open": true`): live playback holds it until the listener
+    /// presses enter (up to `Phase.openMaximumMicroseconds`); a render uses `durationMicroseconds`.
+    public var isOpen: Bool
 
-    public init(kind: PhaseKind, durationMicroseconds: Int64, targetLevel: Double? = nil, spokenWords: String? = nil) {
+    /// The longest an open phase is held live before it ends on its own: 5 minutes.
+    public static let openMaximumMicroseconds: Int64 = 5 * 60 * Microseconds.perSecond
+
+    public init(kind: PhaseKind, durationMicroseconds: Int64, targetLevel: Double? = nil, spokenWords: String? = nil, isOpen: Bool = false) {
         self.kind = kind
         self.durationMicroseconds = durationMicroseconds
         self.targetLevel = targetLevel
         self.spokenWords = spokenWords
+        self.isOpen = isOpen
     }
 }

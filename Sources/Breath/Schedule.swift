@@ -49,6 +49,7 @@ public struct Schedule: Sendable {
                 stageAnnouncement: timedPhase.stageLabel?.announcement,
                 stagePhaseCount: timedPhase.stagePhaseCount
             ))
+            scheduled[scheduled.count - 1].isOpen = phase.isOpen
             cumulative = end
             startFrame = endFrame
             level = target

@@ -18,6 +18,8 @@ public struct ScheduledPhase: Sendable, Equatable {
     public var cycleIndex: Int
     /// The phase's own words for a spoken guide (a pattern's `"say"`); nil means its kind's word.
     public var spokenWords: String? = nil
+    /// Whether the phase is an open-ended hold (`Phase.isOpen`): live playback ends it on enter.
+    public var isOpen = false
     /// Which repetition of the outermost repeated group (a group played twice or more, such as Wim Hof's
     /// rounds) the phase is in, from 0; nil outside any repeated group.
     public var roundIndex: Int? = nil

@@ -14,4 +14,6 @@ public protocol PCMFrameSource: AnyObject {
     /// Renders the next `frameCount` frames into `buffer` (interleaved, `buffer.count >= frameCount * channelCount`)
     /// and advances `nextFrame` by `frameCount`.
     func render(into buffer: UnsafeMutableBufferPointer<Float>, frameCount: Int)
+    /// Moves to `frame` (0 ... totalFrameCount): the next render continues there, as a render from frame 0 would.
+    func seek(toFrame frame: Int64)
 }

@@ -6,6 +6,9 @@ import Glibc
 /// is applied on top. Every rendered frame reaches the sink exactly once and in order: a pause, an underrun or a
 /// stop never skips or repeats a frame, so the listener's place in the session is always `writtenFrame - delay`.
 ///
+/// A jump (`PlaybackCommand.jump`) is the one exception to "in order": at its frame the source is sought, with a
+/// short fade either side, and the heard frame follows the jump once the device has played up to it.
+///
 /// Buffers are allocated once here; `run` allocates nothing per block.
 public final class PlaybackLoop {
     /// Frames rendered and written per block; the control is polled once per block.
@@ -16,6 +19,8 @@ public final class PlaybackLoop {
     public let fadeOutFrameCount: Int
     /// How long to sleep between polls of the control while paused.
     public let pausedPollInterval: Duration
+    /// Length of the fades either side of a jump (default 10 ms).
+    public let jumpFadeFrameCount: Int
 
     private let source: any PCMFrameSource
     private let sink: any PCMSink
@@ -37,7 +42,8 @@ public final class PlaybackLoop {
         blockFrameCount: Int = 1024,
         fadeInFrameCount: Int? = nil,
         fadeOutFrameCount: Int? = nil,
-        pausedPollInterval: Duration = .milliseconds(20)
+        pausedPollInterval: Duration = .milliseconds(20),
+        jumpFadeFrameCount: Int? = nil
     ) {
         let sampleRate = source.sampleRate
         precondition(source.channelCount > 0 && sampleRate > 0, "source must have channels and a sample rate")
@@ -59,6 +65,7 @@ public final class PlaybackLoop {
         self.fadeInFrameCount = fadeIn
         self.fadeOutFrameCount = fadeOut
         self.pausedPollInterval = pausedPollInterval
+        self.jumpFadeFrameCount = max(1, jumpFadeFrameCount ?? sampleRate / 100)
         blockSampleCount = blockFrameCount * source.channelCount
         renderedSamples = .allocate(capacity: blockSampleCount)
         renderedSamples.initialize(repeating: 0, count: blockSampleCount)
@@ -86,10 +93,23 @@ public final class PlaybackLoop {
         var ramp = GainRamp.unity
         var pending = PendingAction.none
         var isWaitingPaused = false
+        /// The jump asked and not yet made, with its frame moved to leave room for the fade-out.
+        var jump: PlaybackJump?
+        /// The fades either side of a jump, applied on top of `ramp`.
+        var jumpRamp = GainRamp.unity
+        /// Frames the sink has accepted since the start.
+        var streamFrame: Int64 = 0
+        /// Where the stream continues in the session after each jump not yet heard past: (stream frame, session
+        /// frame), the first one the start. A few entries at most (a jump is heard within the device's delay).
+        var segments: [(streamFrame: Int64, sessionFrame: Int64)]
+        var lastJump: PlaybackJump?
+        var jumpCount = 0
 
         init(startFrame: Int64) {
             self.startFrame = startFrame
             self.writtenFrame = startFrame
+            segments = [(0, startFrame)]
+            segments.reserveCapacity(8)
         }
 
         var isPaused: Bool { isWaitingPaused || pending == .pause }
@@ -127,6 +147,9 @@ public final class PlaybackLoop {
                 observer(progress(of: state))
                 continue
             }
+            if state.jump != nil {
+                advanceJump(&state)
+            }
             let remainingFrameCount = totalFrameCount - source.nextFrame
             if remainingFrameCount <= 0 {
                 sink.drain()
@@ -136,6 +159,13 @@ public final class PlaybackLoop {
                 return finish(endedBy: .finished, state: state)
             }
             var frameCount = Int(min(Int64(blockFrameCount), remainingFrameCount))
+            if let jump = state.jump {
+                // Blocks end where the jump's fade-out begins and where the jump is made.
+                let fadeStart = jump.atFrame - Int64(jumpFadeFrameCount)
+                let next = source.nextFrame
+                let edge = next < fadeStart ? fadeStart : jump.atFrame
+                frameCount = Int(min(Int64(frameCount), edge - next))
+            }
             if state.pending != .none {
                 // Render no frame past the end of the fade-out: the next one belongs to the resume.
                 frameCount = min(frameCount, state.ramp.remainingFrameCount)
@@ -167,6 +197,12 @@ public final class PlaybackLoop {
                 break
             }
             return nil
+        case let .jump(asked):
+            // Room for the fade-out before the jump while sound plays; none needed when it is silent already.
+            let earliest = source.nextFrame + (state.isWaitingPaused || state.ramp.isSilent ? 0 : Int64(jumpFadeFrameCount))
+            let atFrame = min(max(asked.atFrame, earliest), source.totalFrameCount)
+            state.jump = PlaybackJump(atFrame: atFrame, toFrame: min(max(0, asked.toFrame), source.totalFrameCount))
+            return nil
         case let .stop(reason):
             if state.isWaitingPaused {
                 // Already faded out and drained.
@@ -186,6 +222,24 @@ public final class PlaybackLoop {
         }
     }
 
+    /// Starts a pending jump's fade-out when its frame is near, and makes the jump when its frame is reached.
+    private func advanceJump(_ state: inout RunState) {
+        guard let jump = state.jump else { return }
+        let next = source.nextFrame
+        if next >= jump.atFrame {
+            source.seek(toFrame: jump.toFrame)
+            state.writtenFrame = jump.toFrame
+            state.segments.append((state.streamFrame, jump.toFrame))
+            state.jump = nil
+            state.lastJump = jump
+            state.jumpCount += 1
+            let gain = state.jumpRamp.currentGain
+            state.jumpRamp = gain >= 1 ? .unity : GainRamp(from: gain, to: 1, frameCount: jumpFadeFrameCount)
+        } else if next >= jump.atFrame - Int64(jumpFadeFrameCount), state.jumpRamp.endGain != 0 {
+            state.jumpRamp = GainRamp(from: state.jumpRamp.currentGain, to: 0, frameCount: Int(jump.atFrame - next))
+        }
+    }
+
     /// Writes the rendered block, with the current ramp applied, until the sink has accepted all of it.
     private func write(frameCount: Int, state: inout RunState) throws(LiveAudioError) {
         let channelCount = self.channelCount
@@ -195,11 +249,14 @@ public final class PlaybackLoop {
             let offeredSampleCount = offeredFrameCount * channelCount
             let unwritten = renderedSamples + offset * channelCount
             let offered: UnsafeBufferPointer<Float>
-            if state.ramp.isUnity {
+            if state.ramp.isUnity && state.jumpRamp.isUnity {
                 offered = UnsafeBufferPointer(start: unwritten, count: offeredSampleCount)
             } else {
                 // Applied from the unchanged render on every attempt, so a short write or a recovery never fades twice.
                 state.ramp.apply(from: unwritten, to: fadedSamples, frameCount: offeredFrameCount, channelCount: channelCount)
+                if !state.jumpRamp.isUnity {
+                    state.jumpRamp.apply(from: UnsafePointer(fadedSamples), to: fadedSamples, frameCount: offeredFrameCount, channelCount: channelCount)
+                }
                 offered = UnsafeBufferPointer(start: fadedSamples, count: offeredSampleCount)
             }
             switch sink.write(offered, frameCount: offeredFrameCount) {
@@ -212,7 +269,9 @@ public final class PlaybackLoop {
                 let accepted = min(acceptedFrameCount, offeredFrameCount)
                 offset += accepted
                 state.writtenFrame += Int64(accepted)
+                state.streamFrame += Int64(accepted)
                 state.ramp.advance(by: accepted)
+                state.jumpRamp.advance(by: accepted)
             case let .failed(code):
                 try recover(from: code, state: &state)
             }
@@ -246,21 +305,33 @@ public final class PlaybackLoop {
     }
 
     private func progress(of state: RunState) -> PlaybackProgress {
-        PlaybackProgress(
-            heardFrame: heardFrame(of: state),
+        let heard = heardFrames(of: state)
+        return PlaybackProgress(
+            heardFrame: heard.session,
             writtenFrame: state.writtenFrame,
             isPaused: state.isPaused,
-            underrunCount: state.underrunCount
+            underrunCount: state.underrunCount,
+            heardFrameWithoutJumps: state.startFrame + heard.stream,
+            lastJump: state.lastJump,
+            jumpCount: state.jumpCount
         )
     }
 
-    private func heardFrame(of state: RunState) -> Int64 {
+    /// The frames heard since the start (`stream`) and the session frame heard now: the stream's place less the
+    /// device's delay, mapped through the jumps made.
+    private func heardFrames(of state: RunState) -> (stream: Int64, session: Int64) {
         let delay = max(0, sink.delayFrames())
-        return max(state.startFrame, state.writtenFrame - delay)
+        let stream = max(0, state.streamFrame - delay)
+        var segment = state.segments[0]
+        for candidate in state.segments where candidate.streamFrame <= stream {
+            segment = candidate
+        }
+        return (stream, segment.sessionFrame + (stream - segment.streamFrame))
     }
 
     private func finish(endedBy ending: PlaybackEnding, state: RunState) -> PlaybackSummary {
-        PlaybackSummary(endedBy: ending, heardFrame: heardFrame(of: state), underrunCount: state.underrunCount)
+        let heard = heardFrames(of: state)
+        return PlaybackSummary(endedBy: ending, heardFrame: heard.session, underrunCount: state.underrunCount, heardFrameWithoutJumps: state.startFrame + heard.stream)
     }
 
     private func sleep(for duration: Duration) {

@@ -8,4 +8,21 @@ public struct PlaybackProgress: Sendable, Equatable {
     public var isPaused: Bool
     /// Underruns (EPIPE) and suspends (ESTRPIPE) recovered from so far.
     public var underrunCount: Int
+    /// Where the listener would be had no jump moved the place: the first frame played plus the frames heard
+    /// since (`heardFrame` when there was no jump). Time played is this less the first frame.
+    public var heardFrameWithoutJumps: Int64
+    /// The last jump made (with the frame it was actually made at), nil before any.
+    public var lastJump: PlaybackJump?
+    /// How many jumps have been made.
+    public var jumpCount: Int
+
+    public init(heardFrame: Int64, writtenFrame: Int64, isPaused: Bool, underrunCount: Int, heardFrameWithoutJumps: Int64? = nil, lastJump: PlaybackJump? = nil, jumpCount: Int = 0) {
+        self.heardFrame = heardFrame
+        self.writtenFrame = writtenFrame
+        self.isPaused = isPaused
+        self.underrunCount = underrunCount
+        self.heardFrameWithoutJumps = heardFrameWithoutJumps ?? heardFrame
+        self.lastJump = lastJump
+        self.jumpCount = jumpCount
+    }
 }

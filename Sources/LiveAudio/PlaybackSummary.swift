@@ -6,6 +6,16 @@ public struct PlaybackSummary: Sendable, Equatable {
     public var heardFrame: Int64
     /// Underruns (EPIPE) and suspends (ESTRPIPE) recovered from.
     public var underrunCount: Int
+    /// The first frame played plus all the frames heard, whatever jumps moved the place (`heardFrame` when
+    /// there was no jump).
+    public var heardFrameWithoutJumps: Int64
+
+    public init(endedBy: PlaybackEnding, heardFrame: Int64, underrunCount: Int, heardFrameWithoutJumps: Int64? = nil) {
+        self.endedBy = endedBy
+        self.heardFrame = heardFrame
+        self.underrunCount = underrunCount
+        self.heardFrameWithoutJumps = heardFrameWithoutJumps ?? heardFrame
+    }
 }
 
 /// The reason a `PlaybackLoop.run` returned.

@@ -246,14 +246,14 @@ public struct SessionDecoder: Sendable {
         return text
     }
 
-    /// `"phases"`: an ordered, non-empty list of `{"kind", "seconds", "to"?, "say"?}`; phases of 0 s are skipped.
+    /// `"phases"`: an ordered, non-empty list of `{"kind", "seconds", "to"?, "say"?, "open"?}`; phases of 0 s are skipped.
     func decodePhases(_ fields: JSONFields) throws(ContentError) -> [Phase] {
         guard let elements = try fields.array("phases") else { return [] }
         guard !elements.isEmpty else { throw fields.error("phases", "expected at least one phase") }
         var phases: [Phase] = []
         for (value, path) in elements {
             let phase = try JSONFields(value, file: fields.file, path: path)
-            try phase.rejectUnknownKeys(allowed: ["kind", "seconds", "to", "say"])
+            try phase.rejectUnknownKeys(allowed: ["kind", "seconds", "to", "say", "open"])
             guard let kindName = try phase.string("kind") else {
                 throw phase.error(nil, "a phase needs \"kind\": one of inhale, holdIn, exhale, holdOut")
             }
@@ -269,8 +269,12 @@ public struct SessionDecoder: Sendable {
                 throw phase.error("to", "a hold keeps the level; only inhale and exhale take \"to\"")
             }
             let words = try decodeSpokenText(phase, "say")
+            let isOpen = try phase.bool("open") ?? false
+            if isOpen && !kind.isHold {
+                throw phase.error("open", "only a hold (holdIn or holdOut) can be open-ended")
+            }
             if microseconds > 0 {
-                phases.append(Phase(kind: kind, durationMicroseconds: microseconds, targetLevel: target, spokenWords: words))
+                phases.append(Phase(kind: kind, durationMicroseconds: microseconds, targetLevel: target, spokenWords: words, isOpen: isOpen))
             }
         }
         guard !phases.isEmpty else { throw fields.error("phases", "every phase is 0 s long; a pattern needs at least one longer phase") }

@@ -72,6 +72,14 @@ public final class SoundtrackRenderer {
         renderer.seek(toFrame: frame)
     }
 
+    /// The listener's volume in dB, ahead of the true-peak limiter (live playback's `+` and `-`).
+    public var liveGainDecibels: Double { renderer.liveGainDecibels }
+
+    /// Moves the listener's volume to `decibels`, ramped over 50 ms (at once before the first frame).
+    public func setLiveGain(decibels: Double) {
+        renderer.setLiveGain(decibels: decibels)
+    }
+
     /// Whether bed reads wait for the read-ahead threads (true: the output never depends on timing). An app
     /// pulling from a real-time callback sets it false: when the threads are behind, the bed plays silence for
     /// that read (counted in `bedUnderrunCount`) instead of blocking.

@@ -41,6 +41,9 @@ public final class Renderer {
     /// The most the limiter has had to turn any frame down since the start or the last seek, dB (0: never).
     public var largestLimitingDecibels: Double { -20 * log10(Double(limiter.smallestNeededGain)) }
 
+    /// The listener's volume in dB (0 unless `setLiveGain(decibels:)` moved it).
+    public private(set) var liveGainDecibels = 0.0
+
     /// Frames per control block: parameters are evaluated on multiples of it and interpolated between
     /// (1.3 ms at 48 kHz).
     public static let controlBlockFrames = 64
@@ -65,6 +68,8 @@ public final class Renderer {
     /// Blocks to synthesize and pass through the limiter, discarding its output, before the next output block:
     /// the limiter's delay after a start, its history and delay after a seek.
     private var prerollBlocks: Int
+    /// The listener's volume, applied after the loudness gain and before the limiter.
+    private var liveGain: LiveGain
     /// Whether the guide scratch holds samples (so it is cleared once when the last guide sound ends).
     private var guideScratchInUse = false
     /// The absolute start frame of the block held in `staging` (−1: none).
@@ -149,6 +154,17 @@ public final class Renderer {
             knee: plan.limiter.knee, ceiling: plan.limiter.ceiling, sampleRate: plan.sampleRate,
             channelCount: channelCount, blockFrames: blockFrames)
         prerollBlocks = limiter.delayFrames / blockFrames
+        liveGain = LiveGain(sampleRate: plan.sampleRate)
+    }
+
+    /// Sets the listener's volume to `decibels` (live playback's `+` and `-`), ramped linearly in amplitude over
+    /// 50 ms from where it stands; before the first frame is rendered it applies at once. It sits ahead of the
+    /// true-peak limiter, so even a raised volume stays under the ceiling; the change reaches the output after
+    /// the limiter's look-ahead (a few ms). Call between renders.
+    public func setLiveGain(decibels: Double) {
+        liveGainDecibels = decibels
+        let isStart = nextFrame == 0 && state.blockStart == 0
+        liveGain.set(to: Float(Decibels.gain(decibels)), immediately: isStart)
     }
 
     /// The control sequencer at frame 0.
@@ -400,6 +416,7 @@ public final class Renderer {
         let beatCyclesPerHertzFrame = (beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
         let outputGain = plan.outputGain
         let bedVoice = self.bedVoice
+        var liveGain = self.liveGain
         var state = self.state
         var control = self.control
         var guideScratchInUse = self.guideScratchInUse
@@ -407,6 +424,7 @@ public final class Renderer {
             self.state = state
             self.control = control
             self.guideScratchInUse = guideScratchInUse
+            self.liveGain = liveGain
         }
 
         for blockIndex in 0..<count {
@@ -483,6 +501,9 @@ public final class Renderer {
             // The loudness gain last, on everything the limiter sees.
             if outputGain != 1 {
                 for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
+            }
+            if !liveGain.isUnity {
+                liveGain.apply(to: out, frameCount: blockFrames, channelCount: channels)
             }
             if blockEnd > silenceStart {
                 let silentFrom = Int(silenceStart - blockStart)

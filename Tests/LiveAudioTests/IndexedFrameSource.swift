@@ -40,6 +40,11 @@ final class IndexedFrameSource: PCMFrameSource {
         renderCallCount += 1
     }
 
+    func seek(toFrame frame: Int64) {
+        precondition(frame >= 0 && frame <= totalFrameCount)
+        nextFrame = frame
+    }
+
     /// The samples of frames `range`, interleaved.
     func expectedSamples(_ range: Range<Int64>) -> [Float] {
         var samples: [Float] = []
