@@ -1,6 +1,7 @@
 import Glibc
 
-/// Single key presses from the terminal during live playback: space pauses or resumes, q or Esc stops.
+/// Single key presses from the terminal during live playback (`LiveKey`): space pauses or resumes, q or Esc stops,
+/// `+`/`-` and the up and down arrows move the volume, n and b skip, enter ends an open hold.
 ///
 /// When the file descriptor is a TTY it is switched to non-canonical, no-echo input whose reads return at once
 /// (VMIN 0, VTIME 0), so `nextCommand()` never blocks. Signal keys stay on (ISIG): Ctrl-C still raises SIGINT.
@@ -49,11 +50,25 @@ public final class TerminalKeys {
         savedSettings = nil
     }
 
-    /// The command of the next key pressed, or nil when no key is waiting. Never blocks.
-    ///
-    /// Keys other than space, q, Q and Esc are skipped, and so are the escape sequences of arrow and function keys,
-    /// which begin with Esc but arrive with their other bytes at once.
+    /// The command of the next pause or stop key pressed, or nil when none is waiting; other keys are read and
+    /// dropped. Never blocks. (`play` reads `nextKey()`, which knows every key.)
     public func nextCommand() -> PlaybackCommand? {
+        while let key = nextKey() {
+            switch key {
+            case .togglePause: return .togglePause
+            case .stop: return .stop(reason: .user)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The next key pressed, or nil when no key is waiting. Never blocks.
+    ///
+    /// Keys with no meaning are skipped, and so are the escape sequences of function keys and other arrows,
+    /// which begin with Esc but arrive with their other bytes at once; the up and down arrows (CSI A / B, or
+    /// SS3 A / B in application mode) are the volume.
+    public func nextKey() -> LiveKey? {
         guard isReadingKeys else { return nil }
         while let byte = readByte() {
             switch byte {
@@ -61,13 +76,23 @@ public final class TerminalKeys {
                 return .togglePause
             case UInt8(ascii: "q"), UInt8(ascii: "Q"):
                 stopKeyName = "q"
-                return .stop(reason: .user)
+                return .stop
+            case UInt8(ascii: "+"), UInt8(ascii: "="):
+                return .volumeUp
+            case UInt8(ascii: "-"), UInt8(ascii: "_"):
+                return .volumeDown
+            case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                return .nextStage
+            case UInt8(ascii: "b"), UInt8(ascii: "B"):
+                return .stageStart
+            case 0x0A, 0x0D:
+                return .endHold
             case Self.escape:
                 guard let next = readByte() else {
                     stopKeyName = "Esc"
-                    return .stop(reason: .user)
+                    return .stop
                 }
-                skipEscapeSequence(after: next)
+                if let key = escapeSequence(after: next) { return key }
             default:
                 continue
             }
@@ -75,18 +100,34 @@ public final class TerminalKeys {
         return nil
     }
 
-    /// Consumes the rest of an escape sequence whose second byte was `introducer`.
-    private func skipEscapeSequence(after introducer: UInt8) {
+    /// Consumes the rest of an escape sequence whose second byte was `introducer`; the up or down arrow's key,
+    /// nil for any other.
+    private func escapeSequence(after introducer: UInt8) -> LiveKey? {
+        var final: UInt8?
+        var hasParameters = false
         switch introducer {
         case UInt8(ascii: "["):
             // CSI: parameter bytes, then one final byte in 0x40...0x7E.
-            while let byte = readByte(), !(0x40...0x7E).contains(byte) {}
+            while let byte = readByte() {
+                if (0x40...0x7E).contains(byte) {
+                    final = byte
+                    break
+                }
+                hasParameters = true
+            }
         case UInt8(ascii: "O"):
             // SS3 (F1–F4, arrows in application mode): one more byte.
-            _ = readByte()
+            final = readByte()
         default:
             // Alt+key: the key itself was the second byte.
             break
+        }
+        // A modified arrow (CSI 1;5A) is not the plain arrow.
+        guard !hasParameters else { return nil }
+        switch final {
+        case UInt8(ascii: "A"): return .volumeUp
+        case UInt8(ascii: "B"): return .volumeDown
+        default: return nil
         }
     }
 

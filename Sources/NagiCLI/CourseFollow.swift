@@ -84,7 +84,7 @@ enum CourseFollow {
                 Console.err("lesson \(index + 1) played at a length of your own (--cycles or --minutes); not recorded as done\n")
             }
         } else {
-            record.completions.append(CourseProgress.Completion(lessonIndex: index, title: lesson.title, completedAt: ProgressStore.timestamp(for: Date()), startedAt: outcome.startedAt))
+            record.completions.append(CourseProgress.Completion(lessonIndex: index, title: lesson.title, completedAt: ProgressStore.timestamp(for: Date()), startedAt: outcome.startedAt, retentionMilliseconds: outcome.retentionMilliseconds, skipCount: outcome.skipCount))
             try ProgressStore.save(record)
             if !settings.quiet {
                 Console.err("lesson \(index + 1) done (\(record.completedCount(lessonCount: course.lessons.count)) / \(course.lessons.count))\n")

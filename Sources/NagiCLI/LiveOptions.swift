@@ -1,22 +1,40 @@
-/// `--device` and `--latency`: where and how live playback plays (`play`, `course next`).
+/// `--device`, `--latency`, `--volume` and `--log`: where and how live playback plays (`play`, `course next`).
 struct LiveOptions {
     static let group = OptionGroup(
         title: "Live playback",
         options: [
             OptionSpec(names: ["--device"], valueName: "NAME", help: "The ALSA PCM to play on: default (the default), pulse, hw:0, plughw:0, or file:'x.raw',raw to capture."),
             OptionSpec(names: ["--latency"], valueName: "MS", help: "The device buffer in milliseconds, 50 to 1000 (default 200)."),
+            OptionSpec(names: ["--volume"], valueName: "DB", help: "The volume to start at, -30 to +6 dB (default 0); + and - move it in 2 dB steps while playing, ahead of the true-peak limiter, so it never passes the ceiling."),
+            OptionSpec(names: ["--log"], valueName: "FILE", help: "Append each open hold's length to FILE as a JSON line as it ends: {\"round\": 1, \"retentionMs\": 61234, \"ended\": \"enter\"} (ended: enter, maximum or stop).", completion: .file),
         ]
     )
 
     var deviceName: String
     var latencyMilliseconds: Int
+    /// The volume at the start, dB.
+    var volumeDecibels: Double
+    /// Where open holds are logged, if anywhere.
+    var logPath: String?
+
+    /// The volume's range and step.
+    static let volumeRange = -30.0...6.0
+    static let volumeStepDecibels = 2.0
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         deviceName = arguments.value("--device") ?? "default"
         do {
             latencyMilliseconds = try arguments.int("--latency", in: 50...1000) ?? 200
+            volumeDecibels = try arguments.decimal("--volume", in: Self.volumeRange) ?? 0
         } catch {
             throw .arguments(error)
         }
+        logPath = arguments.value("--log")
+        if logPath?.isEmpty == true { throw .usage("--log needs a file name") }
+    }
+
+    /// The volume one step up or down from `decibels`, kept in range.
+    static func stepped(_ decibels: Double, up: Bool) -> Double {
+        min(volumeRange.upperBound, max(volumeRange.lowerBound, decibels + (up ? volumeStepDecibels : -volumeStepDecibels)))
     }
 }

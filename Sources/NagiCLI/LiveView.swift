@@ -27,6 +27,12 @@ final class LiveView {
     /// Whether the last draw was the one-line view (no newline after it, so the next overwrites it in place).
     private var drawnCompact = false
     private var wasPaused = false
+    /// The listener's volume, shown on the status line (set by the player before each update).
+    var volumeDecibels: Double?
+    /// Frames held so far in an open hold, shown instead of a countdown (set by the player before each update).
+    var heldFrameCount: Int64?
+    /// The volume drawn last, so a change is drawn at once.
+    private var drawnVolume: Double?
 
     init(schedule: Schedule, title: String, mode: Mode) {
         self.schedule = schedule
@@ -48,8 +54,9 @@ final class LiveView {
             }
         case .terminal:
             let now = Date()
-            guard now.timeIntervalSince(lastDrawn) >= 0.05 || progress.isPaused != wasPaused else { return }
+            guard now.timeIntervalSince(lastDrawn) >= 0.05 || progress.isPaused != wasPaused || volumeDecibels != drawnVolume else { return }
             lastDrawn = now
+            drawnVolume = volumeDecibels
             wasPaused = progress.isPaused
             draw(frame: frame, isPaused: progress.isPaused)
         case .silent:
@@ -95,8 +102,9 @@ final class LiveView {
 
     /// The view's lines for a terminal `columns` wide and `rows` high: each fits in `columns - 1` (so none
     /// wraps), with fewer elements when narrow, and a single line (the phase and its countdown, or how it ended)
-    /// on a terminal too small for the full view. Key hints are shown from the start.
-    static func lines(schedule: Schedule, title: String, frame: Int64, phaseIndex: Int, isPaused: Bool, ending: Ending?, columns: Int, rows: Int = 24) -> [String] {
+    /// on a terminal too small for the full view. Key hints are shown from the start. `volumeDecibels` is shown on
+    /// the status line when given; `heldFrameCount` (in an open hold) replaces the countdown by the time held.
+    static func lines(schedule: Schedule, title: String, frame: Int64, phaseIndex: Int, isPaused: Bool, ending: Ending?, columns: Int, rows: Int = 24, volumeDecibels: Double? = nil, heldFrameCount: Int64? = nil) -> [String] {
         let phase = schedule.phases[phaseIndex]
         if isCompact(columns: columns, rows: rows) {
             let atEnd = frame >= schedule.totalFrames
@@ -105,7 +113,14 @@ final class LiveView {
             switch ending {
             case .finished?: text = "DONE"
             case .stoppedEarly?: text = "STOPPED"
-            case nil: text = isPaused ? "PAUSED" : "\(phase.kind.displayName.uppercased()) \(seconds) s"
+            case nil:
+                if isPaused {
+                    text = "PAUSED"
+                } else if let held = heldFrameCount {
+                    text = "\(phase.kind.displayName.uppercased()) \(Self.clock(frames: held, rate: schedule.sampleRate))"
+                } else {
+                    text = "\(phase.kind.displayName.uppercased()) \(seconds) s"
+                }
             }
             return [columns > 1 ? fitted(text, columns: columns - 1) : ""]
         }
@@ -138,13 +153,43 @@ final class LiveView {
             status = "  STOPPED EARLY"
             hints = "  ended with \(key) before the end"
         case nil:
-            status = isPaused ? "  PAUSED" : "  \(phase.kind.displayName.uppercased())  \(Int(remainingInPhase.rounded(.up))) s"
-            hints = usable >= 36
-                ? (isPaused ? "  space resumes · q or Esc ends" : "  space pauses · q or Esc ends")
-                : (isPaused ? "  space: resume  q: end" : "  space: pause  q: end")
+            if isPaused {
+                status = "  PAUSED"
+            } else if let held = heldFrameCount {
+                status = "  \(phase.kind.displayName.uppercased())  held \(Self.clock(frames: held, rate: schedule.sampleRate))"
+            } else {
+                status = "  \(phase.kind.displayName.uppercased())  \(Int(remainingInPhase.rounded(.up))) s"
+            }
+            let pause = isPaused ? "space resumes" : "space pauses"
+            if heldFrameCount != nil && !isPaused {
+                hints = usable >= 58 ? "  enter breathes in · \(pause) · +/- volume · q or Esc ends"
+                    : usable >= 36 ? "  enter breathes in · \(pause) · q ends" : "  enter: in  space: pause  q: end"
+            } else {
+                hints = usable >= 58 ? "  \(pause) · +/- volume · n/b skip · q or Esc ends"
+                    : usable >= 36 ? "  \(pause) · q or Esc ends" : (isPaused ? "  space: resume  q: end" : "  space: pause  q: end")
+            }
         }
-        let lines = [TerminalText.printable(title), status, "  " + levelBar, "  " + progressBar + progressWords, hints]
+        var statusLine = status
+        if let volumeDecibels, ending == nil, usable >= 36 {
+            let volume = "volume \(Self.decibelsText(volumeDecibels)) dB"
+            let gap = max(2, min(usable, 40) - statusLine.count - volume.count)
+            statusLine += String(repeating: " ", count: gap) + volume
+        }
+        let lines = [TerminalText.printable(title), statusLine, "  " + levelBar, "  " + progressBar + progressWords, hints]
         return lines.map { fitted($0, columns: usable) }
+    }
+
+    /// "1:05": minutes and seconds of `frames`.
+    static func clock(frames: Int64, rate: Int) -> String {
+        let seconds = max(0, frames) / Int64(rate)
+        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    }
+
+    /// "+4", "0", "-12": a volume in whole or half decibels with its sign.
+    static func decibelsText(_ decibels: Double) -> String {
+        let rounded = (decibels * 10).rounded() / 10
+        let whole = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded > 0 ? "+" + whole : whole
     }
 
     /// `line` cut to `columns` characters, with "…" where it was cut.
@@ -155,7 +200,7 @@ final class LiveView {
 
     private func draw(frame: Int64, isPaused: Bool, ending: Ending? = nil) {
         let (columns, rows) = Self.terminalSize()
-        let lines = Self.lines(schedule: schedule, title: title, frame: frame, phaseIndex: schedule.phaseIndex(containing: min(frame, max(0, schedule.totalFrames - 1))), isPaused: isPaused, ending: ending, columns: columns, rows: rows)
+        let lines = Self.lines(schedule: schedule, title: title, frame: frame, phaseIndex: schedule.phaseIndex(containing: min(frame, max(0, schedule.totalFrames - 1))), isPaused: isPaused, ending: ending, columns: columns, rows: rows, volumeDecibels: volumeDecibels, heldFrameCount: heldFrameCount)
         let compact = Self.isCompact(columns: columns, rows: rows)
         if compact {
             // Overwritten in place: no newline, so nothing scrolls and nothing wraps.
@@ -183,11 +228,14 @@ final class LiveView {
     }
 
     /// "practised 12 breaths in 3:48" (with underruns if any); "stopped early: practised 2 breaths in
-    /// 0:24 of 5:00" when the listener ended it.
-    func practisedLine(heardFrame: Int64, underrunCount: Int, stoppedEarly: Bool = false) -> String {
-        let frame = min(heardFrame, schedule.totalFrames)
+    /// 0:24 of 5:00" when the listener ended it. After a skip or an open hold ended early, the session's place is
+    /// not the time practised: `breaths` and `playedFrameCount` (the frames heard) are given then.
+    func practisedLine(heardFrame: Int64, underrunCount: Int, stoppedEarly: Bool = false, breaths counted: Int? = nil, playedFrameCount: Int64? = nil) -> String {
+        let frame = min(playedFrameCount ?? heardFrame, playedFrameCount == nil ? schedule.totalFrames : Int64.max)
         var breaths = 0
-        if frame >= schedule.totalFrames {
+        if let counted {
+            breaths = counted
+        } else if frame >= schedule.totalFrames {
             breaths = schedule.cycleCount
         } else if !schedule.phases.isEmpty {
             // Completed cycles: those whose last phase ended at or before the heard frame.

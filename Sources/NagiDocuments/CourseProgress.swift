@@ -13,12 +13,18 @@ public struct CourseProgress: Sendable, Equatable {
         /// When the lesson's sound started to be heard, ISO 8601 with milliseconds and the zone
         /// ("2026-11-29T08:30:01.250+01:00"); nil in records written before starts were kept.
         public var startedAt: String?
+        /// Each open hold's length in milliseconds, in order (`"retentionMs"`; empty when the lesson had none).
+        public var retentionMilliseconds: [Int64]
+        /// Stages skipped on or back with n and b (`"skips"`; 0 when none): the lesson was not played as written.
+        public var skipCount: Int
 
-        public init(lessonIndex: Int, title: String, completedAt: String, startedAt: String? = nil) {
+        public init(lessonIndex: Int, title: String, completedAt: String, startedAt: String? = nil, retentionMilliseconds: [Int64] = [], skipCount: Int = 0) {
             self.lessonIndex = lessonIndex
             self.title = title
             self.completedAt = completedAt
             self.startedAt = startedAt
+            self.retentionMilliseconds = retentionMilliseconds
+            self.skipCount = skipCount
         }
     }
 
@@ -57,7 +63,9 @@ public struct CourseProgress: Sendable, Equatable {
     public var jsonText: String {
         let items = completions.map {
             "    {\"lesson\": \($0.lessonIndex + 1), \"title\": \(JSONText.quote($0.title)), \"completedAt\": \(JSONText.quote($0.completedAt))"
-                + ($0.startedAt.map { ", \"startedAt\": \(JSONText.quote($0))" } ?? "") + "}"
+                + ($0.startedAt.map { ", \"startedAt\": \(JSONText.quote($0))" } ?? "")
+                + ($0.retentionMilliseconds.isEmpty ? "" : ", \"retentionMs\": [" + $0.retentionMilliseconds.map(String.init).joined(separator: ", ") + "]")
+                + ($0.skipCount == 0 ? "" : ", \"skips\": \($0.skipCount)") + "}"
         }
         return "{\n  \"course\": \(JSONText.quote(course)),\n  \"completed\": [\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
@@ -71,13 +79,21 @@ public struct CourseProgress: Sendable, Equatable {
         var completions: [Completion] = []
         for (value, path) in items {
             let item = try JSONFields(value, file: file, path: path)
-            try item.rejectUnknownKeys(allowed: ["lesson", "title", "completedAt", "startedAt"])
+            try item.rejectUnknownKeys(allowed: ["lesson", "title", "completedAt", "startedAt", "retentionMs", "skips"])
             guard let lesson = try item.integer("lesson", in: 1...CourseDecoder.lessonLimit),
                   let title = try item.string("title"),
                   let completedAt = try item.string("completedAt"), completedAt.count >= 10 else {
                 throw item.error(nil, "expected \"lesson\", \"title\" and \"completedAt\"")
             }
-            completions.append(Completion(lessonIndex: lesson - 1, title: title, completedAt: completedAt, startedAt: try item.string("startedAt")))
+            var retentions: [Int64] = []
+            for (element, elementPath) in try item.array("retentionMs") ?? [] {
+                guard case let .number(milliseconds, _) = element, milliseconds >= 0, milliseconds <= 86_400_000, milliseconds == milliseconds.rounded() else {
+                    throw ContentError(file: file, path: elementPath, reason: "expected a whole number of milliseconds")
+                }
+                retentions.append(Int64(milliseconds))
+            }
+            let skips = try item.integer("skips", in: 0...1_000_000) ?? 0
+            completions.append(Completion(lessonIndex: lesson - 1, title: title, completedAt: completedAt, startedAt: try item.string("startedAt"), retentionMilliseconds: retentions, skipCount: skips))
         }
         return CourseProgress(course: course, completions: completions)
     }

@@ -10,7 +10,9 @@ import NagiMath
 /// the holds are spoken, and rounds after the first open with "round two", "round three", …; the first phase
 /// of a labelled stage gets the stage chime and, with a voice, the stage's announcement; `count` ticks put a
 /// tick on every whole second inside a phase (pitch falling through it), `count` voice speaks the phase word
-/// on its first frame then "two", "three", … on each following whole second while at least 0.8 s remains.
+/// on its first frame then "two", "three", … on each following whole second while at least 0.8 s remains. An open
+/// hold (`ScheduledPhase.isOpen`, held live until enter) is counted by the clock instead: ticks every 30 s, and a
+/// voice says "one minute", "two minutes", … on each whole minute held.
 public struct GuidePlan: Sendable, Equatable {
     /// Every event, ordered by frame.
     public let events: [GuideEvent]
@@ -66,6 +68,10 @@ public struct GuidePlan: Sendable, Equatable {
                let words = Self.words(for: phase, info: info, roundStart: roundStart, stage: stage) {
                 add(start, .phrase(words))
             }
+            if phase.isOpen {
+                Self.addOpenHoldMarks(start: start, end: end, rate: rate, settings: settings, ticks: ticks, add: add)
+                continue
+            }
             switch settings.count {
             case .none:
                 break
@@ -101,6 +107,26 @@ public struct GuidePlan: Sendable, Equatable {
         }
         requiredPhrases = phrases
         requiredPackSlots = slots
+    }
+
+    /// Seconds between the ticks of an open hold.
+    public static let openHoldTickSeconds: Int64 = 30
+
+    /// The marks inside an open hold: a tick every 30 s (`count` ticks) and the minutes held spoken (a voice
+    /// cue or `count` voice), each while at least 0.8 s of the phase remains.
+    private static func addOpenHoldMarks(start: Int64, end: Int64, rate: Int64, settings: RenderSettings, ticks: Soundscape.Cues.Tick, add: (Int64, GuideEvent.Sound) -> Void) {
+        let remainder = Int64((countedRemainderSeconds * Double(rate)).rounded())
+        let speaks = settings.cues.speaks || settings.count == .voice
+        var seconds = openHoldTickSeconds
+        while end - (start + seconds * rate) >= remainder {
+            if speaks, seconds % 60 == 0 {
+                let minutes = Int(seconds / 60)
+                add(start + seconds * rate, .phrase(numberWords(minutes) + (minutes == 1 ? " minute" : " minutes")))
+            } else if settings.count == .ticks {
+                add(start + seconds * rate, .tick(pitchHz: ticks.lowHz))
+            }
+            seconds += openHoldTickSeconds
+        }
     }
 
     /// What a phase says on its first frame, or nil for silence.

@@ -1,0 +1,46 @@
+import Glibc
+import NagiDocuments
+import NagiKit
+
+/// `play --log FILE`: one JSON line per open hold as it ends ({"round": 2, "retentionMs": 61234, "ended": "enter"}),
+/// appended to the file (created if missing), so a log keeps every session's rounds and a stopped session keeps
+/// the rounds it held. Each line goes out in one write(2) on a file opened with O_APPEND: lines never interleave
+/// or tear, and nothing is written before a hold ends. Owns its file descriptor.
+final class RetentionLog {
+    let path: String
+    private var descriptor: Int32
+
+    /// How an open hold ended.
+    enum Ending: String {
+        /// The listener pressed enter (or skipped on with n or b).
+        case enter
+        /// It reached its maximum and ended on its own.
+        case maximum
+        /// The session was stopped during it.
+        case stop
+    }
+
+    /// Opens `path` for appending, before anything plays: a bad path fails at once (73).
+    init(path: String) throws(CLIError) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .cannotCreate("cannot open the log '\(ErrorLine.printable(path))': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Appends one hold's line; a failed write is reported once on stderr (the session plays on).
+    func record(round: Int, retentionMilliseconds: Int64, ending: Ending) {
+        guard descriptor >= 0 else { return }
+        let line = "{\"round\": \(round), \"retentionMs\": \(retentionMilliseconds), \"ended\": \(JSONText.quote(ending.rawValue))}\n"
+        if !FileSystem.writeAll(descriptor, Array(line.utf8)) {
+            Console.err("nagi: warning: cannot write to the log '\(ErrorLine.printable(path))': \(String(cString: strerror(errno)))\n")
+            close(descriptor)
+            descriptor = -1
+        }
+    }
+}
