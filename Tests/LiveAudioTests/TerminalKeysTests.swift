@@ -85,6 +85,19 @@ struct TerminalKeysTests {
         #expect(keys.nextCommand() == nil)
     }
 
+    @Test func decodesTheLiveKeysArrowsIncludedAndSkipsUnknownOnes() throws {
+        let pty = try PseudoTerminal()
+        let keys = TerminalKeys(fileDescriptor: pty.terminal)
+        // + = - n b, enter, up and down arrows (CSI and SS3), then unknown keys (x, F5, Ctrl-Up, right arrow, z).
+        pty.type(Array("+=-nb\r".utf8) + [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x1B, 0x4F, 0x41, 0x1B, 0x4F, 0x42]
+            + Array("x".utf8) + [0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x41, 0x1B, 0x5B, 0x43] + Array("z ".utf8))
+        var decoded: [LiveKey] = []
+        while let key = keys.nextKey() { decoded.append(key) }
+        #expect(decoded == [.volumeUp, .volumeUp, .volumeDown, .nextStage, .stageStart, .endHold,
+                            .volumeUp, .volumeDown, .volumeUp, .volumeDown, .togglePause])
+        #expect(keys.stopKeyName == nil, "no unknown key was taken for a stop")
+    }
+
     @Test func deinitRestoresTheTerminal() throws {
         let pty = try PseudoTerminal()
         let before = pty.settings
