@@ -1,0 +1,55 @@
+import Breath
+import LiveAudio
+import Testing
+@testable import NagiCLI
+
+/// Where n, b and enter go, decided from the schedule: at the next phase boundary, a round or a breath at a time,
+/// at once inside an open hold.
+struct LiveNavigatorTests {
+    static let rate = 8000
+
+    /// Two rounds of 3 quick breaths (1-1), an open 2 s retention (held live up to 5 minutes) and one 1-1 breath.
+    static func rounds() throws -> Schedule {
+        let quick = try InlinePattern.parse("1-1")
+        let hold = Pattern(phases: [Phase(kind: .holdOut, durationMicroseconds: 2_000_000, isOpen: true)])
+        let session = Session(stages: [.group(count: 2, stages: [.pattern(quick, .cycles(3)), .pattern(hold, .cycles(1)), .pattern(quick, .cycles(1))])])
+        return try Schedule(session: session.withOpenPhasesLasting(Phase.openMaximumMicroseconds), sampleRate: rate)
+    }
+
+    static func frame(_ seconds: Double) -> Int64 { Int64(seconds * Double(rate)) }
+
+    @Test func skipsGoByRoundAtTheNextBoundaryAndEnterEndsOnlyAnOpenHold() throws {
+        let schedule = try Self.rounds()
+        #expect(schedule.phases[6].isOpen && schedule.phases[6].frameCount == Self.frame(300))
+        let navigator = LiveNavigator(schedule: schedule, leadFrameCount: 80)
+        let roundTwo = schedule.phases[9].startFrame
+        #expect(roundTwo == Self.frame(308))
+
+        #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(1.5)) == PlaybackJump(atFrame: Self.frame(2), toFrame: roundTwo))
+        #expect(navigator.jump(for: .stageStart, nextFrame: Self.frame(2.5)) == PlaybackJump(atFrame: Self.frame(3), toFrame: 0))
+        // A boundary too near for the fade before it: the one after.
+        #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(2) - 40) == PlaybackJump(atFrame: Self.frame(3), toFrame: roundTwo))
+        #expect(navigator.jump(for: .endHold, nextFrame: Self.frame(1.5)) == nil, "enter outside an open hold does nothing")
+
+        // Inside the open hold: at once.
+        #expect(navigator.jump(for: .endHold, nextFrame: Self.frame(10)) == PlaybackJump(atFrame: Self.frame(10), toFrame: Self.frame(306)))
+        #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(10)) == PlaybackJump(atFrame: Self.frame(10), toFrame: roundTwo))
+        #expect(navigator.jump(for: .stageStart, nextFrame: Self.frame(10)) == PlaybackJump(atFrame: Self.frame(10), toFrame: 0))
+
+        // n in the last round ends the breathing at the next boundary; b goes back to its start.
+        #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(309.5)) == PlaybackJump(atFrame: Self.frame(310), toFrame: schedule.totalFrames))
+        #expect(navigator.jump(for: .stageStart, nextFrame: Self.frame(309.5)) == PlaybackJump(atFrame: Self.frame(310), toFrame: roundTwo))
+        #expect(navigator.jump(for: .nextStage, nextFrame: schedule.totalFrames) == nil, "nothing to skip in the release")
+        #expect(navigator.jump(for: .volumeUp, nextFrame: Self.frame(1.5)) == nil)
+    }
+
+    @Test func aSinglePatternSkipsByBreath() throws {
+        let schedule = try Schedule(session: Session(pattern: try InlinePattern.parse("4-7-8"), length: .cycles(3)), sampleRate: Self.rate)
+        let navigator = LiveNavigator(schedule: schedule, leadFrameCount: 80)
+        // In the first breath's hold: on to the second breath when the hold ends (skipping the breath out).
+        #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(6)) == PlaybackJump(atFrame: Self.frame(11), toFrame: Self.frame(19)))
+        // In the second breath's breath out, n goes where playback goes anyway: no jump.
+        #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(35)) == nil)
+        #expect(navigator.jump(for: .stageStart, nextFrame: Self.frame(35)) == PlaybackJump(atFrame: Self.frame(38), toFrame: Self.frame(19)))
+    }
+}
