@@ -17,6 +17,7 @@ struct LiveTally {
     }
 
     private let schedule: Schedule
+    /// The phase heard at the last report; `phases.count` once the breathing is over (the release).
     private var phaseIndex = 0
     private var heardFrame: Int64 = 0
     private var heardFrameWithoutJumps: Int64 = 0
@@ -34,7 +35,7 @@ struct LiveTally {
 
     /// Frames held so far when the heard frame is inside an open hold; nil elsewhere.
     var heldFrameCount: Int64? {
-        guard !schedule.phases.isEmpty, heardFrame < schedule.totalFrames else { return nil }
+        guard phaseIndex < schedule.phases.count, heardFrame < schedule.totalFrames else { return nil }
         let phase = schedule.phases[phaseIndex]
         return phase.isOpen ? heardFrame - phase.startFrame : nil
     }
@@ -49,10 +50,14 @@ struct LiveTally {
             heardFrame = frame
             heardFrameWithoutJumps = progress.heardFrameWithoutJumps
             lastJump = progress.lastJump ?? lastJump
-            phaseIndex = min(index, schedule.phases.count - 1)
+            phaseIndex = index
         }
         if !natural { hasJumped = true }
         guard index != phaseIndex || (!natural && frame < heardFrame) else { return nil }
+        guard phaseIndex < schedule.phases.count else {
+            // Back from the release into the breathing cannot happen (skips go forward from there): nothing to count.
+            return nil
+        }
         let left = schedule.phases[phaseIndex]
         var retention: Retention?
         if natural {
