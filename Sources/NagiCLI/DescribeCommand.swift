@@ -169,7 +169,8 @@ enum DescribeCommand {
     /// One JSON object: the contract keys `sampleRate`, `totalFrames`, `phases[].kind/startFrame/endFrame`, and more.
     /// `say` is a phase's own words, `round` its repetition of the outermost repeated group (from 1), and
     /// `stageLabel` / `stageAnnouncement` mark a labelled stage's first phase; each is null where it does not apply.
-    /// `speaks` lists each phrase the phase speaks under the chosen guidance with its first frame.
+    /// `speaks` lists each phrase the phase speaks under the chosen guidance with its first frame. An open hold
+    /// (held live until enter) carries `"open": true` and its stated length.
     /// With a `framing` that is not empty, frames and seconds are the rendered file's and "before", "after" and
     /// "renderFrames" say what lies outside the breathing.
     static func json(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]], framing: SessionFraming? = nil) -> String {
@@ -188,7 +189,7 @@ enum DescribeCommand {
                 + "\"fromLevel\": \(JSONText.number(phase.startLevel)), \"toLevel\": \(JSONText.number(phase.endLevel)), "
                 + "\"say\": \(optional(phase.spokenWords)), \"round\": \(phase.roundIndex.map { String($0 + 1) } ?? "null"), "
                 + "\"stageLabel\": \(optional(phase.stageLabel)), \"stageAnnouncement\": \(optional(phase.stageAnnouncement)), "
-                + "\"speaks\": [\(speaks)]}"
+                + "\"speaks\": [\(speaks)]" + (phase.isOpen ? ", \"open\": true}" : "}")
             )
         }
         var text = "{\"title\": \(JSONText.quote(options.title)), \"pattern\": \(JSONText.quote(options.name)), "

@@ -70,6 +70,8 @@ struct LiveKeysTests {
         // Round 1's quick breaths: -10, then -12, -10 and (by the up arrow) -8 dB, each held for a while.
         let start = try TerminalViewTests.waitForScreen(session, containing: "volume -10 dB", seconds: 15)
         #expect(start.contains("n/b skip") && start.contains("+/- volume"), "the hint line lists the keys: \(start)")
+        // An unknown key first: it must change nothing (the plateaus below start with -10 dB for as long).
+        try send("-l", "x")
         for (key, shown) in [("-", "-12"), ("+", "-10"), ("Up", "-8")] {
             Thread.sleep(forTimeInterval: 0.6)
             if key == "Up" { try send("Up") } else { try send("-l", key) }

@@ -1,5 +1,7 @@
 import Breath
 import LiveAudio
+import NagiDocuments
+import NagiTestSupport
 import Testing
 @testable import NagiCLI
 
@@ -51,5 +53,30 @@ struct LiveNavigatorTests {
         // In the second breath's breath out, n goes where playback goes anyway: no jump.
         #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(35)) == nil)
         #expect(navigator.jump(for: .stageStart, nextFrame: Self.frame(35)) == PlaybackJump(atFrame: Self.frame(38), toFrame: Self.frame(19)))
+    }
+}
+
+/// The live options a user can get wrong, refused before any device opens; the progress record keeps retentions.
+struct LiveOptionTests {
+    @Test("bad --volume, --retention open without a retention, and an unwritable --log are one-line errors")
+    func badLiveOptions() throws {
+        for (arguments, status) in [(["--volume", "7"], Int32(64)), (["--volume", "-31"], 64), (["--volume", "loud"], 64),
+                                    (["--retention", "open"], 64), (["--retention", "closed"], 64),
+                                    (["--log", "/nonexistent-folder/holds.jsonl"], 73)] {
+            let result = try NagiProcess.run(["play", "box", "--device", "file:'/dev/null',raw"] + arguments)
+            #expect(result.status == status, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(arguments): \(result.standardError)")
+        }
+    }
+
+    @Test func theProgressRecordKeepsRetentionsAndSkips() throws {
+        let record = CourseProgress(course: "c", completions: [
+            .init(lessonIndex: 0, title: "One", completedAt: "2026-12-01T07:00:00Z", retentionMilliseconds: [61_234, 75_010], skipCount: 2),
+            .init(lessonIndex: 1, title: "Two", completedAt: "2026-12-02T07:00:00Z"),
+        ])
+        #expect(record.jsonText.contains("\"retentionMs\": [61234, 75010], \"skips\": 2}"))
+        #expect(!record.jsonText.contains("\"retentionMs\": []"))
+        #expect(try CourseProgress.decode(record.jsonText, file: "p.json") == record)
+        #expect(throws: ContentError.self) { try CourseProgress.decode(record.jsonText.replacing("61234", with: "-1"), file: "p.json") }
     }
 }
