@@ -14,7 +14,4 @@ public enum LiveKey: Sendable, Equatable, CaseIterable {
     case stageStart
     /// Enter: end an open hold now.
     case endHold
-
-    /// The keys as the help and the view name them, in the order they are listed.
-    public static let helpText = "space pauses or resumes; + or up arrow louder, - or down arrow quieter (2 dB); n next stage or round, b back to its start (at the next phase boundary); enter ends an open hold; q or Esc ends"
 }
