@@ -50,7 +50,8 @@ final class LiveView {
             if phaseIndex != announcedPhase, progress.heardFrame < schedule.totalFrames {
                 announcedPhase = phaseIndex
                 let phase = schedule.phases[phaseIndex]
-                Console.out("\(Microseconds.formatClock(phase.startMicroseconds).dropLast(4))  \(phase.kind.displayName) \(Microseconds.formatSeconds(phase.durationMicroseconds)) s (breath \(phase.cycleIndex + 1) of \(schedule.cycleCount))\n")
+                let length = phase.isOpen ? "open, up to \(Microseconds.formatSeconds(phase.durationMicroseconds)) s" : "\(Microseconds.formatSeconds(phase.durationMicroseconds)) s"
+                Console.out("\(Microseconds.formatClock(phase.startMicroseconds).dropLast(4))  \(phase.kind.displayName) \(length) (breath \(phase.cycleIndex + 1) of \(schedule.cycleCount))\n")
             }
         case .terminal:
             let now = Date()
