@@ -35,7 +35,7 @@ struct LiveTally {
 
     /// Frames held so far when the heard frame is inside an open hold; nil elsewhere.
     var heldFrameCount: Int64? {
-        guard phaseIndex < schedule.phases.count, heardFrame < schedule.totalFrames else { return nil }
+        guard phaseIndex < schedule.phases.count, heardFrame >= 0, heardFrame < schedule.totalFrames else { return nil }
         let phase = schedule.phases[phaseIndex]
         return phase.isOpen ? heardFrame - phase.startFrame : nil
     }

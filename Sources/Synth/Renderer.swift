@@ -70,6 +70,9 @@ public final class Renderer {
     private var prerollBlocks: Int
     /// The listener's volume, applied after the loudness gain and before the limiter.
     private var liveGain: LiveGain
+    /// The listener's volume on the countdown and the ending, which pass no limiter: it follows the volume down but
+    /// never above 0 dB, so they stay under the ceiling as rendered.
+    private var framingGain: LiveGain
     /// Whether the guide scratch holds samples (so it is cleared once when the last guide sound ends).
     private var guideScratchInUse = false
     /// The absolute start frame of the block held in `staging` (−1: none).
@@ -155,6 +158,7 @@ public final class Renderer {
             channelCount: channelCount, blockFrames: blockFrames)
         prerollBlocks = limiter.delayFrames / blockFrames
         liveGain = LiveGain(sampleRate: plan.sampleRate)
+        framingGain = LiveGain(sampleRate: plan.sampleRate)
     }
 
     /// Sets the listener's volume to `decibels` (live playback's `+` and `-`), ramped linearly in amplitude over
@@ -165,6 +169,7 @@ public final class Renderer {
         liveGainDecibels = decibels
         let isStart = nextFrame == 0 && state.blockStart == 0
         liveGain.set(to: Float(Decibels.gain(decibels)), immediately: isStart)
+        framingGain.set(to: Float(Decibels.gain(min(0, decibels))), immediately: isStart)
     }
 
     /// The control sequencer at frame 0.
@@ -210,12 +215,14 @@ public final class Renderer {
             if nextFrame < leadInFrameCount {
                 take = Int(min(remaining, leadInFrameCount - nextFrame))
                 plan.framing.render(into: destination, startFrame: nextFrame, frameCount: take, channelCount: channelCount)
+                if !framingGain.isUnity { framingGain.apply(to: destination, frameCount: take, channelCount: channelCount) }
             } else if !hasEnding || nextFrame < endingStartFrame {
                 take = Int(hasEnding ? min(remaining, endingStartFrame - nextFrame) : remaining)
                 renderBreathing(into: destination, frameCount: take)
             } else {
                 take = Int(remaining)
                 plan.framing.render(into: destination, startFrame: nextFrame, frameCount: take, channelCount: channelCount)
+                if !framingGain.isUnity { framingGain.apply(to: destination, frameCount: take, channelCount: channelCount) }
             }
             done += take
             nextFrame += Int64(take)

@@ -98,4 +98,23 @@ import Testing
         let gained = Signal.rmsDecibels(raised, stretch) - Signal.rmsDecibels(reference, stretch)
         #expect(gained > 3, "+6 dB raised the level by only \(gained) dB")
     }
+
+    @Test("the countdown and the end bell follow the volume down, and no higher than 0 dB (they pass no limiter)")
+    func framingFollowsTheVolumeDownOnly() throws {
+        let schedule = try Fixtures.schedule("2-2", cycles: 1, sampleRate: Self.rate)
+        var settings = RenderSettings(soundscape: try Fixtures.soundscape("horizon"), channelCount: 1, cues: .chimes)
+        (settings.countdownSeconds, settings.endBell) = (2, true)
+        let plan = RenderPlan(schedule: schedule, settings: settings)
+        let plain = Self.render(plan, startDecibels: 0, steps: [])
+        let quiet = Self.render(plan, startDecibels: -10, steps: [])
+        let loud = Self.render(plan, startDecibels: 6, steps: [])
+        let framing = SessionFraming(schedule: schedule, settings: settings)
+        let leadIn = 0..<Int(framing.leadInFrameCount)
+        let ending = Int(framing.endingStartFrame)..<plain.count
+        for range in [leadIn, ending] {
+            #expect(plain[range].contains { $0 != 0 }, "the ticks and the bell sound")
+            #expect(abs(Signal.rmsDecibels(quiet, range) - Signal.rmsDecibels(plain, range) + 10) < 0.01)
+            #expect(Array(loud[range]) == Array(plain[range]), "+6 dB leaves them as rendered")
+        }
+    }
 }
