@@ -80,11 +80,14 @@ final class SharedBedFeed: @unchecked Sendable {
         state.withLockWakingAll { isStopped = true }
     }
 
-    /// Copies frames `first ..< first + frameCount` into `output`, waiting until they are made (silence from
-    /// `endFrame` on, and once the feed stopped without them).
-    fileprivate func copy(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>) {
+    /// Copies frames `first ..< first + frameCount` into `output`, waiting until they are made unless
+    /// `knownMade` (what this reader last learned of `producedFrames`, which only grows) already covers them
+    /// (silence from `endFrame` on, and once the feed stopped without them); returns what it knows is made now.
+    fileprivate func copy(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>, knownMade: Int64) -> Int64 {
         let wanted = max(first, min(first + Int64(frameCount), endFrame))
-        let made = state.waitUntil({ isStopped || producedFrames >= wanted }) { _ in producedFrames }
+        // Most reads fall inside what was made already: no lock (frames below `producedFrames` stay until
+        // released, and only the writer releases, past frames no reader asks for again).
+        let made = knownMade >= wanted ? knownMade : state.waitUntil({ isStopped || producedFrames >= wanted }) { _ in producedFrames }
         let copied = made >= wanted ? Int(wanted - first) : 0
         if copied > 0, let base = ring.baseAddress {
             precondition(first >= made - Int64(ringFrames), "a bed read behind the frames the feed still holds")
@@ -97,12 +100,15 @@ final class SharedBedFeed: @unchecked Sendable {
             }
         }
         (output + copied * channelCount).update(repeating: 0, count: (frameCount - copied) * channelCount)
+        return made
     }
 
     /// One renderer's place in the feed.
     final class Cursor: LoopedBedFrames {
         private let feed: SharedBedFeed
         private var position: Int64 = 0
+        /// What this cursor last learned of the frames made.
+        private var knownMade: Int64 = 0
 
         fileprivate init(feed: SharedBedFeed) {
             self.feed = feed
@@ -113,7 +119,7 @@ final class SharedBedFeed: @unchecked Sendable {
         }
 
         func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
-            feed.copy(from: position, frameCount: frameCount, into: output)
+            knownMade = feed.copy(from: position, frameCount: frameCount, into: output, knownMade: knownMade)
             position += Int64(frameCount)
         }
     }
