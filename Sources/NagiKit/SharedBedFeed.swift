@@ -31,7 +31,7 @@ final class SharedBedFeed: @unchecked Sendable {
     private let endFrame: Int64
     private var isStopped = false
 
-    /// Frames the producer makes at a time, and a cursor reads at a time.
+    /// Frames the producer makes at a time.
     static let chunkFrames = 4_096
 
     /// A feed looping `reader` (at its first frame) as `plan`'s bed voice does, holding at least

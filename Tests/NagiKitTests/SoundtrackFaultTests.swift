@@ -128,6 +128,29 @@ struct SoundtrackFaultTests {
         #expect(folder.contents.isEmpty)
     }
 
+    @Test("a bed damaged after prepare fails the write as .bed on one renderer and on a shared loop alike, leaving nothing")
+    func bedDamagedDuringTheWrite() throws {
+        let folder = try TemporaryFolder()
+        // Longer than the session (38 s and the release), so it is streamed: sliced, its one loop is shared.
+        let bed = try KitFixtures.writeBed(in: folder, seconds: 60)
+        let soundtrack = try Soundtrack.prepare(Self.request(bed: bed))
+        // Cut to its first half (about 30 s in, inside what the session hears) once prepare has measured it.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: bed))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: bed))
+        for threads in [1, 2] {
+            let target = folder.file("out\(threads).wav")
+            #expect {
+                _ = try soundtrack.write(
+                    to: .file(path: target, overwrite: false), spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: .wav),
+                    threads: threads)
+            } throws: { error in
+                if case .bed = error as? SoundtrackError { return true }
+                return false
+            }
+        }
+        #expect(folder.contents == ["bed.flac"], "\(folder.contents)")
+    }
+
     @Test("a cancelled token stops the loudness pass and the write with .cancelled, leaving nothing at the target")
     func cancellation() throws {
         let source = CancellationSource()
