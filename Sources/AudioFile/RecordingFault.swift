@@ -18,15 +18,13 @@ public enum RecordingFault<Use: RecordingUse>: Error, Equatable, Sendable {
     case tooManyChannels(path: String, channelCount: Int)
     /// libsoxr failed (70, an internal error).
     case resamplingFailed(path: String, reason: String)
-    /// libebur128 failed (70, an internal error).
-    case measurementFailed(path: String, reason: String)
 
     /// What kind of fault this is (the command line maps it to an exit code).
     public var category: FaultCategory {
         switch self {
         case .file(let error): return error.category
         case .noFrames, .tooLong, .tooShort, .silent, .unsupportedRate, .tooManyChannels: return .badData
-        case .resamplingFailed, .measurementFailed: return .internalFailure
+        case .resamplingFailed: return .internalFailure
         }
     }
 
@@ -44,7 +42,6 @@ public enum RecordingFault<Use: RecordingUse>: Error, Equatable, Sendable {
             return "\(subject): \"\(path)\" is at \(rate) Hz; recordings from \(supported.lowerBound) to \(supported.upperBound) Hz are supported"
         case .tooManyChannels(let path, let count): return "\(subject): \"\(path)\" has \(count) channels" + Use.channelRule
         case .resamplingFailed(let path, let reason): return subject + ": " + FileFaultText.cannot("resample", path, reason)
-        case .measurementFailed(let path, let reason): return subject + ": " + FileFaultText.cannot("measure", path, reason)
         }
     }
 }

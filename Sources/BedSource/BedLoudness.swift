@@ -7,16 +7,13 @@ public enum BedLoudness {
     /// Frames per read while measuring.
     private static let blockFrames = 9_600
 
-    /// A libebur128 meter fed `source` from where it is for at most `maximumFrames` frames (to its end when
-    /// nil). Meters of several stretches pool into one figure (`LoudnessMeter.integratedLoudness(of:)`), so
-    /// a recording can be measured in excerpts, on several threads.
-    /// - Throws: `BedStreamError` for a read or measurement failure.
-    public static func meter(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> LoudnessMeter {
-        let meter: LoudnessMeter
-        // Only the integrated loudness is wanted: the true peak's oversampling would be most of the cost.
-        do { meter = try LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate, measuresTruePeak: false) } catch {
-            throw .measurementFailed(path: source.path, reason: error.message)
-        }
+    /// A meter (the one every render's loudness goes through) fed `source` from where it is for at most
+    /// `maximumFrames` frames (to its end when nil). Meters of several stretches pool into one figure
+    /// (`GatedLoudnessMeter.integratedLoudness(of:)`), so a recording can be measured in excerpts, on several
+    /// threads.
+    /// - Throws: `BedStreamError` for a read failure.
+    public static func meter(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> GatedLoudnessMeter {
+        let meter = GatedLoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
         var block = [Float](repeating: 0, count: blockFrames * source.channelCount)
         // Measured as it is heard: through the high-pass the stream applies (at the recording's rate here).
         var filter = DCBlockingFilter(sampleRate: source.sampleRate, channelCount: source.channelCount)
@@ -28,11 +25,9 @@ public enum BedLoudness {
                 if let base = buffer.baseAddress { filter.process(base, frameCount: frames) }
                 return frames
             }
-            do {
-                try block.withUnsafeBufferPointer { buffer throws(LoudnessError) in
-                    try meter.add(UnsafeBufferPointer(rebasing: buffer[0..<(frames * source.channelCount)]))
-                }
-            } catch { throw .measurementFailed(path: source.path, reason: error.message) }
+            block.withUnsafeBufferPointer { buffer in
+                meter.add(UnsafeBufferPointer(rebasing: buffer[0..<(frames * source.channelCount)]))
+            }
             remaining -= frames
             if frames < wanted { break }
         }

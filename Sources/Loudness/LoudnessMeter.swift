@@ -4,6 +4,9 @@ import Glibc
 /// An EBU R 128 / ITU-R BS.1770-4 meter through libebur128: feed interleaved Float blocks, read the
 /// integrated loudness and the true peak of everything fed so far.
 ///
+/// nagi's own measurements (beds, the loudness pass, gain tags) go through `GatedLoudnessMeter`; this is the
+/// independent reference its figures and the rendered files are checked against.
+///
 /// One owner; the libebur128 state is destroyed with the object.
 public final class LoudnessMeter {
     public let channelCount: Int

@@ -4,7 +4,7 @@ import Loudness
 /// A bed's loudness as a session plays it: what the bed's level is matched against (EBU R128).
 ///
 /// What is heard is measured in `excerptCount` excerpts spread evenly over it, their gating blocks pooled
-/// (`ebur128_loudness_global_multiple`), so a recording that opens quietly is judged by all of it and an
+/// (`GatedLoudnessMeter.integratedLoudness(of:)`), so a recording that opens quietly is judged by all of it and an
 /// hour-long one costs no more than a short one; a part of 40 s or less, or a file that does not say its
 /// length, is measured from its start. Measured at the recording's own rate (loudness does not depend on it,
 /// so no resampling is spent on it), in the render's channels, on two threads through the decoders the caller
@@ -13,7 +13,7 @@ enum BedMeasurement {
     /// Excerpts of a recording measured for its loudness, spread over the part the session plays.
     static let excerptCount = 16
     /// Each excerpt's length, seconds: 40 s measured in all (short excerpts, many of them: a recording whose
-    /// level changes is sampled finely; each still holds 22 of libebur128's 400 ms gating blocks).
+    /// level changes is sampled finely; each still holds 22 400 ms gating blocks).
     static let excerptSeconds = 2.5
 
     /// The integrated loudness of what a session of `heardSeconds` plays of the recording `decoders` read (its
@@ -33,16 +33,14 @@ enum BedMeasurement {
         let measured = ParallelRunner.run(groups, jobs: groups.count) { group -> Result<Meters, BedStreamError> in
             Result { () throws(BedStreamError) in Meters(meters: try group.meters()) }
         }
-        var meters: [LoudnessMeter] = []
+        var meters: [GatedLoudnessMeter] = []
         for result in measured { meters += try result.get().meters }
-        do { return try LoudnessMeter.integratedLoudness(of: meters) } catch {
-            throw .measurementFailed(path: first.path, reason: error.message)
-        }
+        return GatedLoudnessMeter.integratedLoudness(of: meters)
     }
 
     /// A thread's meters, handed back (not used there again).
     private struct Meters: @unchecked Sendable {
-        var meters: [LoudnessMeter]
+        var meters: [GatedLoudnessMeter]
     }
 
     /// One decoder and the excerpts it measures, handed to one thread (its only user while it measures).
@@ -51,8 +49,8 @@ enum BedMeasurement {
         var spans: [Range<Int64>]
 
         /// A meter per excerpt, read in order.
-        func meters() throws(BedStreamError) -> [LoudnessMeter] {
-            var meters: [LoudnessMeter] = []
+        func meters() throws(BedStreamError) -> [GatedLoudnessMeter] {
+            var meters: [GatedLoudnessMeter] = []
             for span in spans {
                 // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
                 if span.lowerBound > 0 { try decoder.seek(toFrame: span.lowerBound) }

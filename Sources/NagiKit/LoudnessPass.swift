@@ -6,8 +6,8 @@ import Synchronization
 import Synth
 
 /// The first pass of a soundtrack with a loudness target: the calibrated render metered by `GatedLoudnessMeter`
-/// (libebur128's arithmetic in a tighter loop; block by block, nothing kept), its integrated loudness and peak read, and the one gain that takes it to the
-/// target. The renderer is deterministic, so the soundtrack rendered with that gain is the measured render,
+/// (libebur128's arithmetic in a tighter loop; block by block, nothing kept), its integrated loudness and
+/// peak read, and the one gain that takes it to the target. The renderer is deterministic, so the soundtrack rendered with that gain is the measured render,
 /// scaled: a file and live play apply the same gain and stay equal frame for frame.
 ///
 /// The session is metered in two halves on two threads, each with its own renderer and bed reader (the second

@@ -16,7 +16,7 @@ extension Soundtrack {
     /// encodes and writes the slices in order (`SlicePipeline`): the same samples in the same order as one renderer gives (seeks are exact), so a
     /// WAV, FLAC or raw file is the same byte for byte; a lossy encoder stays on one thread and is fed the same.
     ///
-    /// A tagged file's audio is metered as it is written (libebur128's integrated loudness, no true peak, and the
+    /// A tagged file's audio is metered as it is written (`GatedLoudnessMeter`'s integrated loudness, no true peak, and the
     /// sample peak, on the writing thread), and its ReplayGain (or Opus R128) track gain is tagged from that: no
     /// second render pass.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec

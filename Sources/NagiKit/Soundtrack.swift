@@ -71,7 +71,7 @@ public final class Soundtrack: Sendable {
                 decoders = [first, try BedDecoder(path: bed.path, channelCount: request.channelCount)]
                 let heardSeconds = Double(curves.totalFrameCount) / Double(schedule.sampleRate)
                 let loudness = try BedMeasurement.loudness(reading: decoders, heardSeconds: heardSeconds)
-                // Under libebur128's absolute gate once filtered: nothing to lay under the session.
+                // Under the −70 LUFS absolute gate once filtered: nothing to lay under the session.
                 guard loudness.isFinite && loudness >= -70 else { throw BedStreamError.silent(path: bed.path) }
                 settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels))
                 bedLoudness = loudness

@@ -298,7 +298,7 @@ public final class RenderPlan: @unchecked Sendable {
                 startFrame: event.frame, endFrame: min(event.frame + Int64(table.count), framing.totalFrameCount),
                 tableIndex: tables.count - 1, baseGain: event.phaseIndex < 0 ? leadInGain : endingGain))
         }
-        return FramingTrack(tables: tables, entries: entries)
+        return FramingTrack(tables: tables, entries: entries, sampleRate: rate)
     }
 
     /// Chimes and ticks: one table per chime kind used, one per tick pitch (on a 25-cent grid, so a long

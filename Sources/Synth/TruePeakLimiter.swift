@@ -113,24 +113,7 @@ final class TruePeakLimiter {
         delayFrames = (lookAheadBlocks + 1) * blockFrames
         historyFrames = Self.historyFrames(sampleRate: sampleRate, blockFrames: blockFrames)
 
-        oversampling = max(4, Int((192_000 / rate).rounded(.up)))
-        var taps: [Float] = []
-        var bound: Float = 1
-        for phase in 1..<oversampling {
-            let fraction = Double(phase) / Double(oversampling)
-            var phaseTaps: [Double] = []
-            for k in -5...6 {
-                let distance = fraction - Double(k)
-                phaseTaps.append(Self.sinc(distance) * Self.window(distance))
-            }
-            // Each phase passes a constant unchanged.
-            let sum = phaseTaps.reduce(0, +)
-            let normalised = phaseTaps.map { Float($0 / sum) }
-            bound = max(bound, normalised.reduce(0) { $0 + abs($1) })
-            taps += normalised
-        }
-        self.taps = taps
-        interpolationBound = bound
+        (taps, oversampling, interpolationBound) = Self.interpolation(sampleRate: sampleRate)
 
         input = FloatBuffer(count: (keptBlocks + chunkBlockCount) * blockFrames * channelCount)
         truePeakScratch = FloatBuffer(count: blockFrames * channelCount)
@@ -149,6 +132,50 @@ final class TruePeakLimiter {
         minima = Array(repeating: 0, count: attackFrames)
         boxSums = Array(repeating: 0, count: smoothingFrames)
         reset(atFrame: 0)
+    }
+
+    /// The interpolation at `sampleRate`: `oversampling − 1` phases of `tapCount` taps (frames n − 5 … n + 6 for
+    /// the points between frame n and the next), the points per sample, and the taps' largest absolute sum.
+    private static func interpolation(sampleRate: Int) -> (taps: [Float], oversampling: Int, bound: Float) {
+        let oversampling = max(4, Int((192_000 / Double(sampleRate)).rounded(.up)))
+        var taps: [Float] = []
+        var bound: Float = 1
+        for phase in 1..<oversampling {
+            let fraction = Double(phase) / Double(oversampling)
+            var phaseTaps: [Double] = []
+            for k in -5...6 {
+                let distance = fraction - Double(k)
+                phaseTaps.append(Self.sinc(distance) * Self.window(distance))
+            }
+            // Each phase passes a constant unchanged.
+            let sum = phaseTaps.reduce(0, +)
+            let normalised = phaseTaps.map { Float($0 / sum) }
+            bound = max(bound, normalised.reduce(0) { $0 + abs($1) })
+            taps += normalised
+        }
+        return (taps, oversampling, bound)
+    }
+
+    /// The true peak of a mono table at `sampleRate` as the limiter estimates it (each sample and the points
+    /// between it and the next, the table taken as silent around it): for sounds placed past the limiter, whose
+    /// gain must keep their peaks between samples under the ceiling too. Once per table, never per frame.
+    static func truePeak(of table: FloatBuffer, sampleRate: Int) -> Float {
+        let (taps, oversampling, _) = interpolation(sampleRate: sampleRate)
+        let samples = table.base
+        let count = table.count
+        var peak: Float = 0
+        for index in 0..<count {
+            peak = max(peak, abs(samples[index]))
+            for phase in 0..<(oversampling - 1) {
+                var sum: Float = 0
+                for k in 0..<tapCount {
+                    let at = index - 5 + k
+                    if at >= 0 && at < count { sum += taps[phase * tapCount + k] * samples[at] }
+                }
+                peak = max(peak, abs(sum))
+            }
+        }
+        return peak
     }
 
     /// The first box's, the second box's and the hold's spans at `sampleRate`, frames.

@@ -61,6 +61,7 @@ struct TruePeakCeilingTests {
         ("loud soundscape", "wav"), ("loud soundscape", "flac"), ("loud soundscape", "ogg"), ("loud soundscape", "opus"), ("loud soundscape", "mp3"),
         ("guide at +12", "wav"), ("guide at +12", "opus"),
         ("square bed", "wav"), ("square bed", "ogg"), ("loud bed at -10 LUFS", "wav"), ("loud bed at -10 LUFS", "mp3"),
+        ("countdown and bell at +12, 16 kHz", "wav"),
     ])
     func everyOutputStaysUnderTheCeiling(pushedBy push: String, format: String) throws {
         let folder = try NagiProcess.temporaryFolder()
@@ -72,6 +73,9 @@ struct TruePeakCeilingTests {
             arguments += ["--soundscape", try Self.loudSoundscape(master: master, in: folder), "--cues", "both"]
         case "guide at +12":
             arguments += ["--cues", "both", "--count", "voice", "--cue-volume", "12"]
+        case "countdown and bell at +12, 16 kHz":
+            // The lead-in and the ending pass no limiter: their fixed gain alone keeps them under the ceiling.
+            arguments += ["--countdown", "3", "--end-bell", "--cues", "both", "--cue-volume", "12", "--loudness", "-10", "--rate", "16000"]
         case "square bed":
             let sox = try Pipeline.run("sox -n -r 48000 -c 2 square.wav synth 20 square 110 gain -0.01", in: folder)
             try #require(sox.status == 0, "\(sox.standardError)")
