@@ -44,12 +44,12 @@ public struct Schedule: Sendable {
                 endLevel: target,
                 cycleIndex: timedPhase.cycleIndex,
                 spokenWords: phase.spokenWords,
+                isOpen: phase.isOpen,
                 roundIndex: timedPhase.roundIndex,
                 stageLabel: timedPhase.stageLabel?.label,
                 stageAnnouncement: timedPhase.stageLabel?.announcement,
                 stagePhaseCount: timedPhase.stagePhaseCount
             ))
-            scheduled[scheduled.count - 1].isOpen = phase.isOpen
             cumulative = end
             startFrame = endFrame
             level = target

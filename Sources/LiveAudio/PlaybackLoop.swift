@@ -100,7 +100,8 @@ public final class PlaybackLoop {
         /// Frames the sink has accepted since the start.
         var streamFrame: Int64 = 0
         /// Where the stream continues in the session after each jump not yet heard past: (stream frame, session
-        /// frame), the first one the start. A few entries at most (a jump is heard within the device's delay).
+        /// frame), the first one the start or the segment heard now. A few entries at most (a jump is heard
+        /// within the device's delay).
         var segments: [(streamFrame: Int64, sessionFrame: Int64)]
         var lastJump: PlaybackJump?
         var jumpCount = 0
@@ -229,6 +230,10 @@ public final class PlaybackLoop {
         if next >= jump.atFrame {
             source.seek(toFrame: jump.toFrame)
             state.writtenFrame = jump.toFrame
+            // Segments the device has played past are never looked up again (what is heard only moves on): the
+            // list stays as short as the jumps within the device's delay, and its reserved capacity is enough.
+            let heardStream = max(0, state.streamFrame - max(0, sink.delayFrames()))
+            while state.segments.count > 1 && state.segments[1].streamFrame <= heardStream { state.segments.removeFirst() }
             state.segments.append((state.streamFrame, jump.toFrame))
             state.jump = nil
             state.lastJump = jump

@@ -133,18 +133,21 @@ enum PlayCommand {
         let view = LiveView(schedule: schedule, title: session.title ?? name, mode: quiet ? .silent : (showView ? .terminal : .lines))
         // The view and the summary follow the breathing: the countdown's lead-in is not practice, and the view
         // waits on the first phase through it.
-        let leadInFrames = SessionFraming(schedule: schedule, settings: settings.guidance.framingSettings(soundscape: soundscape)).leadInFrameCount
+        let leadInFrames = soundtrack.plan.guide.framing.leadInFrameCount
         func breathingFrame(_ heardFrame: Int64) -> Int64 { max(0, heardFrame - leadInFrames) }
         let loop = PlaybackLoop(source: renderer, sink: device)
         let navigator = LiveNavigator(schedule: schedule, leadFrameCount: Int64(loop.jumpFadeFrameCount))
         var tally = LiveTally(schedule: schedule)
-        var volume = live.volumeDecibels
-        renderer.setLiveGain(decibels: volume)
-        view.volumeDecibels = volume
+        renderer.setLiveGain(decibels: live.volumeDecibels)
+        view.volumeDecibels = renderer.liveGainDecibels
         // The control and the observer run on this thread between blocks: the volume is set, and jumps are
         // decided, from the last report's frames.
         var written: Int64 = 0
         var skipCount = 0
+        // A jump asked for replaces one not yet made: a skip is counted when its jump is made, not when asked.
+        var lastAsked: (jump: PlaybackJump, isSkip: Bool)?
+        var madeJumpCount = 0
+        func milliseconds(_ frameCount: Int64) -> Int64 { frameCount * 1000 / Int64(rate) }
         // The first report with a frame heard dates the session's first frame: now less the frames heard since.
         var startedAt: String?
         let summary: PlaybackSummary
@@ -157,14 +160,14 @@ enum PlayCommand {
                     case .togglePause: return .togglePause
                     case .stop: return .stop(reason: .user)
                     case .volumeUp, .volumeDown:
-                        volume = LiveOptions.stepped(volume, up: key == .volumeUp)
-                        renderer.setLiveGain(decibels: volume)
-                        view.volumeDecibels = volume
+                        renderer.setLiveGain(decibels: LiveOptions.stepped(renderer.liveGainDecibels, up: key == .volumeUp))
+                        view.volumeDecibels = renderer.liveGainDecibels
                     case .nextStage, .stageStart, .endHold:
                         // Decided on the breathing's clock; nothing to skip during the countdown's lead-in.
                         if written >= leadInFrames, let jump = navigator.jump(for: key, nextFrame: written - leadInFrames) {
-                            if key != .endHold { skipCount += 1 }
-                            return .jump(PlaybackJump(atFrame: jump.atFrame + leadInFrames, toFrame: jump.toFrame + leadInFrames))
+                            let asked = PlaybackJump(atFrame: jump.atFrame + leadInFrames, toFrame: jump.toFrame + leadInFrames)
+                            lastAsked = (asked, key != .endHold)
+                            return .jump(asked)
                         }
                     }
                 }
@@ -174,13 +177,17 @@ enum PlayCommand {
                     startedAt = SessionStartRecord.timestamp(secondsAgo: Double(progress.heardFrameWithoutJumps) / Double(rate))
                 }
                 written = progress.writtenFrame
+                if progress.jumpCount > madeJumpCount {
+                    if lastAsked?.isSkip == true { skipCount += progress.jumpCount - madeJumpCount }
+                    madeJumpCount = progress.jumpCount
+                }
                 // The tally and the view count on the breathing's clock (a jump is made on the output's).
                 var breathing = progress
                 breathing.heardFrame = progress.heardFrame - leadInFrames
                 breathing.heardFrameWithoutJumps = progress.heardFrameWithoutJumps - leadInFrames
                 breathing.lastJump = progress.lastJump.map { PlaybackJump(atFrame: $0.atFrame - leadInFrames, toFrame: $0.toFrame - leadInFrames) }
                 if let retention = tally.follow(breathing) {
-                    log?.record(round: retention.round, retentionMilliseconds: retention.frameCount * 1000 / Int64(rate), ending: retention.ending)
+                    log?.record(round: retention.round, retentionMilliseconds: milliseconds(retention.frameCount), ending: retention.ending)
                 }
                 view.heldFrameCount = tally.heldFrameCount
                 breathing.heardFrame = breathingFrame(progress.heardFrame)
@@ -195,7 +202,7 @@ enum PlayCommand {
         // The last frames heard (after the drain), then the hold a stop cut short.
         let last = PlaybackProgress(heardFrame: summary.heardFrame - leadInFrames, writtenFrame: summary.heardFrame - leadInFrames, isPaused: false, underrunCount: summary.underrunCount, heardFrameWithoutJumps: summary.heardFrameWithoutJumps - leadInFrames, lastJump: nil, jumpCount: 0)
         if let retention = tally.follow(last) ?? (summary.endedBy == .finished ? nil : tally.stopped()) {
-            log?.record(round: retention.round, retentionMilliseconds: retention.frameCount * 1000 / Int64(rate), ending: retention.ending)
+            log?.record(round: retention.round, retentionMilliseconds: milliseconds(retention.frameCount), ending: retention.ending)
         }
         if case .stopped(reason: .signal) = summary.endedBy {} else {
             view.finish(heardFrame: breathingFrame(summary.heardFrame), ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
@@ -206,7 +213,7 @@ enum PlayCommand {
             Console.err(view.practisedLine(heardFrame: breathingFrame(summary.heardFrame), underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly, breaths: tally.hasJumped ? tally.completedBreaths : nil, playedFrameCount: tally.hasJumped ? breathingFrame(summary.heardFrameWithoutJumps) : nil) + "\n")
             if let startedAt { Console.err("session started at \(startedAt)\n") }
         }
-        let retentions = tally.retentions.map { $0.frameCount * 1000 / Int64(rate) }
+        let retentions = tally.retentions.map { milliseconds($0.frameCount) }
         switch summary.endedBy {
         case .finished:
             return Outcome(finished: true, startedAt: startedAt, retentionMilliseconds: retentions, skipCount: skipCount)
