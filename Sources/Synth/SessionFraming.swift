@@ -21,7 +21,8 @@ public struct SessionFraming: Sendable, Equatable {
     public static let countdownRange = 0...60
     /// The lead before the numbers when the voice says "get ready", seconds.
     public static let getReadySeconds: Int64 = 2
-    /// How long the end bell and the closing words sound before the closing silence, seconds.
+    /// How long the end bell and the closing words sound before the closing silence, seconds: at least this, and
+    /// longer when the soundscape's chimes ring longer (up to 5 s), so the bell dies away before the silence.
     public static let endingSeconds: Int64 = 4
     /// The seconds after the bell at which the closing words begin.
     public static let closingWordsDelaySeconds: Int64 = 1
@@ -67,9 +68,11 @@ public struct SessionFraming: Sendable, Equatable {
         // The bell was asked for by name: it rings with any cues but none, the voice's cues included.
         let rings = settings.cues != .none
         let hasEnding = settings.endBell && (rings || speaks)
+        let ringSeconds = rings ? Int64(settings.soundscape.cues.lengthSeconds.rounded(.up)) : 0
+        let endingSeconds = max(Self.endingSeconds, ringSeconds)
         if hasEnding {
             let bell = leadIn + silenceStart
-            let end = bell + Self.endingSeconds * rate
+            let end = bell + endingSeconds * rate
             let after = schedule.phases.count
             if rings { events.append(GuideEvent(frame: bell, sound: .chime(.stage), phaseIndex: after, phaseEndFrame: end)) }
             if speaks {
@@ -79,7 +82,7 @@ public struct SessionFraming: Sendable, Equatable {
         }
         leadInFrameCount = leadIn
         breathingFrameCount = hasEnding ? silenceStart : silenceStart + silenceFrames
-        endingFrameCount = hasEnding ? Self.endingSeconds * rate + silenceFrames : 0
+        endingFrameCount = hasEnding ? endingSeconds * rate + silenceFrames : 0
         self.events = events
     }
 

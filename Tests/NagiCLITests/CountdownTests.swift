@@ -57,6 +57,30 @@ struct CountdownTests {
         #expect(ending[(4 * rate)...].allSatisfy { $0 == 0 }, "the closing silence")
     }
 
+    @Test("a soundscape whose chimes ring 5 s: the ending lasts until the bell has died away, and the closing silence is silent")
+    func aLongBellFitsTheEnding() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let rate = 48000
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("Presets/soundscapes/horizon.json"))
+        var soundscape = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var cues = try #require(soundscape["cues"] as? [String: Any])
+        cues["lengthSeconds"] = 5
+        soundscape["cues"] = cues
+        try JSONSerialization.data(withJSONObject: soundscape).write(to: folder.appendingPathComponent("long-bell.json"))
+        let session = ["box", "--cycles", "1", "--cues", "chimes", "--soundscape", "long-bell.json"]
+        let plain = try SpokenGuideTests.render(session, in: folder, name: "plain.wav")
+        let framed = try SpokenGuideTests.render(session + ["--end-bell"], in: folder, name: "framed.wav")
+        let silenceFrames = Int(0.8 * Double(rate))
+        let releaseEnd = plain.count - silenceFrames
+        let ending = Array(framed[releaseEnd...])
+        #expect(ending.count == 5 * rate + silenceFrames, "\(ending.count) frames")
+        // Still ringing in its fifth second (not cut at four), silent once the closing silence begins.
+        let fifthSecond = ending[(4 * rate)..<(4 * rate + rate / 2)].map { abs($0) }.max() ?? 0
+        #expect(fifthSecond > 0, "the bell rings past 4 s")
+        #expect(ending[(5 * rate)...].allSatisfy { $0 == 0 }, "the closing silence")
+    }
+
     @Test("plot --countdown 5 --end-bell shades the lead-in (7 s with the voice's get-ready) and the ending (4.8 s) in the overview; without them neither is drawn")
     func plotShadesOutside() throws {
         func widths(_ arguments: [String]) throws -> [String: Double] {
