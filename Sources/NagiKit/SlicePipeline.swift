@@ -22,6 +22,9 @@ final class SlicePipeline: @unchecked Sendable {
     private var nextSlice = 0
     /// Slices written so far: slice k's buffer (`k % slotCount`) is free once slice k − slotCount is written.
     private var writtenCount = 0
+    /// Buffers, two a renderer. A constant of its own: read outside the lock, where `renderedSlice.count` would
+    /// race with another thread's write of an element (ThreadSanitizer saw it).
+    private let slotCount: Int
     /// Per buffer, the slice last rendered into it (−1: none yet).
     private var renderedSlice: [Int]
     /// Set when the writer stops early (a failure, cancellation): workers take no more slices.
@@ -46,12 +49,11 @@ final class SlicePipeline: @unchecked Sendable {
         self.sliceFrameCount = sliceFrameCount
         totalFrameCount = renderers[0].totalFrameCount
         channelCount = renderers[0].channelCount
-        let slotCount = 2 * renderers.count
+        slotCount = 2 * renderers.count
         buffers = SliceBuffers(count: slotCount, samples: sliceFrameCount * channelCount)
         renderedSlice = Array(repeating: -1, count: slotCount)
     }
 
-    private var slotCount: Int { renderedSlice.count }
 
     /// Renders every slice and hands each, in order, to `write` on the calling thread (with its first frame),
     /// which returns nil to go on or an error to stop; `shouldStop` is asked while the writer waits.
