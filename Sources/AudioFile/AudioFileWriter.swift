@@ -126,10 +126,11 @@ public final class AudioFileWriter {
             throw AudioFileError.unsupported(
                 "a WAV file holds at most \(frameLimit) frames (4 GiB) of this audio; use FLAC for longer tracks")
         }
-        let samples = Self.hasNonFinite(interleaved) ? scrubbed(interleaved) : source
         let call = writesPCM16 ? "sf_write_short" : "sf_write_float"
+        // The 16-bit conversion maps NaN and ±infinity itself; floats for libsndfile are scrubbed first.
         let written = writesPCM16
-            ? writeShorts(samples, count: interleaved.count, handle) : sf_write_float(handle, samples, sf_count_t(interleaved.count))
+            ? writeShorts(source, count: interleaved.count, handle)
+            : sf_write_float(handle, Self.hasNonFinite(interleaved) ? scrubbed(interleaved) : source, sf_count_t(interleaved.count))
         if let code = sink.firstErrorCode { throw failure(call, SystemErrorText.errno(code)) }
         if written != sf_count_t(interleaved.count) || sf_error(handle) != SF_ERR_NO_ERROR {
             throw failure(call, SystemErrorText.sndfile(handle))

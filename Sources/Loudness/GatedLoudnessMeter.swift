@@ -6,19 +6,17 @@ import NagiMath
 /// channel map and mode checks) cost 0.65 s of CPU per 10 minutes of stereo, twice the synthesis; this one
 /// costs about a twentieth of that. The same filter coefficients (libebur128's, from the sample rate) and the same
 /// block arithmetic: the figures agree with libebur128's to 0.01 LU (tested) and with ffmpeg's meter within its
-/// 0.1 LU. Every channel weighs 1 (nagi writes mono and stereo). Fed in order; one owner.
+/// 0.1 LU. Every channel weighs 1 (nagi writes mono and stereo). Fed in order, as samples or as slices other
+/// threads metered (`LoudnessSlice`); one owner.
 public final class GatedLoudnessMeter {
-    private let channelCount: Int
-    /// The K-weighting filter (the shelf and the high-pass combined): b0…b4, a1…a4.
-    private let b: (Double, Double, Double, Double, Double)
-    private let a: (Double, Double, Double, Double)
-    /// Per channel, the filter's last four inputs and outputs.
+    private let weighting: KWeighting
+    /// Per channel, the filter's state (`KWeighting`).
     private var history: [Double]
-    /// Frames per 100 ms step, as libebur128 rounds it.
-    private let stepFrames: Int
-    /// The weighted sum of squares of the current step so far, and its frames.
-    private var stepEnergy = 0.0
+    /// Each channel's weighted sum of squares of the current step so far, and the step's frames so far.
+    private var stepSums: [Double]
     private var stepFilled = 0
+    /// Frames metered so far.
+    private var framesAdded: Int64 = 0
     /// The last four steps' sums (a block is four steps), and how many have been seen.
     private var lastSteps: [Double] = [0, 0, 0, 0]
     private var stepCount = 0
@@ -27,127 +25,75 @@ public final class GatedLoudnessMeter {
     private var blockEnergies: [Float] = []
 
     /// A meter for interleaved frames of `channelCount` channels at `sampleRate`.
-    public init(channelCount: Int, sampleRate: Int) {
-        self.channelCount = channelCount
-        let rate = Double(sampleRate)
-        var k = Self.tan(Double.pi * 1681.974450955533 / rate)
-        let vh = pow(10, 3.999843853973347 / 20)
-        let vb = pow(vh, 0.4996667741545416)
-        var q = 0.7071752369554196
-        let a0 = 1 + k / q + k * k
-        let pb = [(vh + vb * k / q + k * k) / a0, 2 * (k * k - vh) / a0, (vh - vb * k / q + k * k) / a0]
-        let pa = [1, 2 * (k * k - 1) / a0, (1 - k / q + k * k) / a0]
-        k = Self.tan(Double.pi * 38.13547087602444 / rate)
-        q = 0.5003270373238773
-        let rb = [1.0, -2.0, 1.0]
-        let ra = [1, 2 * (k * k - 1) / (1 + k / q + k * k), (1 - k / q + k * k) / (1 + k / q + k * k)]
-        var bb = [Double](repeating: 0, count: 5)
-        var aa = [Double](repeating: 0, count: 5)
-        for i in 0..<3 {
-            for j in 0..<3 {
-                bb[i + j] += pb[i] * rb[j]
-                aa[i + j] += pa[i] * ra[j]
-            }
-        }
-        b = (bb[0], bb[1], bb[2], bb[3], bb[4])
-        a = (aa[1], aa[2], aa[3], aa[4])
-        history = Array(repeating: 0, count: channelCount * 8)
-        stepFrames = (sampleRate + 5) / 10
+    public convenience init(channelCount: Int, sampleRate: Int) {
+        self.init(weighting: KWeighting(channelCount: channelCount, sampleRate: sampleRate))
     }
 
-    /// tan(x) from the sine and cosine.
-    private static func tan(_ x: Double) -> Double { sin(x) / cos(x) }
+    /// A meter for the frames `weighting` weights.
+    public init(weighting: KWeighting) {
+        self.weighting = weighting
+        history = Array(repeating: 0, count: weighting.channelCount * 8)
+        stepSums = Array(repeating: 0, count: weighting.channelCount)
+    }
 
-    /// Adds interleaved samples (a whole number of frames).
+    /// A slice to meter a part of the stream in (on any thread) for `add(_:samples:)`.
+    public func makeSlice() -> LoudnessSlice { LoudnessSlice(weighting: weighting) }
+
+    /// Adds interleaved samples (a whole number of frames), the stream's next.
     public func add(_ samples: UnsafeBufferPointer<Float>) {
         guard let base = samples.baseAddress else { return }
-        let channels = channelCount
+        weigh(base, frameCount: samples.count / weighting.channelCount)
+    }
+
+    /// Adds the stream's next frames, `samples`, metered as `slice` (`LoudnessSlice.measure`): the first of
+    /// them weighted here from the state the previous frames left, the rest taken from the slice.
+    public func add(_ slice: LoudnessSlice, samples: UnsafeBufferPointer<Float>) {
+        let channels = weighting.channelCount
+        precondition(slice.firstFrame == framesAdded && slice.frameCount == samples.count / channels, "slices must come in order, with their samples")
+        guard let base = samples.baseAddress else { return }
+        weigh(base, frameCount: slice.headFrameCount)
+        guard slice.headFrameCount < slice.frameCount else { return }
+        for piece in slice.pieceFrames.indices {
+            for channel in 0..<channels { stepSums[channel] += slice.pieceSums[piece * channels + channel] }
+            stepFilled += slice.pieceFrames[piece]
+            if stepFilled == weighting.stepFrames { finishStep() }
+        }
+        framesAdded += Int64(slice.frameCount - slice.headFrameCount)
+        // Element by element: the slice is measured again while this state is in use.
+        for index in history.indices { history[index] = slice.endState[index] }
+    }
+
+    /// Weights `frameCount` frames from `base` from the current state, step by step.
+    private func weigh(_ base: UnsafePointer<Float>, frameCount: Int) {
+        let channels = weighting.channelCount
         var frame = 0
-        let frames = samples.count / channels
-        while frame < frames {
-            let run = min(frames - frame, stepFrames - stepFilled)
-            let start = base + frame * channels
-            let energy = history.withUnsafeMutableBufferPointer { history -> Double in
-                guard let states = history.baseAddress else { return 0 }
-                if channels == 2 { return filterStereo(start, frameCount: run, state: states) }
-                var energy = 0.0
-                for channel in 0..<channels {
-                    energy += filter(start + channel, stride: channels, frameCount: run, state: states + channel * 8)
+        while frame < frameCount {
+            let run = min(frameCount - frame, weighting.stepFrames - stepFilled)
+            history.withUnsafeMutableBufferPointer { history in
+                stepSums.withUnsafeMutableBufferPointer { sums in
+                    guard let state = history.baseAddress, let sums = sums.baseAddress else { return }
+                    weighting.run(base + frame * channels, frameCount: run, state: state, sums: sums)
                 }
-                return energy
             }
-            stepEnergy += energy
             stepFilled += run
             frame += run
-            if stepFilled == stepFrames { finishStep() }
+            if stepFilled == weighting.stepFrames { finishStep() }
         }
-    }
-
-    /// K-weights `frameCount` samples `stride` apart from `samples` through the filter whose last four inputs
-    /// and outputs are `state`, returning their sum of squares.
-    ///
-    /// The feedback terms come last, oldest first: the newest output's term is then the only one left on the
-    /// loop's critical path, so a sample waits for one multiply and one subtraction instead of a chain of nine.
-    private func filter(_ samples: UnsafePointer<Float>, stride: Int, frameCount: Int, state: UnsafeMutablePointer<Double>) -> Double {
-        let (b0, b1, b2, b3, b4) = b
-        let (a1, a2, a3, a4) = a
-        var (x1, x2, x3, x4) = (state[0], state[1], state[2], state[3])
-        var (y1, y2, y3, y4) = (state[4], state[5], state[6], state[7])
-        var sum = 0.0
-        var at = samples
-        for _ in 0..<frameCount {
-            let x = Double(at.pointee)
-            let y = (((b0 * x + b1 * x1 + b2 * x2 + b3 * x3 + b4 * x4 - a4 * y4) - a3 * y3) - a2 * y2) - a1 * y1
-            (x4, x3, x2, x1) = (x3, x2, x1, x)
-            (y4, y3, y2, y1) = (y3, y2, y1, y)
-            sum += y * y
-            at += stride
-        }
-        (state[0], state[1], state[2], state[3]) = (x1, x2, x3, x4)
-        (state[4], state[5], state[6], state[7]) = (y1, y2, y3, y4)
-        return sum
-    }
-
-    /// `filter` for both channels of interleaved stereo in one loop, their sums of squares added: two
-    /// independent chains the processor overlaps: 0.09 s of CPU per 10 minutes of stereo, where the same in
-    /// `SIMD2` lanes (spilled to the stack) took 0.17 s.
-    private func filterStereo(_ samples: UnsafePointer<Float>, frameCount: Int, state: UnsafeMutablePointer<Double>) -> Double {
-        let (b0, b1, b2, b3, b4) = b
-        let (a1, a2, a3, a4) = a
-        let left = state, right = state + 8
-        var (l1, l2, l3, l4) = (left[0], left[1], left[2], left[3])
-        var (m1, m2, m3, m4) = (left[4], left[5], left[6], left[7])
-        var (r1, r2, r3, r4) = (right[0], right[1], right[2], right[3])
-        var (s1, s2, s3, s4) = (right[4], right[5], right[6], right[7])
-        var sumL = 0.0, sumR = 0.0
-        var at = samples
-        for _ in 0..<frameCount {
-            let xl = Double(at[0]), xr = Double(at[1])
-            let yl = (((b0 * xl + b1 * l1 + b2 * l2 + b3 * l3 + b4 * l4 - a4 * m4) - a3 * m3) - a2 * m2) - a1 * m1
-            let yr = (((b0 * xr + b1 * r1 + b2 * r2 + b3 * r3 + b4 * r4 - a4 * s4) - a3 * s3) - a2 * s2) - a1 * s1
-            (l4, l3, l2, l1) = (l3, l2, l1, xl)
-            (m4, m3, m2, m1) = (m3, m2, m1, yl)
-            (r4, r3, r2, r1) = (r3, r2, r1, xr)
-            (s4, s3, s2, s1) = (s3, s2, s1, yr)
-            sumL += yl * yl
-            sumR += yr * yr
-            at += 2
-        }
-        (left[0], left[1], left[2], left[3]) = (l1, l2, l3, l4)
-        (left[4], left[5], left[6], left[7]) = (m1, m2, m3, m4)
-        (right[0], right[1], right[2], right[3]) = (r1, r2, r3, r4)
-        (right[4], right[5], right[6], right[7]) = (s1, s2, s3, s4)
-        return sumL + sumR
+        framesAdded += Int64(frameCount)
     }
 
     /// Ends a 100 ms step; from the fourth on, each ends a 400 ms block.
     private func finishStep() {
+        var stepEnergy = 0.0
+        for channel in stepSums.indices {
+            stepEnergy += stepSums[channel]
+            stepSums[channel] = 0
+        }
         lastSteps[stepCount % 4] = stepEnergy
         stepCount += 1
-        stepEnergy = 0
         stepFilled = 0
         if stepCount >= 4 {
-            blockEnergies.append(Float((lastSteps[0] + lastSteps[1] + lastSteps[2] + lastSteps[3]) / Double(4 * stepFrames)))
+            blockEnergies.append(Float((lastSteps[0] + lastSteps[1] + lastSteps[2] + lastSteps[3]) / Double(4 * weighting.stepFrames)))
         }
     }
 

@@ -4,29 +4,48 @@ import Synth
 
 /// The file being written and, for a file that gets gain tags, the meter its audio goes through on the way.
 final class MeteredWriter {
+    /// Frames handed to the file's writer per call: large enough to amortise libsndfile calls, and the same
+    /// however the slices were rendered, so an encoder sees the same calls.
+    static let blockFrameCount = 8192
+
     let writer: AudioFileWriter
     private let meter: GatedLoudnessMeter?
+    /// What the renderers metered of the slices in their buffers (metered files only).
+    let sliceMeters: SliceMeters?
     /// The largest magnitude written so far (metered files only).
     private(set) var samplePeak: Float = 0
+    private let channelCount: Int
 
-    init(_ writer: AudioFileWriter, meter: GatedLoudnessMeter?) {
+    /// `writer`'s file, metered by `meter` (nil: not metered) from slices measured into `sliceBufferCount`
+    /// entries of `sliceMeters`.
+    init(_ writer: AudioFileWriter, meter: GatedLoudnessMeter?, sliceBufferCount: Int) {
         self.writer = writer
         self.meter = meter
+        channelCount = writer.spec.channelCount
+        sliceMeters = meter.map { SliceMeters(meter: $0, count: sliceBufferCount) }
     }
 
-    /// Meters (when metering) and writes `block`.
-    /// - Throws: `.writeFailed` when the meter fails, the writer's failure as data.
-    func write(_ block: UnsafeBufferPointer<Float>) throws(SoundtrackError) {
-        if let meter {
-            meter.add(block)
-            samplePeak = max(samplePeak, SamplePeak.largestMagnitude(of: block))
+    /// Meters (when metering) and writes a slice, `samples`, whose measurement is in entry `index` of
+    /// `sliceMeters`, block by block; asks `cancel` before each block.
+    /// - Throws: `.cancelled`, the writer's failure as data.
+    func write(slice samples: UnsafeBufferPointer<Float>, measuredIn index: Int, cancel: Cancellation) throws(SoundtrackError) {
+        if let meter, let sliceMeters {
+            meter.add(sliceMeters.slice(index), samples: samples)
+            samplePeak = max(samplePeak, sliceMeters.peak(index))
         }
-        do {
-            try writer.write(block)
-        } catch let error as AudioFileError {
-            throw .output(error)
-        } catch {
-            throw .writeFailed(reason: "\(error)")
+        let frames = samples.count / channelCount
+        var done = 0
+        while done < frames {
+            if cancel.isCancelled { throw .cancelled }
+            let count = min(Self.blockFrameCount, frames - done)
+            do {
+                try writer.write(UnsafeBufferPointer(rebasing: samples[(done * channelCount)..<((done + count) * channelCount)]))
+            } catch let error as AudioFileError {
+                throw .output(error)
+            } catch {
+                throw .writeFailed(reason: "\(error)")
+            }
+            done += count
         }
     }
 }

@@ -22,7 +22,7 @@ final class SlicePipeline: @unchecked Sendable {
     private var nextSlice = 0
     /// Slices written so far: slice k's buffer (`k % slotCount`) is free once slice k − slotCount is written.
     private var writtenCount = 0
-    /// Buffers, two a renderer. A constant of its own: read outside the lock, where `renderedSlice.count` would
+    /// Buffers, two a renderer (`bufferCount`). A constant of its own: read outside the lock, where `renderedSlice.count` would
     /// race with another thread's write of an element (ThreadSanitizer saw it).
     private let slotCount: Int
     /// Per buffer, the slice last rendered into it (−1: none yet).
@@ -35,13 +35,20 @@ final class SlicePipeline: @unchecked Sendable {
     private let seekPrerollFrames: Int
     /// Output frames before the bed's frame 0 (a countdown's lead-in: the bed follows the breathing's clock).
     private let bedLeadInFrames: Int64
+    /// What a worker does with a slice it rendered, on its thread (its samples, first frame and buffer).
+    private let measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)?
 
     /// A pipeline of `renderers.count` workers over `sliceCount` slices of `sliceFrameCount` frames, with two
     /// buffers a worker (so each can render one slice ahead of the writer).
     /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed, whose frame 0 is
-    /// output frame `bedLeadInFrames`.
-    init(renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil, bedLeadInFrames: Int64 = 0) {
+    /// output frame `bedLeadInFrames`. `measure` is given each slice its worker rendered (samples, first frame,
+    /// buffer index), on the worker's thread, before the writer sees it.
+    init(
+        renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil, bedLeadInFrames: Int64 = 0,
+        measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)? = nil
+    ) {
         self.renderers = renderers
+        self.measure = measure
         self.bedFeed = bedFeed
         self.bedLeadInFrames = bedLeadInFrames
         seekPrerollFrames = Renderer.seekPrerollFrames(sampleRate: renderers[0].sampleRate)
@@ -49,17 +56,21 @@ final class SlicePipeline: @unchecked Sendable {
         self.sliceFrameCount = sliceFrameCount
         totalFrameCount = renderers[0].totalFrameCount
         channelCount = renderers[0].channelCount
-        slotCount = 2 * renderers.count
+        slotCount = Self.bufferCount(workerCount: renderers.count)
         buffers = SliceBuffers(count: slotCount, samples: sliceFrameCount * channelCount)
         renderedSlice = Array(repeating: -1, count: slotCount)
     }
 
 
-    /// Renders every slice and hands each, in order, to `write` on the calling thread (with its first frame),
-    /// which returns nil to go on or an error to stop; `shouldStop` is asked while the writer waits.
+    /// The buffers of a pipeline of `workerCount` renderers: two each.
+    static func bufferCount(workerCount: Int) -> Int { 2 * workerCount }
+
+    /// Renders every slice and hands each, in order, to `write` on the calling thread (with its first frame and
+    /// the index of its buffer), which returns nil to go on or an error to stop; `shouldStop` is asked while the
+    /// writer waits.
     /// - Returns: the first error `write` returned, or nil when every slice was written.
     func run(
-        write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64) -> SoundtrackError?,
+        write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64, _ buffer: Int) -> SoundtrackError?,
         shouldStop: () -> SoundtrackError?
     ) -> SoundtrackError? {
         var failure: SoundtrackError?
@@ -97,14 +108,16 @@ final class SlicePipeline: @unchecked Sendable {
             let firstFrame = Int64(slice) * Int64(sliceFrameCount)
             if renderer.nextFrame != firstFrame { renderer.seek(toFrame: firstFrame) }
             let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
-            renderer.render(into: buffers.buffer(slice % slotCount), frameCount: frameCount)
+            let buffer = buffers.buffer(slice % slotCount)
+            renderer.render(into: buffer, frameCount: frameCount)
+            measure?(UnsafeBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount)
             state.withLockWakingAll { renderedSlice[slice % slotCount] = slice }
         }
     }
 
     /// The writer: each slice in order, once rendered, written and its buffer freed.
     private func writeSlices(
-        write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64) -> SoundtrackError?,
+        write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64, _ buffer: Int) -> SoundtrackError?,
         shouldStop: () -> SoundtrackError?
     ) -> SoundtrackError? {
         for slice in 0..<sliceCount {
@@ -115,7 +128,7 @@ final class SlicePipeline: @unchecked Sendable {
             let firstFrame = Int64(slice) * Int64(sliceFrameCount)
             let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
             let samples = buffers.buffer(slice % slotCount)
-            if let reason = write(UnsafeBufferPointer(rebasing: samples[0..<(frameCount * channelCount)]), firstFrame) { return reason }
+            if let reason = write(UnsafeBufferPointer(rebasing: samples[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount) { return reason }
             state.withLockWakingAll { writtenCount = slice + 1 }
             // The next slice's renderer reads the bed from its seek's pre-roll on, and no earlier slice is left.
             bedFeed?.release(below: Int64(slice + 1) * Int64(sliceFrameCount) - bedLeadInFrames - Int64(seekPrerollFrames))

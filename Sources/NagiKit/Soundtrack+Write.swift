@@ -3,10 +3,6 @@ import Glibc
 import Loudness
 
 extension Soundtrack {
-    /// Frames rendered and written per block: large enough to amortise libsndfile calls, small enough to check
-    /// the cancellation token often.
-    static let writeBlockFrameCount = 8192
-
     /// Renders the whole soundtrack into a file of `spec` (its rate and channels must be the soundtrack's)
     /// through libsndfile, reporting progress in [0, 1]; on cancellation or any failure nothing appears at the
     /// target (a regular file is written beside it and renamed only when complete).
@@ -16,9 +12,10 @@ extension Soundtrack {
     /// encodes and writes the slices in order (`SlicePipeline`): the same samples in the same order as one renderer gives (seeks are exact), so a
     /// WAV, FLAC or raw file is the same byte for byte; a lossy encoder stays on one thread and is fed the same.
     ///
-    /// A tagged file's audio is metered as it is written (`GatedLoudnessMeter`'s integrated loudness, no true peak, and the
-    /// sample peak, on the writing thread), and its ReplayGain (or Opus R128) track gain is tagged from that: no
-    /// second render pass.
+    /// A tagged file's audio is metered as it is written (`GatedLoudnessMeter`'s integrated loudness, no true
+    /// peak, and the sample peak), and its ReplayGain (or Opus R128) track gain is tagged from that: no second
+    /// render pass. Each slice is metered by the thread that rendered it (`LoudnessSlice`), and the writing
+    /// thread completes the slices in order: the same figures from one renderer as from several.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
     ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
     public func write(
@@ -67,7 +64,7 @@ extension Soundtrack {
         if case .file = destination, spec.format.supportsTags, writer.temporaryPath != nil {
             meter = GatedLoudnessMeter(channelCount: channelCount, sampleRate: sampleRate)
         }
-        let output = MeteredWriter(writer, meter: meter)
+        let output = MeteredWriter(writer, meter: meter, sliceBufferCount: workerCount == 1 ? 1 : SlicePipeline.bufferCount(workerCount: workerCount))
         do throws(SoundtrackError) {
             if workerCount == 1 {
                 try Self.renderAlone(renderers[0], into: output, progress: progress, cancel: cancel)
@@ -113,54 +110,54 @@ extension Soundtrack {
     /// slices in flight stay a few megabytes (2.7 s at 48 kHz: 1 MiB a slice in stereo float).
     public static let sliceFrameCount = 1 << 17
 
-    /// Renders everything with one renderer on the calling thread, writing block by block.
+    /// Renders everything with one renderer on the calling thread, slice by slice (in blocks, asking `cancel`
+    /// before each), each slice metered as a renderer of a sliced write meters it.
     private static func renderAlone(
         _ renderer: SoundtrackRenderer, into writer: MeteredWriter, progress: (Double) -> Void, cancel: Cancellation
     ) throws(SoundtrackError) {
         let channelCount = renderer.channelCount
         let totalFrames = renderer.totalFrameCount
-        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: writeBlockFrameCount * channelCount)
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: sliceFrameCount * channelCount)
         defer { buffer.deallocate() }
-        var lastReported = -1.0
         while renderer.nextFrame < totalFrames {
-            if cancel.isCancelled { throw .cancelled }
-            let frames = Int(min(Int64(writeBlockFrameCount), totalFrames - renderer.nextFrame))
-            renderer.render(into: buffer, frameCount: frames)
-            try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)]))
-            let fraction = Double(renderer.nextFrame) / Double(totalFrames)
-            if fraction - lastReported >= 0.005 {
-                progress(fraction)
-                lastReported = fraction
+            let firstFrame = renderer.nextFrame
+            let sliceFrames = Int(min(Int64(sliceFrameCount), totalFrames - firstFrame))
+            var done = 0
+            while done < sliceFrames {
+                if cancel.isCancelled { throw .cancelled }
+                let frames = min(MeteredWriter.blockFrameCount, sliceFrames - done)
+                renderer.render(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * channelCount)...]), frameCount: frames)
+                done += frames
             }
+            let slice = UnsafeBufferPointer(rebasing: buffer[0..<(sliceFrames * channelCount)])
+            writer.sliceMeters?.measure(slice, firstFrame: firstFrame, into: 0)
+            try writer.write(slice: slice, measuredIn: 0, cancel: cancel)
+            progress(Double(renderer.nextFrame) / Double(totalFrames))
         }
     }
 
-    /// Renders slice after slice on `renderers.count` worker threads (`SlicePipeline`) while the calling thread
-    /// writes them in order.
+    /// Renders slice after slice on `renderers.count` worker threads (`SlicePipeline`), each metering what it
+    /// rendered when the file is metered, while the calling thread writes them in order.
     private static func renderInSlices(
         _ renderers: [SoundtrackRenderer], sliceCount: Int, bedFeed: SharedBedFeed?, bedLeadInFrames: Int64, into writer: MeteredWriter,
         progress: (Double) -> Void, cancel: Cancellation
     ) throws(SoundtrackError) {
-        let channelCount = renderers[0].channelCount
         let totalFrames = renderers[0].totalFrameCount
+        let channelCount = renderers[0].channelCount
+        var measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)?
+        if let meters = writer.sliceMeters {
+            measure = { samples, firstFrame, buffer in meters.measure(samples, firstFrame: firstFrame, into: buffer) }
+        }
         let pipeline = SlicePipeline(
             renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount, bedFeed: bedFeed,
-            bedLeadInFrames: bedLeadInFrames)
-        let failure = pipeline.run(write: { samples, firstFrame in
-            // In the blocks one renderer writes in, so the encoder sees the same calls.
-            let frames = samples.count / channelCount
-            var done = 0
-            while done < frames {
-                if cancel.isCancelled { return .cancelled }
-                let count = min(writeBlockFrameCount, frames - done)
-                do throws(SoundtrackError) {
-                    try writer.write(UnsafeBufferPointer(rebasing: samples[(done * channelCount)..<((done + count) * channelCount)]))
-                } catch {
-                    return error
-                }
-                done += count
+            bedLeadInFrames: bedLeadInFrames, measure: measure)
+        let failure = pipeline.run(write: { (samples: UnsafeBufferPointer<Float>, firstFrame: Int64, buffer: Int) -> SoundtrackError? in
+            do throws(SoundtrackError) {
+                try writer.write(slice: samples, measuredIn: buffer, cancel: cancel)
+            } catch {
+                return error
             }
-            progress(Double(firstFrame + Int64(frames)) / Double(totalFrames))
+            progress(Double(firstFrame + Int64(samples.count / channelCount)) / Double(totalFrames))
             return nil
         }, shouldStop: { cancel.isCancelled ? .cancelled : nil })
         if let failure { throw failure }

@@ -104,7 +104,6 @@ final class TruePeakLimiter {
         self.channelCount = channelCount
         self.blockFrames = blockFrames
         self.chunkBlockCount = chunkBlockCount
-        let rate = Double(sampleRate)
         (attackFrames, smoothingFrames, holdFrames) = Self.spans(sampleRate: sampleRate)
         lookAheadFrames = attackFrames + smoothingFrames - 2
         lookAheadBlocks = max(1, (lookAheadFrames + blockFrames - 1) / blockFrames)

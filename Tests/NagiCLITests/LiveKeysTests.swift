@@ -62,7 +62,7 @@ struct LiveKeysTests {
 
         let session = "nagi-keys-\(getpid())"
         let play = (["'\(NagiProcess.executableURL.path)'", "play", "live.json", "--device", "\"tee:pulse,'\(folder.path)/capture.raw',raw\"", "--latency", "400", "--volume", "-10", "--log", "holds.jsonl"] + common).joined(separator: " ")
-        let command = "cd '\(folder.path)' && PULSE_SERVER=\(server.environment["PULSE_SERVER"] ?? "") \(play) 2>stderr.txt; echo \"exit=$?\" > status.txt; sleep 30"
+        let command = "cd '\(folder.path)' && \(server.shellAssignments) \(play) 2>stderr.txt; echo \"exit=$?\" > status.txt; sleep 30"
         _ = try TerminalViewTests.tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
         defer { _ = try? TerminalViewTests.tmux(["kill-session", "-t", session]) }
         func send(_ keys: String...) throws { _ = try TerminalViewTests.tmux(["send-keys", "-t", session] + keys) }

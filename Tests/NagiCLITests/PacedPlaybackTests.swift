@@ -26,6 +26,10 @@ final class PulseServer {
 
     var environment: [String: String] { ["PULSE_SERVER": "unix:\(runtimeFolder.path)/native", "XDG_RUNTIME_DIR": runtimeFolder.path] }
 
+    /// `environment` as assignments in front of a shell command (a tmux window's): without XDG_RUNTIME_DIR a
+    /// client makes a runtime folder of its own in TMPDIR and links it from ~/.config/pulse.
+    var shellAssignments: String { "PULSE_SERVER='unix:\(runtimeFolder.path)/native' XDG_RUNTIME_DIR='\(runtimeFolder.path)'" }
+
     deinit {
         daemon.signal(SIGTERM)
         _ = daemon.wait(seconds: 5)

@@ -66,7 +66,7 @@ struct PlayViewWidthTests {
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let session = "nagi-narrow-\(getpid())"
-        let command = "PULSE_SERVER=\(server.environment["PULSE_SERVER"] ?? "") '\(NagiProcess.executableURL.path)' play box --cycles 2 --device pulse 2>'\(folder.path)/stderr.txt'; echo \"exit=$?\" > '\(folder.path)/status.txt'; sleep 30"
+        let command = "\(server.shellAssignments) '\(NagiProcess.executableURL.path)' play box --cycles 2 --device pulse 2>'\(folder.path)/stderr.txt'; echo \"exit=$?\" > '\(folder.path)/status.txt'; sleep 30"
         _ = try TerminalViewTests.tmux(["new-session", "-d", "-s", session, "-x", "32", "-y", "16", command])
         defer { _ = try? TerminalViewTests.tmux(["kill-session", "-t", session]) }
 

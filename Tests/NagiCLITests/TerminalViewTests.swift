@@ -29,7 +29,7 @@ struct TerminalViewTests {
         let server = try #require(PulseServer(), "pulseaudio could not start; .ci/run installs it")
         let folder = try NagiProcess.temporaryFolder()
         let session = "nagi-view-\(getpid())"
-        let command = "PULSE_SERVER=\(server.environment["PULSE_SERVER"] ?? "") '\(NagiProcess.executableURL.path)' play box --cycles 2 --device pulse 2>'\(folder.path)/stderr.txt'; echo \"exit=$?\" > '\(folder.path)/status.txt'; sleep 30"
+        let command = "\(server.shellAssignments) '\(NagiProcess.executableURL.path)' play box --cycles 2 --device pulse 2>'\(folder.path)/stderr.txt'; echo \"exit=$?\" > '\(folder.path)/status.txt'; sleep 30"
         _ = try Self.tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
         defer { _ = try? Self.tmux(["kill-session", "-t", session]) }
 
