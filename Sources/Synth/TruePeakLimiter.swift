@@ -253,26 +253,51 @@ final class TruePeakLimiter {
         // consecutive samples with no dependence between them, which the compiler vectorises (a sum per point,
         // tap by tap, is a chain of twelve additions, and it was most of a guided render's time). Every point's
         // sum still adds its taps in order from zero, so the values are the same to the bit.
+        //
+        // Only the runs of frames whose interpolation window (frames n − 5 … n + 6) can reach the knee are
+        // interpolated, found `Self.runFrames` at a time: a spoken word or a chime's attack lifts a block over
+        // the bound, but most of its frames stay far under it. A frame left out has every point under the knee,
+        // so its gain is 1 as the full estimate would make it.
         let magnitudes = truePeakScratch.base
         let sums = interpolationScratch.base
         for index in 0..<samplesPerBlock { magnitudes[index] = abs(samples[index]) }
-        taps.withUnsafeBufferPointer { taps in
-            guard let taps = taps.baseAddress else { return }
-            for phase in 0..<phases {
-                let phaseTaps = taps + phase * Self.tapCount
-                sums.update(repeating: 0, count: samplesPerBlock)
-                for k in 0..<Self.tapCount {
-                    let tap = phaseTaps[k]
-                    let source = samples + (k - 5) * channels
-                    for index in 0..<samplesPerBlock { sums[index] += tap * source[index] }
-                }
-                for index in 0..<samplesPerBlock {
-                    let magnitude = abs(sums[index])
-                    magnitudes[index] = magnitude > magnitudes[index] ? magnitude : magnitudes[index]
+        let knee = self.knee
+        // A hair over the taps' bound, so a point's rounding can never carry it past one the test let through.
+        let bound = interpolationBound * (1 + 1.0 / 1024)
+        let runFrames = Self.runFrames
+        var runStart = 0
+        while runStart < frames {
+            // The next stretch of whole sub-blocks that need interpolating.
+            var first = runStart
+            while first < frames && !Self.mayReachKnee(samples, from: first - 5, to: first + runFrames + 6, channels: channels, knee: knee, bound: bound) {
+                first += runFrames
+            }
+            var end = first
+            while end < frames && Self.mayReachKnee(samples, from: end - 5, to: end + runFrames + 6, channels: channels, knee: knee, bound: bound) {
+                end += runFrames
+            }
+            runStart = end
+            guard first < end else { break }
+            let start = first * channels
+            let count = (min(end, frames) - first) * channels
+            taps.withUnsafeBufferPointer { taps in
+                guard let taps = taps.baseAddress else { return }
+                for phase in 0..<phases {
+                    let phaseTaps = taps + phase * Self.tapCount
+                    (sums + start).update(repeating: 0, count: count)
+                    for k in 0..<Self.tapCount {
+                        let tap = phaseTaps[k]
+                        let source = samples + start + (k - 5) * channels
+                        let target = sums + start
+                        for index in 0..<count { target[index] += tap * source[index] }
+                    }
+                    for index in start..<(start + count) {
+                        let magnitude = abs(sums[index])
+                        magnitudes[index] = magnitude > magnitudes[index] ? magnitude : magnitudes[index]
+                    }
                 }
             }
         }
-        let knee = self.knee
         let range = ceiling - knee
         var limited = false
         var smallest = smallestNeededGain
@@ -296,6 +321,16 @@ final class TruePeakLimiter {
             limitedBlocks[(limitedFirst + limitedCount) % limitedBlocks.count] = block
             limitedCount += 1
         }
+    }
+
+    /// Frames per stretch `estimateGains` decides to interpolate or not (the block is a whole number of them).
+    private static let runFrames = 8
+
+    /// Whether any sample of frames `from..<to` (interleaved `channels`), times the interpolation's `bound`,
+    /// passes `knee`: if none does, no point interpolated from them can.
+    @inline(__always)
+    private static func mayReachKnee(_ samples: UnsafePointer<Float>, from: Int, to: Int, channels: Int, knee: Float, bound: Float) -> Bool {
+        SamplePeak.largestMagnitude(of: samples + from * channels, count: (to - from) * channels) * bound > knee
     }
 
     /// Writes `block` of the output: the input unchanged when nothing in its window needs limiting, else each
