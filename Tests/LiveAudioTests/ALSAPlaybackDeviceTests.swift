@@ -13,6 +13,10 @@ struct ALSAPlaybackDeviceTests {
     static let sampleRate = 48_000
     static let frameCount: Int64 = 30_001
 
+    init() {
+        RuntimeFolder.ensure()
+    }
+
     /// Plays the whole indexed source through `device` and returns the captured file's bytes.
     private func playAndCapture(_ device: ALSAPlaybackDevice, path: String) throws -> Data {
         let source = IndexedFrameSource(sampleRate: Self.sampleRate, totalFrameCount: Self.frameCount)

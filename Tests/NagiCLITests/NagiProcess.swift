@@ -24,17 +24,18 @@ struct NagiProcess {
     }
 
     /// Runs nagi with `arguments` in `directory`, with `environment` added to a clean one
-    /// (HOME and XDG folders point into a temporary folder unless given).
+    /// (HOME and XDG folders point into temporary folders unless given).
     ///
     /// Through ChildProcess (posix_spawn, waitpid) with output to files: Foundation's Process could miss a
     /// signalled child's exit, and under ThreadSanitizer its run loop crashed the test runner.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> Result {
-        let home = directory ?? TemporaryFolder.root
-        var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path, "LANG": "C.UTF-8"]
-        variables.merge(environment) { $1 }
         // Output goes outside `directory`, whose contents tests check.
         let outputFolder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: outputFolder) }
+        let home = directory ?? TemporaryFolder.root
+        // The runtime folder is for the pulse plugin's hook that alsa-lib runs on any device open (RuntimeFolder).
+        var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path, "XDG_RUNTIME_DIR": outputFolder.path, "LANG": "C.UTF-8"]
+        variables.merge(environment) { $1 }
         let outputPath = outputFolder.appendingPathComponent("stdout").path
         let errorPath = outputFolder.appendingPathComponent("stderr").path
         let child = try ChildProcess(executableURL.path, arguments, environment: variables, workingDirectory: directory?.path, standardOutputPath: outputPath, standardErrorPath: errorPath)
