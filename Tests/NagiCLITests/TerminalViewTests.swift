@@ -7,7 +7,10 @@ import Testing
 struct TerminalViewTests {
     static func tmux(_ arguments: [String]) throws -> String {
         let output = try NagiProcess.temporaryFolder().appendingPathComponent("tmux.txt").path
-        let child = try ChildProcess("/usr/bin/tmux", arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": TemporaryFolder.root.path, "TERM": "xterm"], standardOutputPath: output)
+        // The server's environment is its windows': a runtime folder for the pulse hook alsa-lib runs on any
+        // device open (RuntimeFolder), which without one leaves pulse-XXXX in /tmp.
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": TemporaryFolder.root.path, "XDG_RUNTIME_DIR": TemporaryFolder.root.path, "TERM": "xterm"]
+        let child = try ChildProcess("/usr/bin/tmux", arguments, environment: environment, standardOutputPath: output)
         _ = child.wait(seconds: 10)
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
