@@ -335,7 +335,7 @@ public final class Renderer {
         let silenceStart = plan.curves.silenceStartFrame
         let beat = plan.settings.beat
         let schedule = plan.schedule
-        // The same expression as in `renderBlocks`, so the increments are the same Doubles.
+        // The same expression as in `synthesizeAndLimit`, so the increments are the same Doubles.
         let beatCyclesPerHertzFrame = (plan.beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
         var state = self.state
         var control = self.control
@@ -375,27 +375,22 @@ public final class Renderer {
     }
 
     /// Renders the next `count` output blocks into `output`: synthesized ahead by the limiter's delay (after its
-    /// pre-roll, if one is due) and limited, a chunk at a time.
+    /// pre-roll, if one is due) and limited.
     private func renderBlocks(into output: UnsafeMutablePointer<Float>, count: Int) {
-        let chunk = limiter.chunkBlockCount
-        while prerollBlocks > 0 {
-            let blocks = min(prerollBlocks, chunk)
-            synthesizeBlocks(into: limiter.chunkInput, count: blocks)
-            limiter.process(blockCount: blocks, output: nil)
-            prerollBlocks -= blocks
+        if prerollBlocks > 0 {
+            synthesizeAndLimit(count: prerollBlocks, output: nil)
+            prerollBlocks = 0
         }
-        let samplesPerBlock = Self.controlBlockFrames * channelCount
-        var done = 0
-        while done < count {
-            let blocks = min(count - done, chunk)
-            synthesizeBlocks(into: limiter.chunkInput, count: blocks)
-            limiter.process(blockCount: blocks, output: output + done * samplesPerBlock)
-            done += blocks
-        }
+        synthesizeAndLimit(count: count, output: output)
     }
 
-    /// Synthesizes the next `count` control blocks (from `state.blockStart`) into `output`, before the limiter.
-    private func synthesizeBlocks(into output: UnsafeMutablePointer<Float>, count: Int) {
+    /// Synthesizes the next `count` control blocks (from `state.blockStart`) into the limiter's input a chunk at a
+    /// time and writes the output blocks each chunk completes to `output` (nil: limited and discarded, a pre-roll).
+    ///
+    /// The state is copied into locals once for all `count` blocks (a slice's worth, from a file render): a copy of
+    /// the control sequencer retains every array inside the curves, and on two threads those retains of the same
+    /// plan's objects contend for their cache lines, so a copy per chunk cost a render several per cent.
+    private func synthesizeAndLimit(count: Int, output: UnsafeMutablePointer<Float>?) {
         let blockFrames = Self.controlBlockFrames
         let blockLength = Int64(blockFrames)
         let channels = channelCount
@@ -434,89 +429,98 @@ public final class Renderer {
             self.liveGain = liveGain
         }
 
-        for blockIndex in 0..<count {
-            let out = output + blockIndex * blockFrames * channels
-            let blockStart = state.blockStart
-            let blockEnd = blockStart + blockLength
-            state.blockStart = blockEnd
-            if blockStart >= silenceStart {
-                out.update(repeating: 0, count: blockFrames * channels)
-                continue
-            }
-            let start = state.point
-            let end = control.point(at: blockEnd)
-
-            var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
-            block.tonePhase = Float(state.tonePhase)
-            block.trailPhase = Float(state.trailPhase)
-            block.waterMid = state.waterMid
-            block.waterSide = state.waterSide
-            block.rainMid = state.rainMid
-            block.rainSide = state.rainSide
-            // The loop positions are (frame + offset) mod length, stepped without dividing.
-            state.waterMid = Self.step(state.waterMid, by: blockFrames, length: waterLength)
-            state.waterSide = Self.step(state.waterSide, by: blockFrames, length: waterLength)
-            state.rainMid = Self.step(state.rainMid, by: blockFrames, length: rainLength)
-            state.rainSide = Self.step(state.rainSide, by: blockFrames, length: rainLength)
-
-            var beatEndIncrement: Double?
-            if let beat {
-                let endIncrement = beat.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame
-                block.beatPhase = Float(state.beatPhase)
-                block.beatIncrement = Ramp(from: state.beatIncrement, to: endIncrement, frameCount: blockFrames)
-                beatEndIncrement = endIncrement
-            }
-            state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
-
-            // The added voices: their samples into the guide scratch, their ducking onto the beds.
-            var guidePeak: Float = 0
-            let duckStart = state.bedFactor
-            if !addedVoices.isEmpty {
-                if guideScratchInUse { guideScratch.update(repeating: 0, count: blockFrames) }
-                let gain = Ramp(from: start.guideGain, to: end.guideGain, frameCount: blockFrames)
-                var bedFactor = 1.0
-                for voice in addedVoices {
-                    guidePeak += voice.add(into: guideScratch, blockStart: blockStart, frameCount: blockFrames, gain: gain, offsets: ramp)
-                    bedFactor = min(bedFactor, voice.bedFactor(at: blockEnd))
+        let limiter = self.limiter
+        let chunkInput = limiter.chunkInput
+        let samplesPerBlock = blockFrames * channels
+        var done = 0
+        while done < count {
+            let chunkBlocks = min(count - done, limiter.chunkBlockCount)
+            for blockIndex in 0..<chunkBlocks {
+                let out = chunkInput + blockIndex * samplesPerBlock
+                let blockStart = state.blockStart
+                let blockEnd = blockStart + blockLength
+                state.blockStart = blockEnd
+                if blockStart >= silenceStart {
+                    out.update(repeating: 0, count: blockFrames * channels)
+                    continue
                 }
-                guideScratchInUse = guidePeak > 0
-                if bedFactor < 1 || state.bedFactor < 1 {
-                    let duck = Ramp(from: state.bedFactor, to: bedFactor, frameCount: blockFrames)
-                    block.darkGain = block.darkGain.scaled(by: duck, frameCount: blockFrames)
-                    block.brightGain = block.brightGain.scaled(by: duck, frameCount: blockFrames)
-                    block.rainGain = block.rainGain.scaled(by: duck, frameCount: blockFrames)
-                }
-                state.bedFactor = bedFactor
-            }
+                let start = state.point
+                let end = control.point(at: blockEnd)
 
-            // Each beat mode written out, so each call inlines its own loops (the plain one untouched).
-            switch beatMode {
-            case .none:
-                SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
-                                   mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .none)
-            case .binaural:
-                SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
-                                   mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .binaural)
-            case .isochronic:
-                SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
-                                   mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .isochronic)
+                var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
+                block.tonePhase = Float(state.tonePhase)
+                block.trailPhase = Float(state.trailPhase)
+                block.waterMid = state.waterMid
+                block.waterSide = state.waterSide
+                block.rainMid = state.rainMid
+                block.rainSide = state.rainSide
+                // The loop positions are (frame + offset) mod length, stepped without dividing.
+                state.waterMid = Self.step(state.waterMid, by: blockFrames, length: waterLength)
+                state.waterSide = Self.step(state.waterSide, by: blockFrames, length: waterLength)
+                state.rainMid = Self.step(state.rainMid, by: blockFrames, length: rainLength)
+                state.rainSide = Self.step(state.rainSide, by: blockFrames, length: rainLength)
+
+                var beatEndIncrement: Double?
+                if let beat {
+                    let endIncrement = beat.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame
+                    block.beatPhase = Float(state.beatPhase)
+                    block.beatIncrement = Ramp(from: state.beatIncrement, to: endIncrement, frameCount: blockFrames)
+                    beatEndIncrement = endIncrement
+                }
+                state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
+
+                // The added voices: their samples into the guide scratch, their ducking onto the beds.
+                var guidePeak: Float = 0
+                let duckStart = state.bedFactor
+                if !addedVoices.isEmpty {
+                    if guideScratchInUse { guideScratch.update(repeating: 0, count: blockFrames) }
+                    let gain = Ramp(from: start.guideGain, to: end.guideGain, frameCount: blockFrames)
+                    var bedFactor = 1.0
+                    for voice in addedVoices {
+                        guidePeak += voice.add(into: guideScratch, blockStart: blockStart, frameCount: blockFrames, gain: gain, offsets: ramp)
+                        bedFactor = min(bedFactor, voice.bedFactor(at: blockEnd))
+                    }
+                    guideScratchInUse = guidePeak > 0
+                    if bedFactor < 1 || state.bedFactor < 1 {
+                        let duck = Ramp(from: state.bedFactor, to: bedFactor, frameCount: blockFrames)
+                        block.darkGain = block.darkGain.scaled(by: duck, frameCount: blockFrames)
+                        block.brightGain = block.brightGain.scaled(by: duck, frameCount: blockFrames)
+                        block.rainGain = block.rainGain.scaled(by: duck, frameCount: blockFrames)
+                    }
+                    state.bedFactor = bedFactor
+                }
+
+                // Each beat mode written out, so each call inlines its own loops (the plain one untouched).
+                switch beatMode {
+                case .none:
+                    SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                       mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .none)
+                case .binaural:
+                    SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                       mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .binaural)
+                case .isochronic:
+                    SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                       mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .isochronic)
+                }
+                if let bedVoice {
+                    let gain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
+                    _ = bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
+                }
+                // The loudness gain last, on everything the limiter sees.
+                if outputGain != 1 {
+                    for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
+                }
+                if !liveGain.isUnity {
+                    liveGain.apply(to: out, frameCount: blockFrames, channelCount: channels)
+                }
+                if blockEnd > silenceStart {
+                    let silentFrom = Int(silenceStart - blockStart)
+                    (out + silentFrom * channels).update(repeating: 0, count: (blockFrames - silentFrom) * channels)
+                }
+                state.point = end
             }
-            if let bedVoice {
-                let gain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
-                _ = bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
-            }
-            // The loudness gain last, on everything the limiter sees.
-            if outputGain != 1 {
-                for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
-            }
-            if !liveGain.isUnity {
-                liveGain.apply(to: out, frameCount: blockFrames, channelCount: channels)
-            }
-            if blockEnd > silenceStart {
-                let silentFrom = Int(silenceStart - blockStart)
-                (out + silentFrom * channels).update(repeating: 0, count: (blockFrames - silentFrom) * channels)
-            }
-            state.point = end
+            limiter.process(blockCount: chunkBlocks, output: output.map { $0 + done * samplesPerBlock })
+            done += chunkBlocks
         }
     }
 

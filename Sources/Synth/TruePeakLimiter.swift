@@ -65,33 +65,48 @@ final class TruePeakLimiter {
     private let interpolationScratch: FloatBuffer
     /// Each buffered block's sample peak, laid out as `input`.
     private let blockPeaks: FloatBuffer
-    private var firstBufferedBlock: Int64 = 0
-    /// The absolute index of the next input block.
-    private var nextInputBlock: Int64 = 0
     /// The gain each input frame needs, by absolute frame & `gainMask`.
     private let neededGains: FloatBuffer
     private let gainMask: Int
-    /// The blocks whose needed gain falls below 1 somewhere and that outputs may still see, oldest first.
-    private var limitedBlocks: [Int64]
-    private var limitedFirst = 0
-    private var limitedCount = 0
+    /// The blocks whose needed gain falls below 1 somewhere and that outputs may still see, oldest first, from
+    /// `RunState.limitedFirst` around the ring.
+    private let limitedBlocks: UnsafeMutableBufferPointer<Int64>
     /// The sliding minimum's frames, by position & `queueMask`, values increasing from the front.
-    private var minimumQueue: [Int64]
+    private let minimumQueue: UnsafeMutableBufferPointer<Int64>
     private let queueMask: Int
-    private var queueFront = 0
-    private var queueCount = 0
-    /// The last `attackFrames` quantised minima and their sum; the last `smoothingFrames` first-box sums and theirs.
-    private var minima: [Int64]
-    private var minimaIndex = 0
-    private var minimaSum: Int64 = 0
-    private var boxSums: [Int64]
-    private var boxSumsIndex = 0
-    private var boxSumsSum: Int64 = 0
+    /// The last `attackFrames` quantised minima; the last `smoothingFrames` first-box sums.
+    private let minima: UnsafeMutableBufferPointer<Int64>
+    private let boxSums: UnsafeMutableBufferPointer<Int64>
+    /// Everything else that moves, in one value: `process` works on a local copy of it, as a class's stored
+    /// variables are checked for exclusive access at every use (a runtime call each, several per block).
+    private var run = RunState()
+
+    /// The limiter's moving scalars.
+    private struct RunState {
+        /// The absolute block at `input`'s index 0.
+        var firstBufferedBlock: Int64 = 0
+        /// The absolute index of the next input block.
+        var nextInputBlock: Int64 = 0
+        /// Where the oldest of `limitedBlocks` sits, and how many there are.
+        var limitedFirst = 0
+        var limitedCount = 0
+        /// The sliding minimum queue's front and length.
+        var queueFront = 0
+        var queueCount = 0
+        /// The next slot of `minima` and their sum; the next slot of `boxSums` and theirs.
+        var minimaIndex = 0
+        var minimaSum: Int64 = 0
+        var boxSumsIndex = 0
+        var boxSumsSum: Int64 = 0
+        /// The smallest gain any frame has needed since the last reset (1: nothing limited).
+        var smallestNeededGain: Float = 1
+        /// Whether the smoothing state stands for a stretch with nothing to limit (all minima 1), so it is set up
+        /// afresh when limiting starts.
+        var idle = true
+    }
+
     /// The smallest gain any frame has needed since the last reset (1: nothing limited).
-    private(set) var smallestNeededGain: Float = 1
-    /// Whether the smoothing state stands for a stretch with nothing to limit (all minima 1), so it is set up
-    /// afresh when limiting starts.
-    private var idle = true
+    var smallestNeededGain: Float { run.smallestNeededGain }
 
     /// The quantisation of the gain in the running sums: 2²⁴ is a gain of 1.
     private static let unitGain: Int64 = 1 << 24
@@ -123,14 +138,27 @@ final class TruePeakLimiter {
         while gainCapacity < gainSpan { gainCapacity <<= 1 }
         neededGains = FloatBuffer(count: gainCapacity)
         gainMask = gainCapacity - 1
-        limitedBlocks = Array(repeating: 0, count: gainCapacity / blockFrames + 4)
+        limitedBlocks = Self.allocateZeroed(gainCapacity / blockFrames + 4)
         var queueCapacity = 1
         while queueCapacity < holdFrames + lookAheadFrames + 2 { queueCapacity <<= 1 }
-        minimumQueue = Array(repeating: 0, count: queueCapacity)
+        minimumQueue = Self.allocateZeroed(queueCapacity)
         queueMask = queueCapacity - 1
-        minima = Array(repeating: 0, count: attackFrames)
-        boxSums = Array(repeating: 0, count: smoothingFrames)
+        minima = Self.allocateZeroed(attackFrames)
+        boxSums = Self.allocateZeroed(smoothingFrames)
         reset(atFrame: 0)
+    }
+
+    deinit {
+        limitedBlocks.deallocate()
+        minimumQueue.deallocate()
+        minima.deallocate()
+        boxSums.deallocate()
+    }
+
+    private static func allocateZeroed(_ count: Int) -> UnsafeMutableBufferPointer<Int64> {
+        let buffer = UnsafeMutableBufferPointer<Int64>.allocate(capacity: max(1, count))
+        buffer.initialize(repeating: 0)
+        return buffer
     }
 
     /// The interpolation at `sampleRate`: `oversampling − 1` phases of `tapCount` taps (frames n − 5 … n + 6 for
@@ -197,15 +225,13 @@ final class TruePeakLimiter {
     /// Forgets everything: the input before `frame` (a block boundary) is taken as silence.
     func reset(atFrame frame: Int64) {
         precondition(frame % Int64(blockFrames) == 0, "the limiter restarts on a block boundary")
-        nextInputBlock = frame / Int64(blockFrames)
-        firstBufferedBlock = nextInputBlock - Int64(keptBlocks)
+        var run = RunState()
+        run.nextInputBlock = frame / Int64(blockFrames)
+        run.firstBufferedBlock = run.nextInputBlock - Int64(keptBlocks)
+        self.run = run
         input.base.update(repeating: 0, count: keptBlocks * blockFrames * channelCount)
         blockPeaks.base.update(repeating: 0, count: blockPeaks.count)
         neededGains.base.update(repeating: 1, count: neededGains.count)
-        limitedFirst = 0
-        limitedCount = 0
-        idle = true
-        smallestNeededGain = 1
     }
 
     /// Takes the `blockCount` input blocks written at `chunkInput` and writes the as many output blocks they
@@ -213,26 +239,28 @@ final class TruePeakLimiter {
     func process(blockCount: Int, output: UnsafeMutablePointer<Float>?) {
         precondition(blockCount <= chunkBlockCount, "at most one chunk at a time")
         let samplesPerBlock = blockFrames * channelCount
+        var run = self.run
+        defer { self.run = run }
         for chunkIndex in 0..<blockCount {
-            let inputBlock = nextInputBlock
+            let inputBlock = run.nextInputBlock
             let position = keptBlocks + chunkIndex
             blockPeaks.base[position] = SamplePeak.largestMagnitude(of: input.base + position * samplesPerBlock, count: samplesPerBlock)
-            estimateGains(block: inputBlock - 1, position: position - 1)
+            estimateGains(block: inputBlock - 1, position: position - 1, run: &run)
             let outputBlock = inputBlock - 1 - Int64(lookAheadBlocks)
             let outputPosition = position - 1 - lookAheadBlocks
             let destination = output.map { $0 + chunkIndex * samplesPerBlock }
-            limit(block: outputBlock, from: input.base + outputPosition * samplesPerBlock, into: destination)
-            nextInputBlock += 1
+            limit(block: outputBlock, from: input.base + outputPosition * samplesPerBlock, into: destination, run: &run)
+            run.nextInputBlock += 1
         }
         // The last kept blocks to the front for the next chunk.
         let moved = keptBlocks * samplesPerBlock
         input.base.update(from: input.base + blockCount * samplesPerBlock, count: moved)
         for index in 0..<keptBlocks { blockPeaks.base[index] = blockPeaks.base[index + blockCount] }
-        firstBufferedBlock += Int64(blockCount)
+        run.firstBufferedBlock += Int64(blockCount)
     }
 
     /// Fills the needed gain of every frame of `block` (at buffer `position`, with the blocks either side buffered).
-    private func estimateGains(block: Int64, position: Int) {
+    private func estimateGains(block: Int64, position: Int, run: inout RunState) {
         let frames = blockFrames
         let firstFrame = block * Int64(frames)
         let peaks = blockPeaks.base
@@ -300,7 +328,7 @@ final class TruePeakLimiter {
         }
         let range = ceiling - knee
         var limited = false
-        var smallest = smallestNeededGain
+        var smallest = run.smallestNeededGain
         for frame in 0..<frames {
             var truePeak: Float = 0
             for channel in 0..<channels {
@@ -316,10 +344,10 @@ final class TruePeakLimiter {
             }
             gains[(Int(firstFrame) + frame) & mask] = gain
         }
-        smallestNeededGain = smallest
+        run.smallestNeededGain = smallest
         if limited {
-            limitedBlocks[(limitedFirst + limitedCount) % limitedBlocks.count] = block
-            limitedCount += 1
+            limitedBlocks[(run.limitedFirst + run.limitedCount) % limitedBlocks.count] = block
+            run.limitedCount += 1
         }
     }
 
@@ -335,87 +363,82 @@ final class TruePeakLimiter {
 
     /// Writes `block` of the output: the input unchanged when nothing in its window needs limiting, else each
     /// frame times its smoothed gain.
-    private func limit(block: Int64, from samples: UnsafeMutablePointer<Float>, into destination: UnsafeMutablePointer<Float>?) {
+    private func limit(block: Int64, from samples: UnsafeMutablePointer<Float>, into destination: UnsafeMutablePointer<Float>?, run: inout RunState) {
         let frames = blockFrames
         let channels = channelCount
         let firstFrame = block * Int64(frames)
         let earliest = firstFrame - Int64(holdFrames + lookAheadFrames)
         let latest = firstFrame + Int64(frames - 1 + lookAheadFrames)
-        while limitedCount > 0 && (limitedBlocks[limitedFirst] + 1) * Int64(frames) <= earliest {
-            limitedFirst = (limitedFirst + 1) % limitedBlocks.count
-            limitedCount -= 1
+        let limitedBlocks = self.limitedBlocks
+        while run.limitedCount > 0 && (limitedBlocks[run.limitedFirst] + 1) * Int64(frames) <= earliest {
+            run.limitedFirst = (run.limitedFirst + 1) % limitedBlocks.count
+            run.limitedCount -= 1
         }
-        if limitedCount == 0 || limitedBlocks[limitedFirst] * Int64(frames) > latest {
+        if run.limitedCount == 0 || limitedBlocks[run.limitedFirst] * Int64(frames) > latest {
             destination?.update(from: samples, count: frames * channels)
-            idle = true
+            run.idle = true
             return
         }
-        if idle { restartSmoothing(before: firstFrame) }
-        idle = false
+        if run.idle { restartSmoothing(before: firstFrame, run: &run) }
+        run.idle = false
         let gains = neededGains.base
         let mask = gainMask
         let hold = Int64(holdFrames)
         let lookAhead = Int64(lookAheadFrames)
         let unit = Float(Self.unitGain)
         let norm = Double(attackFrames) * Double(smoothingFrames) * Double(Self.unitGain)
-        // The state in locals for the loop: a class's stored properties are checked for exclusive access at every
-        // use, a call each, several per frame.
+        // The state in plain locals for the loop.
         let queueMask = self.queueMask
-        var queueFront = self.queueFront, queueCount = self.queueCount
-        var minimaIndex = self.minimaIndex, minimaSum = self.minimaSum
-        var boxSumsIndex = self.boxSumsIndex, boxSumsSum = self.boxSumsSum
-        minimumQueue.withUnsafeMutableBufferPointer { queue in
-            minima.withUnsafeMutableBufferPointer { minima in
-                boxSums.withUnsafeMutableBufferPointer { boxSums in
-                    for frame in 0..<frames {
-                        let at = firstFrame + Int64(frame)
-                        // The sliding minimum over [at − hold, at + lookAhead].
-                        let entering = at + lookAhead
-                        let enteringGain = gains[Int(entering) & mask]
-                        while queueCount > 0 && gains[Int(queue[(queueFront + queueCount - 1) & queueMask]) & mask] >= enteringGain {
-                            queueCount -= 1
-                        }
-                        queue[(queueFront + queueCount) & queueMask] = entering
-                        queueCount += 1
-                        while queue[queueFront] < at - hold {
-                            queueFront = (queueFront + 1) & queueMask
-                            queueCount -= 1
-                        }
-                        let minimum = Int64(gains[Int(queue[queueFront]) & mask] * unit)
-                        minimaSum += minimum - minima[minimaIndex]
-                        minima[minimaIndex] = minimum
-                        minimaIndex = minimaIndex + 1 == minima.count ? 0 : minimaIndex + 1
-                        boxSumsSum += minimaSum - boxSums[boxSumsIndex]
-                        boxSums[boxSumsIndex] = minimaSum
-                        boxSumsIndex = boxSumsIndex + 1 == boxSums.count ? 0 : boxSumsIndex + 1
-                        let gain = Float(Double(boxSumsSum) / norm)
-                        guard let destination else { continue }
-                        for channel in 0..<channels {
-                            destination[frame * channels + channel] = samples[frame * channels + channel] * gain
-                        }
-                    }
-                }
+        let queue = minimumQueue, minima = self.minima, boxSums = self.boxSums
+        var queueFront = run.queueFront, queueCount = run.queueCount
+        var minimaIndex = run.minimaIndex, minimaSum = run.minimaSum
+        var boxSumsIndex = run.boxSumsIndex, boxSumsSum = run.boxSumsSum
+        for frame in 0..<frames {
+            let at = firstFrame + Int64(frame)
+            // The sliding minimum over [at − hold, at + lookAhead].
+            let entering = at + lookAhead
+            let enteringGain = gains[Int(entering) & mask]
+            while queueCount > 0 && gains[Int(queue[(queueFront + queueCount - 1) & queueMask]) & mask] >= enteringGain {
+                queueCount -= 1
+            }
+            queue[(queueFront + queueCount) & queueMask] = entering
+            queueCount += 1
+            while queue[queueFront] < at - hold {
+                queueFront = (queueFront + 1) & queueMask
+                queueCount -= 1
+            }
+            let minimum = Int64(gains[Int(queue[queueFront]) & mask] * unit)
+            minimaSum += minimum - minima[minimaIndex]
+            minima[minimaIndex] = minimum
+            minimaIndex = minimaIndex + 1 == minima.count ? 0 : minimaIndex + 1
+            boxSumsSum += minimaSum - boxSums[boxSumsIndex]
+            boxSums[boxSumsIndex] = minimaSum
+            boxSumsIndex = boxSumsIndex + 1 == boxSums.count ? 0 : boxSumsIndex + 1
+            let gain = Float(Double(boxSumsSum) / norm)
+            guard let destination else { continue }
+            for channel in 0..<channels {
+                destination[frame * channels + channel] = samples[frame * channels + channel] * gain
             }
         }
-        self.queueFront = queueFront
-        self.queueCount = queueCount
-        self.minimaIndex = minimaIndex
-        self.minimaSum = minimaSum
-        self.boxSumsIndex = boxSumsIndex
-        self.boxSumsSum = boxSumsSum
+        run.queueFront = queueFront
+        run.queueCount = queueCount
+        run.minimaIndex = minimaIndex
+        run.minimaSum = minimaSum
+        run.boxSumsIndex = boxSumsIndex
+        run.boxSumsSum = boxSumsSum
     }
 
     /// The smoothing state of a stretch with nothing to limit, standing at the frame before `frame`.
-    private func restartSmoothing(before frame: Int64) {
-        for index in minima.indices { minima[index] = Self.unitGain }
-        minimaSum = Self.unitGain * Int64(attackFrames)
-        for index in boxSums.indices { boxSums[index] = minimaSum }
-        boxSumsSum = minimaSum * Int64(smoothingFrames)
-        minimaIndex = 0
-        boxSumsIndex = 0
+    private func restartSmoothing(before frame: Int64, run: inout RunState) {
+        minima.update(repeating: Self.unitGain)
+        run.minimaSum = Self.unitGain * Int64(attackFrames)
+        boxSums.update(repeating: run.minimaSum)
+        run.boxSumsSum = run.minimaSum * Int64(smoothingFrames)
+        run.minimaIndex = 0
+        run.boxSumsIndex = 0
         // Every needed gain up to the frame before's look-ahead is 1: the newest of them stands for them all.
-        queueFront = 0
-        queueCount = 1
+        run.queueFront = 0
+        run.queueCount = 1
         minimumQueue[0] = frame - 1 + Int64(lookAheadFrames)
     }
 
