@@ -3,7 +3,7 @@ import Resampling
 
 /// A user's recording under the session (`--bed FILE`), folded to the output's 1 or 2 channels (`BedDecoder`)
 /// and resampled in a libsoxr stream to the session rate, handed out on demand through the DC-blocking
-/// high-pass (`DCBlockingFilter`, started afresh with each pass).
+/// high-pass (`DCBlockingFilter`, started afresh with each pass) unless its reader filters them itself.
 ///
 /// Memory stays at a few blocks whatever the recording's length. At the end of the recording `read` returns
 /// fewer frames than asked; `rewind` starts it again (the renderer crossfades the seam). One owner.
@@ -23,8 +23,8 @@ public final class BedStream: FoldedFrameSource {
     private var pending: [Float] = []
     private var pendingStart = 0
     private var sourceEnded = false
-    /// The DC-blocking high-pass on what is handed out, restarted with every pass.
-    private var filter: DCBlockingFilter
+    /// The DC-blocking high-pass on what is handed out, restarted with every pass (nil: the reader's job).
+    private var filter: DCBlockingFilter?
 
     /// Opens the recording and checks it has frames (reading its first block).
     /// - Throws: `BedStreamError`: missing or unreadable (66), not audio or no frames or more than 8 channels
@@ -33,9 +33,10 @@ public final class BedStream: FoldedFrameSource {
         try self.init(source: BedDecoder(path: path, channelCount: channelCount), sampleRate: sampleRate)
     }
 
-    /// Resamples `source` to `sampleRate`, checking it has frames (reading its first block).
+    /// Resamples `source` to `sampleRate`, checking it has frames (reading its first block); `filtersDC` false
+    /// hands the frames out unfiltered, for a reader that runs the same `DCBlockingFilter` on another thread.
     /// - Throws: `BedStreamError`: no frames (65), a failed read (74), libsoxr refusing the rates.
-    public init(source: FoldedFrameSource, sampleRate: Int) throws(BedStreamError) {
+    public init(source: FoldedFrameSource, sampleRate: Int, filtersDC: Bool = true) throws(BedStreamError) {
         self.source = source
         path = source.path
         channelCount = source.channelCount
@@ -48,7 +49,7 @@ public final class BedStream: FoldedFrameSource {
                     channelCount: source.channelCount, inputRate: source.sampleRate, outputRate: sampleRate)
             } catch { throw .resamplingFailed(path: source.path, reason: error.message) }
         }
-        filter = DCBlockingFilter(sampleRate: sampleRate, channelCount: source.channelCount)
+        filter = filtersDC ? DCBlockingFilter(sampleRate: sampleRate, channelCount: source.channelCount) : nil
         foldedBlock = [Float](repeating: 0, count: Self.blockFrames * source.channelCount)
         pending.reserveCapacity(4 * Self.blockFrames * source.channelCount)
         // A file whose header hides its length may still be empty: find out now, not mid-session.
@@ -72,7 +73,7 @@ public final class BedStream: FoldedFrameSource {
             pending.withUnsafeBufferPointer { source in
                 guard let from = source.baseAddress, let to = output.baseAddress else { return }
                 (to + written).update(from: from + pendingStart, count: count)
-                filter.process(to + written, frameCount: count / channelCount)
+                filter?.process(to + written, frameCount: count / channelCount)
             }
             written += count
             pendingStart += count
@@ -88,7 +89,7 @@ public final class BedStream: FoldedFrameSource {
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
         sourceEnded = false
-        filter.reset()
+        filter?.reset()
     }
 
     /// Reads one block of folded frames and resamples it into `pending` (flushing the resampler at the end).

@@ -30,6 +30,10 @@ public final class BedReader: BedRecording {
     private let stream: FoldedFrameSource
     /// The resampled read-ahead, when there is one (it alone can come back short without ending a pass).
     private let readAhead: BedReadAhead?
+    /// The DC-blocking high-pass, run here on the reader's thread when the stream is read ahead (nil: the
+    /// stream filters). The same filter on the same frames in the same order, so the same samples: it was a
+    /// third of the resampling thread's work, the longest stage of a streamed bed's pipeline.
+    private var filter: DCBlockingFilter?
 
     /// Opens the recording at `path` for a render at `sampleRate` in `channelCount` channels.
     /// - Throws: `BedStreamError` for a recording that cannot be used.
@@ -49,9 +53,10 @@ public final class BedReader: BedRecording {
             stream = try BedStream(source: decoder, sampleRate: sampleRate)
             self.readAhead = nil
         case .decodeAndResample:
-            let ahead = BedReadAhead(reading: try BedStream(source: BedReadAhead(reading: decoder), sampleRate: sampleRate))
+            let ahead = BedReadAhead(reading: try BedStream(source: BedReadAhead(reading: decoder), sampleRate: sampleRate, filtersDC: false))
             stream = ahead
             self.readAhead = ahead
+            filter = DCBlockingFilter(sampleRate: sampleRate, channelCount: decoder.channelCount)
         }
     }
 
@@ -87,6 +92,8 @@ public final class BedReader: BedRecording {
             failure = error
             return 0
         }
+        // Before a real-time read's missing frames are filled with silence, as the stream would filter.
+        filter?.process(landing, frameCount: frames)
         if let readAhead, readAhead.lastReadUnderran {
             (landing + frames * streamChannels).update(repeating: 0, count: (frameCount - frames) * streamChannels)
             underrunCount += 1
@@ -106,5 +113,6 @@ public final class BedReader: BedRecording {
     public func rewind() {
         guard failure == nil else { return }
         do { try stream.rewind() } catch { failure = error }
+        filter?.reset()
     }
 }
