@@ -6,6 +6,7 @@ import Synth
 /// first frame on, into a ring of session frames, and each renderer reads the frames of the slice it renders
 /// through a `Cursor`. Without it every renderer would loop the bed itself, and a seek into a streamed bed
 /// reads and discards the recording up to its place: two renderers taking turns each decoded the whole bed.
+/// A bed held in memory needs none of this: its renderers read it straight (`HeldBed`).
 ///
 /// The loop's frames do not depend on how they are read, so every renderer gets exactly what one renderer
 /// reading the bed itself gets. The ring holds the frames from the oldest any renderer may still ask for
@@ -34,12 +35,13 @@ final class SharedBedFeed: @unchecked Sendable {
     /// Frames the producer makes at a time.
     static let chunkFrames = 4_096
 
-    /// A feed looping `reader` (at its first frame) as `plan`'s bed voice does, holding at least
+    /// A feed of `loop` (`reader` looped as `plan`'s bed voice loops it, made by
+    /// `BedLooping.frames(of:for:largestRead:)` for reads of `chunkFrames`, at its first frame), holding at least
     /// `framesInFlight` frames (those between the oldest a renderer may still ask for and the newest).
-    init(reader: BedReader, plan: RenderPlan, framesInFlight: Int) {
+    init(reader: BedReader, loop: LoopedBedFrames, plan: RenderPlan, framesInFlight: Int) {
         self.reader = reader
         channelCount = plan.settings.channelCount
-        loop = BedLooping.frames(of: reader, for: plan, largestRead: Self.chunkFrames)
+        self.loop = loop
         endFrame = Renderer.firstBedlessFrame(of: plan)
         // Room for a cursor's chunk past the newest frame asked for, and one for the producer to work ahead.
         let chunks = (framesInFlight + Self.chunkFrames - 1) / Self.chunkFrames + 2

@@ -32,16 +32,25 @@ extension Soundtrack {
         let workerCount = max(1, min(threads, sliceCount))
         var renderers: [SoundtrackRenderer] = []
         var bedFeed: SharedBedFeed?
+        // The reader of a bed held in memory, for its failure (it was read whole before the render starts).
+        var heldBedReader: BedReader?
         if workerCount > 1, let mix = outputPlan.settings.bed {
             // One loop of the bed for every renderer (each seeking into its own would decode it once per renderer).
             let reader: BedReader
             do { reader = try BedReader(path: mix.path, sampleRate: sampleRate, channelCount: channelCount, readAhead: .decodeAndResample) } catch { throw .bed(error) }
-            let feed = SharedBedFeed(
-                reader: reader, plan: outputPlan,
-                framesInFlight: SlicePipeline.bedFramesInFlight(
-                    workerCount: workerCount, sliceFrameCount: Self.sliceFrameCount, seekPrerollFrames: Renderer.seekPrerollFrames(sampleRate: sampleRate)))
-            for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: feed.makeCursor())) }
-            bedFeed = feed
+            let loop = BedLooping.frames(of: reader, for: outputPlan, largestRead: SharedBedFeed.chunkFrames)
+            if let held = loop.held {
+                // Held whole: each renderer reads it straight, through a cursor of its own.
+                for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: held.makeCursor())) }
+                heldBedReader = reader
+            } else {
+                let feed = SharedBedFeed(
+                    reader: reader, loop: loop, plan: outputPlan,
+                    framesInFlight: SlicePipeline.bedFramesInFlight(
+                        workerCount: workerCount, sliceFrameCount: Self.sliceFrameCount, seekPrerollFrames: Renderer.seekPrerollFrames(sampleRate: sampleRate)))
+                for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: feed.makeCursor())) }
+                bedFeed = feed
+            }
         } else {
             for _ in 0..<workerCount { renderers.append(try makeRenderer(plan: outputPlan)) }
         }
@@ -72,7 +81,7 @@ extension Soundtrack {
                 try Self.renderInSlices(renderers, sliceCount: sliceCount, bedFeed: bedFeed, bedLeadInFrames: outputPlan.guide.framing.leadInFrameCount, into: output, progress: progress, cancel: cancel)
             }
             if cancel.isCancelled { throw .cancelled }
-            if let failure = bedFeed?.failure ?? renderers.lazy.compactMap(\.bedFailure).first { throw failure }
+            if let failure = bedFeed?.failure ?? heldBedReader?.failure.map({ .bed($0) }) ?? renderers.lazy.compactMap(\.bedFailure).first { throw failure }
         } catch {
             writer.discard()
             throw error

@@ -123,6 +123,11 @@ final class BedLoop {
         }
     }
 
+    /// The recording, when it is held in memory, as a loop any number of readers share (`HeldBed`).
+    var heldRecording: HeldBed? {
+        memory.map { HeldBed(channelCount: channelCount, recording: $0, recordingFrames: memoryFrames, fadeFrames: fadeFrames, fadeOut: fadeOut, fadeIn: fadeIn) }
+    }
+
     /// Writes the next `frameCount` frames (at most `largestRequest`) of the endless bed into `output`.
     func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
         precondition(frameCount <= largestRequest, "a bed read is at most \(largestRequest) frames")

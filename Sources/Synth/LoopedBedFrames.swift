@@ -6,9 +6,18 @@ public protocol LoopedBedFrames: AnyObject {
     func seek(to frame: Int64)
     /// Writes the next `frameCount` interleaved frames (at most the largest read the source was made for).
     func read(into output: UnsafeMutablePointer<Float>, frameCount: Int)
+    /// The recording held whole in memory, when these frames loop one (nil: streamed): then any number of
+    /// renderers can read the same loop through cursors of their own.
+    var held: HeldBed? { get }
 }
 
-extension BedLoop: LoopedBedFrames {}
+extension LoopedBedFrames {
+    public var held: HeldBed? { nil }
+}
+
+extension BedLoop: LoopedBedFrames {
+    var held: HeldBed? { heldRecording }
+}
 
 /// Makes the looped frames of a bed recording for a plan.
 public enum BedLooping {

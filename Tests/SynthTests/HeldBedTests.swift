@@ -1,0 +1,103 @@
+import Foundation
+import NagiTestSupport
+@testable import Synth
+import Testing
+
+/// `HeldBed`: a recording held in memory, read through cursors at any frame and in reads of any size, gives
+/// exactly the frames `BedLoop` gives reading on from frame 0 (seams and every pass after the first included).
+@Suite("A held bed's cursors")
+struct HeldBedTests {
+    static let rate = 16_000
+
+    /// Frames in an array, with the length its "file" states (so the loop's memory budget can hold a recording
+    /// longer than two crossfades, as it holds a short bed file).
+    final class StatedRecording: BedRecording {
+        let channelCount: Int
+        let frames: Int
+        let samples: [Float]
+        private var position = 0
+
+        init(channelCount: Int, frames: Int, seed: UInt64) {
+            self.channelCount = channelCount
+            self.frames = frames
+            var generator = SeededGenerator(seed: seed)
+            samples = (0..<(frames * channelCount)).map { index in
+                0.3 * Float(sin(Double(index / channelCount) * 0.017 * Double(1 + index % channelCount))) + 0.1 * generator.nextSignedUnit()
+            }
+        }
+
+        var expectedFrameCount: Int64? { Int64(frames) }
+
+        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
+            let count = min(frameCount, frames - position)
+            samples.withUnsafeBufferPointer { source in
+                output.update(from: source.baseAddress! + position * channelCount, count: count * channelCount)
+            }
+            position += count
+            return count
+        }
+
+        func rewind() { position = 0 }
+    }
+
+    /// The loop read on from frame 0 by `BedLoop`, `frameCount` frames in reads of `largestRequest`.
+    static func loopFrames(_ loop: BedLoop, frameCount: Int, largestRequest: Int, channels: Int) -> [Float] {
+        var frames = [Float](repeating: .nan, count: frameCount * channels)
+        frames.withUnsafeMutableBufferPointer { output in
+            var done = 0
+            while done < frameCount {
+                let count = min(largestRequest, frameCount - done)
+                loop.read(into: output.baseAddress! + done * channels, frameCount: count)
+                done += count
+            }
+        }
+        return frames
+    }
+
+    @Test("cursors seeking anywhere and reading any size give BedLoop's frames, bit for bit", arguments: [
+        // Held by its stated length (9.3 s: two 2 s seams a pass), stereo and mono.
+        (2, Int(9.3 * Double(rate))),
+        (1, Int(9.3 * Double(rate))),
+        // Shorter than two crossfades: held from the probe, fading over a third of its length.
+        (2, Int(2.5 * Double(rate))),
+        // Seven frames: a two-frame seam.
+        (1, 7),
+    ])
+    func cursorsMatchTheLoop(channels: Int, recordingFrames: Int) throws {
+        let largestRequest = 64
+        let recording = StatedRecording(channelCount: channels, frames: recordingFrames, seed: 5)
+        let loop = BedLoop(recording: recording, sampleRate: Self.rate, largestRequest: largestRequest, heardFrameCount: 60 * Int64(Self.rate))
+        let held = try #require(loop.held, "a recording the budget holds is held")
+        // At least three passes, so seams between later passes are compared too.
+        let frameCount = max(3 * recordingFrames + 100, 4_000)
+        let expected = Self.loopFrames(loop, frameCount: frameCount, largestRequest: largestRequest, channels: channels)
+        let fade = loop.fadeFrames
+        #expect(fade > 0)
+        // The seam is really crossfaded: a frame there is not the recording's own (a cursor ignoring it fails).
+        let seamFrame = recordingFrames - 1 - fade / 2
+        #expect(expected[seamFrame * channels] != recording.samples[seamFrame * channels])
+
+        var generator = SeededGenerator(seed: 11)
+        var got = [Float](repeating: 0, count: largestRequest * channels)
+        for _ in 0..<200 {
+            let cursor = held.makeCursor()
+            var position = Int(generator.next() % UInt64(frameCount - 200))
+            cursor.seek(to: Int64(position))
+            for _ in 0..<4 {
+                let count = 1 + Int(generator.next() % UInt64(largestRequest))
+                guard position + count <= frameCount else { break }
+                got.withUnsafeMutableBufferPointer { cursor.read(into: $0.baseAddress!, frameCount: count) }
+                let want = expected[(position * channels)..<((position + count) * channels)]
+                #expect(Array(got[0..<(count * channels)]).map(\.bitPattern) == want.map(\.bitPattern), "frames \(position)..<\(position + count)")
+                position += count
+            }
+        }
+    }
+
+    @Test("a recording as long as the session is streamed, not held")
+    func aLongRecordingIsNotHeld() {
+        let recording = StatedRecording(channelCount: 2, frames: 20 * Self.rate, seed: 5)
+        let loop = BedLoop(recording: recording, sampleRate: Self.rate, largestRequest: 64, heardFrameCount: 20 * Int64(Self.rate))
+        #expect(loop.held == nil)
+    }
+}
