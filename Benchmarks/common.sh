@@ -22,8 +22,11 @@ prepare() {
 }
 
 # seconds_of COMMAND...: the wall-clock seconds COMMAND took (its output discarded; fails if it fails).
+# Dirty pages left by the command before (sox writes without fsync) are written out first, untimed: otherwise
+# their writeback lands in whatever runs next and is charged to it.
 seconds_of() {
     local start end
+    sync
     start=$(date +%s.%N)
     "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; return 1; }
     end=$(date +%s.%N)
