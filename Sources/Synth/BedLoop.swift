@@ -150,15 +150,9 @@ final class BedLoop {
                 let count = min(available, Int(end - position))
                 let seamOffset = Int(position - (end - fade))
                 copyFromRing(at: position, count: count, into: target)
-                let headFrames = head.base + seamOffset * channels
-                let outGains = fadeOut.base + seamOffset
-                let inGains = fadeIn.base + seamOffset
-                for n in 0..<count {
-                    for channel in 0..<channels {
-                        let index = n * channels + channel
-                        target[index] = target[index] * outGains[n] + headFrames[index] * inGains[n]
-                    }
-                }
+                Self.mixSeam(
+                    ending: UnsafePointer(target), head: head.base + seamOffset * channels, fadeOut: fadeOut.base + seamOffset,
+                    fadeIn: fadeIn.base + seamOffset, frameCount: count, channelCount: channels, into: target)
                 done += count
             } else {
                 let seamStart = passEnds.first.map { $0 - fade } ?? Int64.max
@@ -168,6 +162,22 @@ final class BedLoop {
             }
         }
         readFrames += Int64(frameCount)
+    }
+
+    /// Writes `frameCount` frames of a seam into `output`: the pass's last frames `ending` fading out by
+    /// `fadeOut` as the recording's head `head` fades in by `fadeIn` (`ending` may be `output` itself). The one
+    /// expression of a seam, which `HeldBed` shares so its frames are the same to the bit.
+    @inline(__always)
+    static func mixSeam(
+        ending: UnsafePointer<Float>, head: UnsafePointer<Float>, fadeOut: UnsafePointer<Float>, fadeIn: UnsafePointer<Float>,
+        frameCount: Int, channelCount channels: Int, into output: UnsafeMutablePointer<Float>
+    ) {
+        for n in 0..<frameCount {
+            for channel in 0..<channels {
+                let index = n * channels + channel
+                output[index] = ending[index] * fadeOut[n] + head[index] * fadeIn[n]
+            }
+        }
     }
 
     /// Moves the bed to its frame `frame`, forward or back: the next `read` gives what it would have given there

@@ -6,7 +6,7 @@
 /// `fadeFrames` of each pass fade out (`fadeOut`) as the head fades in (`fadeIn`). So a cursor seeks by
 /// arithmetic, and a sliced write's renderers need neither a producer thread nor a ring between them and the
 /// recording (`SharedBedFeed`, which a streamed bed still needs): the two copies of every bed frame that the
-/// ring took are gone. The frames are the same as `BedLoop` gives, bit for bit (the seam in the same expression).
+/// ring took are gone. The frames are the same as `BedLoop` gives, bit for bit (the seam is `BedLoop.mixSeam`).
 public final class HeldBed: @unchecked Sendable {
     // @unchecked: every buffer is filled before init returns (by the BedLoop that held the recording) and only
     // read after; a cursor's position is its own.
@@ -51,7 +51,7 @@ public final class HeldBed: @unchecked Sendable {
             // The recording frame heard here: the first pass from 0, every later one (length − fade) from `fade`.
             let place = frame < length ? Int(frame) : fade + Int((frame - length) % (length - Int64(fade)))
             let target = output + done * channels
-            let source = recording.base + place * channels
+            let source = UnsafePointer(recording.base + place * channels)
             if place < seamStart {
                 let count = min(frameCount - done, seamStart - place)
                 target.update(from: source, count: count * channels)
@@ -60,15 +60,9 @@ public final class HeldBed: @unchecked Sendable {
                 // Inside a seam: the pass's last frames fade out as the head fades in.
                 let seamOffset = place - seamStart
                 let count = min(frameCount - done, recordingFrames - place)
-                let headFrames = recording.base + seamOffset * channels
-                let outGains = fadeOut.base + seamOffset
-                let inGains = fadeIn.base + seamOffset
-                for n in 0..<count {
-                    for channel in 0..<channels {
-                        let index = n * channels + channel
-                        target[index] = source[index] * outGains[n] + headFrames[index] * inGains[n]
-                    }
-                }
+                BedLoop.mixSeam(
+                    ending: source, head: recording.base + seamOffset * channels, fadeOut: fadeOut.base + seamOffset,
+                    fadeIn: fadeIn.base + seamOffset, frameCount: count, channelCount: channels, into: target)
                 done += count
             }
         }

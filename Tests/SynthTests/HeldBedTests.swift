@@ -9,37 +9,6 @@ import Testing
 struct HeldBedTests {
     static let rate = 16_000
 
-    /// Frames in an array, with the length its "file" states (so the loop's memory budget can hold a recording
-    /// longer than two crossfades, as it holds a short bed file).
-    final class StatedRecording: BedRecording {
-        let channelCount: Int
-        let frames: Int
-        let samples: [Float]
-        private var position = 0
-
-        init(channelCount: Int, frames: Int, seed: UInt64) {
-            self.channelCount = channelCount
-            self.frames = frames
-            var generator = SeededGenerator(seed: seed)
-            samples = (0..<(frames * channelCount)).map { index in
-                0.3 * Float(sin(Double(index / channelCount) * 0.017 * Double(1 + index % channelCount))) + 0.1 * generator.nextSignedUnit()
-            }
-        }
-
-        var expectedFrameCount: Int64? { Int64(frames) }
-
-        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
-            let count = min(frameCount, frames - position)
-            samples.withUnsafeBufferPointer { source in
-                output.update(from: source.baseAddress! + position * channelCount, count: count * channelCount)
-            }
-            position += count
-            return count
-        }
-
-        func rewind() { position = 0 }
-    }
-
     /// The loop read on from frame 0 by `BedLoop`, `frameCount` frames in reads of `largestRequest`.
     static func loopFrames(_ loop: BedLoop, frameCount: Int, largestRequest: Int, channels: Int) -> [Float] {
         var frames = [Float](repeating: .nan, count: frameCount * channels)
@@ -55,7 +24,7 @@ struct HeldBedTests {
     }
 
     @Test("cursors seeking anywhere and reading any size give BedLoop's frames, bit for bit", arguments: [
-        // Held by its stated length (9.3 s: two 2 s seams a pass), stereo and mono.
+        // Held by its stated length (9.3 s, a 2 s seam at the end of each pass), stereo and mono.
         (2, Int(9.3 * Double(rate))),
         (1, Int(9.3 * Double(rate))),
         // Shorter than two crossfades: held from the probe, fading over a third of its length.
@@ -65,7 +34,7 @@ struct HeldBedTests {
     ])
     func cursorsMatchTheLoop(channels: Int, recordingFrames: Int) throws {
         let largestRequest = 64
-        let recording = StatedRecording(channelCount: channels, frames: recordingFrames, seed: 5)
+        let recording = SeekTests.ArrayRecording(channelCount: channels, frames: recordingFrames, seed: 5, statesLength: true)
         let loop = BedLoop(recording: recording, sampleRate: Self.rate, largestRequest: largestRequest, heardFrameCount: 60 * Int64(Self.rate))
         let held = try #require(loop.held, "a recording the budget holds is held")
         // At least three passes, so seams between later passes are compared too.
@@ -96,7 +65,7 @@ struct HeldBedTests {
 
     @Test("a recording as long as the session is streamed, not held")
     func aLongRecordingIsNotHeld() {
-        let recording = StatedRecording(channelCount: 2, frames: 20 * Self.rate, seed: 5)
+        let recording = SeekTests.ArrayRecording(channelCount: 2, frames: 20 * Self.rate, seed: 5, statesLength: true)
         let loop = BedLoop(recording: recording, sampleRate: Self.rate, largestRequest: 64, heardFrameCount: 20 * Int64(Self.rate))
         #expect(loop.held == nil)
     }

@@ -13,19 +13,22 @@ struct SeekTests {
     static let rate = 16000
 
     /// A recording held in an array, read sequentially like the command line's stream: a sine and seeded
-    /// noise, different in each channel, so a bed frame out of place shows in the samples.
+    /// noise, different in each channel, so a bed frame out of place shows in the samples. `statesLength`: it
+    /// says its length (`expectedFrameCount`), as a file's header does, so the loop's memory budget can hold it.
     final class ArrayRecording: BedRecording {
         let channelCount: Int
         let frames: Int
-        private let samples: [Float]
+        let samples: [Float]
+        let expectedFrameCount: Int64?
         private var position = 0
         /// Frames handed out since the last `resetCounts`.
         private(set) var framesRead = 0
         private(set) var rewindCount = 0
 
-        init(channelCount: Int, frames: Int, seed: UInt64) {
+        init(channelCount: Int, frames: Int, seed: UInt64, statesLength: Bool = false) {
             self.channelCount = channelCount
             self.frames = frames
+            expectedFrameCount = statesLength ? Int64(frames) : nil
             var generator = SeededGenerator(seed: seed)
             samples = (0..<(frames * channelCount)).map { index in
                 let frame = index / channelCount
