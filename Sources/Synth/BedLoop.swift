@@ -223,6 +223,12 @@ final class BedLoop {
     /// The recording frame heard at bed frame `frame` (outside a seam's fade-in) when the first pass is
     /// `passFrames` long: the first pass from 0, every later one from `fadeFrames`.
     private func recordingFrame(at frame: Int64, passFrames: Int64) -> Int64 {
+        Self.recordingFrame(at: frame, passFrames: passFrames, fadeFrames: fadeFrames)
+    }
+
+    /// The recording frame heard at bed frame `frame` of a loop whose first pass is `passFrames` long and whose
+    /// seams fade over `fadeFrames`: the loop's one arithmetic, which `HeldBed` reads by as well.
+    static func recordingFrame(at frame: Int64, passFrames: Int64, fadeFrames: Int) -> Int64 {
         let fade = Int64(fadeFrames)
         if frame < passFrames || passFrames <= fade { return min(frame, passFrames) }
         return fade + (frame - passFrames) % (passFrames - fade)

@@ -43,13 +43,10 @@ public final class HeldBed: @unchecked Sendable {
             return
         }
         let length = Int64(recordingFrames)
-        let fade = fadeFrames
-        let seamStart = recordingFrames - fade
+        let seamStart = recordingFrames - fadeFrames
         var done = 0
         while done < frameCount {
-            let frame = first + Int64(done)
-            // The recording frame heard here: the first pass from 0, every later one (length − fade) from `fade`.
-            let place = frame < length ? Int(frame) : fade + Int((frame - length) % (length - Int64(fade)))
+            let place = Int(BedLoop.recordingFrame(at: first + Int64(done), passFrames: length, fadeFrames: fadeFrames))
             let target = output + done * channels
             let source = UnsafePointer(recording.base + place * channels)
             if place < seamStart {

@@ -57,7 +57,8 @@ final class TruePeakLimiter {
     /// under the knee needs no estimate.
     private let interpolationBound: Float
 
-    /// The input frames, kept blocks then the chunk; absolute block `firstBufferedBlock` at index 0.
+    /// The input frames, kept blocks then the chunk: the oldest block an output or a peak estimate still reads at
+    /// index 0.
     private let input: FloatBuffer
     /// A block's worth of samples each: the largest magnitude found so far at each sample and between it and
     /// the next, and one phase's interpolated points.
@@ -83,8 +84,6 @@ final class TruePeakLimiter {
 
     /// The limiter's moving scalars.
     private struct RunState {
-        /// The absolute block at `input`'s index 0.
-        var firstBufferedBlock: Int64 = 0
         /// The absolute index of the next input block.
         var nextInputBlock: Int64 = 0
         /// Where the oldest of `limitedBlocks` sits, and how many there are.
@@ -227,7 +226,6 @@ final class TruePeakLimiter {
         precondition(frame % Int64(blockFrames) == 0, "the limiter restarts on a block boundary")
         var run = RunState()
         run.nextInputBlock = frame / Int64(blockFrames)
-        run.firstBufferedBlock = run.nextInputBlock - Int64(keptBlocks)
         self.run = run
         input.base.update(repeating: 0, count: keptBlocks * blockFrames * channelCount)
         blockPeaks.base.update(repeating: 0, count: blockPeaks.count)
@@ -256,7 +254,6 @@ final class TruePeakLimiter {
         let moved = keptBlocks * samplesPerBlock
         input.base.update(from: input.base + blockCount * samplesPerBlock, count: moved)
         for index in 0..<keptBlocks { blockPeaks.base[index] = blockPeaks.base[index + blockCount] }
-        run.firstBufferedBlock += Int64(blockCount)
     }
 
     /// Fills the needed gain of every frame of `block` (at buffer `position`, with the blocks either side buffered).
