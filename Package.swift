@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CNagiALSA", dependencies: ["CALSA"]),
         // Async-signal-safe stop flags (SIGINT / SIGTERM) and early writeback (sync_file_range).
         .target(name: "CNagiSystem"),
+        // Float to 16-bit PCM in SSE2's rounding conversion and saturating pack (the writer's hottest loop).
+        .target(name: "CNagiPCM"),
 
         // TagLib (C++) behind a C interface: a finished file's tags, chapters, gains and cover, written and read
         // back. A shim rather than Swift's C++ interop: only this target compiles TagLib's headers, every
@@ -47,7 +49,7 @@ let package = Package(
         // and tools), and the TagLib objects live and die inside one C call.
         .target(name: "CTagLib", linkerSettings: [.linkedLibrary("tag")]),
         // Files through libsndfile: formats, cue points, atomic output; tags through TagLib.
-        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "CTagLib", "FaultCategory", "NagiMath"]),
+        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "CNagiPCM", "CTagLib", "FaultCategory", "NagiMath"]),
         // Live playback through ALSA.
         .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
 

@@ -43,6 +43,27 @@ import Testing
         }
     }
 
+    /// The conversion's vector loop (eight samples at a time) and its scalar tail give the same step for every
+    /// value: ties, the ends, past them, NaN and the infinities, and random samples, each converted in a batch
+    /// and alone (a batch of one takes the tail).
+    @Test func pcm16VectorLoopAndTailAgree() {
+        var values: [Float] = [0, -0, .nan, -.nan, .infinity, -.infinity, 1, -1, 1.5, -1.5, 3e9, -3e9, .greatestFiniteMagnitude]
+        for step in [0.5, 1.5, 2.5, -0.5, -2.5, 32_766.5, 32_767.5, -32_767.5, -32_768.5, 12_345.5] as [Float] { values.append(step / 32_768) }
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<4_000 { values.append(Float.random(in: -1.2...1.2, using: &random)) }
+        var batch = [Int16](repeating: 99, count: values.count)
+        PCM16Conversion.convert(values, count: values.count, into: &batch)
+        var alone = [Int16](repeating: 99, count: values.count)
+        for index in values.indices {
+            var one: Int16 = 99
+            PCM16Conversion.convert([values[index]], count: 1, into: &one)
+            alone[index] = one
+        }
+        #expect(batch == alone)
+        #expect(Array(batch[0..<13]) == [0, 0, 0, 0, 32_767, -32_768, 32_767, -32_768, 32_767, -32_768, 32_767, -32_768, 32_767])
+        #expect(Array(batch[13..<23]) == [0, 2, 2, 0, -2, 32_766, 32_767, -32_768, -32_768, 12_346])
+    }
+
     @Test func overRangeClipsInPCM24() throws {
         let decoded = try roundTrip([1.7, -1.7], encoding: .pcm24)
         #expect(decoded[0] > 0.9999 && decoded[0] <= 1.0)

@@ -1,0 +1,13 @@
+#ifndef CNAGI_PCM_H
+#define CNAGI_PCM_H
+
+#include <stdint.h>
+
+/// Converts `count` float samples to 16-bit PCM: scaled by 32768, rounded to nearest (ties to even),
+/// saturated to -32768 ... 32767; NaN becomes 0 and the infinities saturate.
+///
+/// In C for the one instruction pair Swift cannot name: SSE2's rounding conversion and saturating pack
+/// (cvtps2dq, packssdw), eight samples in six instructions. Other machines take the scalar loop.
+void nagi_convert_pcm16(const float *source, long count, int16_t *target);
+
+#endif
