@@ -6,7 +6,11 @@ import Locking
 /// the next slice, and the writer (the file's encoder, meter and system calls) runs beside them all the time.
 ///
 /// Which renderer renders a slice does not matter (each seeks exactly to the slice's first frame), so the
-/// samples reach the writer in the same order and with the same values as from one renderer.
+/// samples reach the writer in the same order and with the same values as from one renderer. A renderer computes
+/// its slice's control points before it synthesizes and hands the next slice's checkpoint (`SeekCheckpoint`) on
+/// at once, so the renderer that takes the next slice seeks from it instead of replaying the control curves of
+/// every slice it skipped: each block's control is computed once, and a worker waits only for the control (about
+/// a tenth of a slice's work) of the slice before its own.
 final class SlicePipeline: @unchecked Sendable {
     // @unchecked: a renderer is used by one worker at a time (a worker owns renderer `index` for the whole
     // write); `buffers` slots are written by the one worker that took their slice and read by the writer only
@@ -27,6 +31,9 @@ final class SlicePipeline: @unchecked Sendable {
     private let slotCount: Int
     /// Per buffer, the slice last rendered into it (−1: none yet).
     private var renderedSlice: [Int]
+    /// Per slice from 1 on, where its synthesis starts, put there by the worker of the slice before once that
+    /// worker has computed its control, taken by the slice's worker.
+    private var checkpoints: [Int: Renderer.SeekCheckpoint] = [:]
     /// Set when the writer stops early (a failure, cancellation): workers take no more slices.
     private var isStopped = false
     /// The bed the renderers share, when there is one: its producer runs on a thread of the pipeline's.
@@ -106,8 +113,19 @@ final class SlicePipeline: @unchecked Sendable {
             }
             guard let slice else { return }
             let firstFrame = Int64(slice) * Int64(sliceFrameCount)
-            if renderer.nextFrame != firstFrame { renderer.seek(toFrame: firstFrame) }
             let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
+            if slice > 0 {
+                // Taken even when this renderer rendered the slice before (then it made it, and needs no seek).
+                let checkpoint: Renderer.SeekCheckpoint? = state.waitUntil({ isStopped || checkpoints[slice] != nil }) { _ in
+                    isStopped ? nil : checkpoints.removeValue(forKey: slice)
+                }
+                guard let checkpoint else { return }
+                if renderer.nextFrame != firstFrame { renderer.seek(from: checkpoint) }
+            }
+            if slice + 1 < sliceCount {
+                let next = renderer.prepareControl(frameCount: frameCount, checkpointAt: firstFrame + Int64(frameCount))
+                state.withLockWakingAll { checkpoints[slice + 1] = next }
+            }
             let buffer = buffers.buffer(slice % slotCount)
             renderer.render(into: buffer, frameCount: frameCount)
             measure?(UnsafeBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount)

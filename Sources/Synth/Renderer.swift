@@ -63,6 +63,9 @@ public final class Renderer {
     private let staging: FloatBuffer
     private var control: ControlSequencer
     private var state: EngineState
+    /// Control points computed ahead of the synthesis (`prepareControl`), read by the blocks they belong to; while
+    /// it holds any, `control` stands at its last block's end.
+    private let lead = ControlLead()
     /// The output stage; the synthesis (`state`) stands its `delayFrames` ahead of `nextFrame`.
     private let limiter: TruePeakLimiter
     /// Blocks to synthesize and pass through the limiter, discarding its output, before the next output block:
@@ -79,7 +82,7 @@ public final class Renderer {
     private var stagedBlockStart: Int64 = -1
 
     /// Everything that changes from block to block.
-    private struct EngineState {
+    struct EngineState {
         /// First frame of the next block to render.
         var blockStart: Int64 = 0
         /// Oscillator phases in cycles, [0, 1).
@@ -299,12 +302,24 @@ public final class Renderer {
 
     /// Moves the synthesis to its own `frame`.
     private func seekBreathing(toFrame frame: Int64) {
+        moveSynthesis(to: seekTarget(forBreathing: frame))
+        restartLimiter(forBreathing: frame)
+    }
+
+    /// The block a seek to the synthesis's own `frame` moves the synthesis to: the limiter's history before the
+    /// frame's block (or frame 0).
+    private func seekTarget(forBreathing frame: Int64) -> Int64 {
         let blockFrames = Int64(Self.controlBlockFrames)
-        let outputTarget = frame - frame % blockFrames
-        let target = max(0, outputTarget - Int64(limiter.historyFrames))
-        moveSynthesis(to: target)
+        return max(0, frame - frame % blockFrames - Int64(limiter.historyFrames))
+    }
+
+    /// Restarts the limiter at the seek target of the synthesis's own `frame` (where the synthesis now stands),
+    /// with the pre-roll up to the frame's block due on the next render.
+    private func restartLimiter(forBreathing frame: Int64) {
+        let blockFrames = Int64(Self.controlBlockFrames)
+        let target = seekTarget(forBreathing: frame)
         limiter.reset(atFrame: target)
-        prerollBlocks = Int((outputTarget - target + Int64(limiter.delayFrames)) / blockFrames)
+        prerollBlocks = Int((frame - frame % blockFrames - target + Int64(limiter.delayFrames)) / blockFrames)
         // The staged block (if any) is not the one the state stands at now.
         stagedBlockStart = -1
         breathingFrame = frame
@@ -316,9 +331,15 @@ public final class Renderer {
             // Back: a fresh renderer's state, then forward like any seek.
             control = Self.makeControl(plan)
             state = Self.initialState(plan, control: &control)
+            lead.clear()
             for voice in addedVoices { voice.rewind() }
         }
         advanceState(to: target)
+        finishMove(to: target)
+    }
+
+    /// What every move of the synthesis to `target` ends with: the bed moved there, the guide scratch silent.
+    private func finishMove(to target: Int64) {
         bedVoice?.seek(to: min(target, Self.firstBedlessFrame(of: plan)))
         // The guide scratch is silent at every block start already (it is cleared after a block that used it);
         // clearing it here as well keeps that from resting on the flag.
@@ -339,39 +360,161 @@ public final class Renderer {
         let beatCyclesPerHertzFrame = (plan.beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
         var state = self.state
         var control = self.control
+        let lead = self.lead
+        var leadIndex = lead.readIndex
+        let leadCount = lead.count
         defer {
             self.state = state
             self.control = control
+            lead.readIndex = leadIndex
         }
         let from = state.blockStart
         // A block from the silence on changes nothing but the clock; so the state stops where the sound does.
         while state.blockStart < target && state.blockStart < silenceStart {
             let blockEnd = state.blockStart + blockLength
             let start = state.point
-            let end = control.point(at: blockEnd)
-            let beatEndIncrement = beat.map { $0.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame }
+            let end: ControlSequencer.Point
+            let beatEndIncrement: Double?
+            if leadIndex < leadCount {
+                // Computed ahead: the same Doubles the sequencer gave then.
+                end = lead.points[leadIndex]
+                beatEndIncrement = beat == nil ? nil : lead.beatIncrements[leadIndex]
+                leadIndex += 1
+            } else {
+                end = control.point(at: blockEnd)
+                beatEndIncrement = beat.map { $0.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame }
+            }
             state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
             state.point = end
             state.blockStart = blockEnd
         }
+        if state.blockStart > from { setFrameFunctions(&state) }
+        state.blockStart = max(state.blockStart, target)
+    }
+
+    /// Sets what is a function of the frame in `state` (the ducking, the noise loops' read places) for its
+    /// `blockStart`, where the synthesis stops after a move (the sound's last block boundary, at the latest).
+    private func setFrameFunctions(_ state: inout EngineState) {
         let sounding = state.blockStart
-        if sounding > from {
-            // The ducking is a function of the frame: the last block's end is all the next block needs.
-            if !addedVoices.isEmpty {
-                var bedFactor = 1.0
-                for voice in addedVoices { bedFactor = min(bedFactor, voice.bedFactor(at: sounding)) }
-                state.bedFactor = bedFactor
-            }
-            let waterLength = Int64(plan.waterLoop.length)
-            state.waterMid = Int(sounding % waterLength)
-            state.waterSide = Int((sounding + waterLength / 2) % waterLength)
-            if let rainLoop = plan.rainLoop {
-                let rainLength = Int64(rainLoop.length)
-                state.rainMid = Int(sounding % rainLength)
-                state.rainSide = Int((sounding + rainLength / 2) % rainLength)
+        // The ducking is a function of the frame: the last block's end is all the next block needs.
+        if !addedVoices.isEmpty {
+            var bedFactor = 1.0
+            for voice in addedVoices { bedFactor = min(bedFactor, voice.bedFactor(at: sounding)) }
+            state.bedFactor = bedFactor
+        }
+        let waterLength = Int64(plan.waterLoop.length)
+        state.waterMid = Int(sounding % waterLength)
+        state.waterSide = Int((sounding + waterLength / 2) % waterLength)
+        if let rainLoop = plan.rainLoop {
+            let rainLength = Int64(rainLoop.length)
+            state.rainMid = Int(sounding % rainLength)
+            state.rainSide = Int((sounding + rainLength / 2) % rainLength)
+        }
+    }
+
+    /// Where a seek to an output frame starts the synthesis, taken from a renderer that computed the control up
+    /// to there ahead of its own synthesis (`prepareControl(frameCount:checkpointAt:)`), so that a renderer of the
+    /// same plan can seek there (`seek(from:)`) without replaying the control curves of the frames before.
+    public struct SeekCheckpoint: Sendable {
+        /// The output frame it is for.
+        public let frame: Int64
+        /// The synthesis at the seek's target block, or nil when a plain seek costs nothing to speak of (inside the
+        /// ending) or the lead did not pass the target.
+        fileprivate let synthesis: Synthesis?
+
+        fileprivate struct Synthesis: Sendable {
+            /// The state where the sound stands (at `target`, or where the sound stopped before it); what is a
+            /// function of the frame in it is set again by the seek.
+            let state: EngineState
+            /// The sequencer, asked for every point up to `state.blockStart`.
+            let control: ControlSequencer
+            /// The seek's target block.
+            let target: Int64
+        }
+    }
+
+    /// Computes the control points that the next `frameCount` output frames synthesize (up to the limiter's
+    /// look-ahead past them) ahead of the synthesis, which then reads them instead of computing them, and returns
+    /// the checkpoint for a seek to output frame `checkpointFrame` (normally where this render will end: the next
+    /// slice's first frame, at or after the lead's own first block). What the renderer renders is unchanged.
+    public func prepareControl(frameCount: Int, checkpointAt checkpointFrame: Int64) -> SeekCheckpoint {
+        let blockFrames = Self.controlBlockFrames
+        let blockLength = Int64(blockFrames)
+        let plan = self.plan
+        let silenceStart = plan.curves.silenceStartFrame
+        let beat = plan.settings.beat
+        let schedule = plan.schedule
+        // The same expression as in `synthesizeAndLimit`, so the increments are the same Doubles.
+        let beatCyclesPerHertzFrame = (plan.beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
+        // The synthesis's frame at the end of these output frames (it never passes the ending's start), rounded up
+        // to its block, and the limiter's look-ahead beyond.
+        let outputEnd = hasEnding ? min(nextFrame + Int64(frameCount), endingStartFrame) : nextFrame + Int64(frameCount)
+        let breathingEnd = max(0, outputEnd - leadInFrameCount)
+        let reach = (breathingEnd + blockLength - 1) / blockLength * blockLength + Int64(limiter.delayFrames)
+        let inEnding = hasEnding && checkpointFrame >= endingStartFrame
+        let target: Int64? = inEnding ? nil : seekTarget(forBreathing: max(0, checkpointFrame - leadInFrameCount))
+
+        if lead.isEmpty {
+            lead.clear()
+            lead.endState = state
+        }
+        var leadState = lead.endState
+        var control = self.control
+        defer {
+            self.control = control
+            lead.endState = leadState
+        }
+        var synthesis: SeekCheckpoint.Synthesis?
+        if let target, target == leadState.blockStart {
+            synthesis = .init(state: leadState, control: control, target: target)
+        }
+        let stop = max(reach, target ?? 0)
+        if stop > leadState.blockStart { lead.reserve(Int((stop - leadState.blockStart + blockLength - 1) / blockLength)) }
+        // As `advanceState` moves (the sound stops at the silence), keeping every point.
+        while leadState.blockStart < stop && leadState.blockStart < silenceStart {
+            let blockEnd = leadState.blockStart + blockLength
+            let end = control.point(at: blockEnd)
+            let beatEndIncrement = beat.map { $0.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame }
+            leadState.advanceOscillators(from: leadState.point, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
+            leadState.point = end
+            leadState.blockStart = blockEnd
+            lead.append(end, beatIncrement: beatEndIncrement ?? 0)
+            if blockEnd == target {
+                synthesis = .init(state: leadState, control: control, target: blockEnd)
             }
         }
-        state.blockStart = max(state.blockStart, target)
+        if synthesis == nil, let target, target > leadState.blockStart, leadState.blockStart >= silenceStart {
+            // Past the sound's end: the state stopped there, as a seek's would.
+            synthesis = .init(state: leadState, control: control, target: target)
+        }
+        return SeekCheckpoint(frame: checkpointFrame, synthesis: synthesis)
+    }
+
+    /// Moves the output to `checkpoint.frame` as `seek(toFrame:)` does, sample for sample, starting the synthesis
+    /// from the checkpoint (made by this or another renderer of the same plan) instead of replaying the control
+    /// curves up to it.
+    public func seek(from checkpoint: SeekCheckpoint) {
+        guard let synthesis = checkpoint.synthesis else {
+            seek(toFrame: checkpoint.frame)
+            return
+        }
+        let frame = checkpoint.frame
+        nextFrame = frame
+        let breathing = max(0, frame - leadInFrameCount)
+        precondition(seekTarget(forBreathing: breathing) == synthesis.target, "a checkpoint is for its own frame")
+        if synthesis.target < state.blockStart {
+            for voice in addedVoices { voice.rewind() }
+        }
+        var moved = synthesis.state
+        // Rendering keeps the frame functions as `setFrameFunctions` sets them, but at frame 0, where a fresh
+        // state holds them (and the checkpoint's is one).
+        if moved.blockStart > 0 { setFrameFunctions(&moved) }
+        moved.blockStart = max(moved.blockStart, synthesis.target)
+        state = moved
+        control = synthesis.control
+        lead.clear()
+        finishMove(to: synthesis.target)
+        restartLimiter(forBreathing: breathing)
     }
 
     /// Renders the next `count` output blocks into `output`: synthesized ahead by the limiter's delay (after its
@@ -422,11 +565,17 @@ public final class Renderer {
         var state = self.state
         var control = self.control
         var guideScratchInUse = self.guideScratchInUse
+        let lead = self.lead
+        var leadIndex = lead.readIndex
+        let leadCount = lead.count
+        let leadPoints = lead.points
+        let leadBeatIncrements = lead.beatIncrements
         defer {
             self.state = state
             self.control = control
             self.guideScratchInUse = guideScratchInUse
             self.liveGain = liveGain
+            lead.readIndex = leadIndex
         }
 
         let limiter = self.limiter
@@ -445,7 +594,9 @@ public final class Renderer {
                     continue
                 }
                 let start = state.point
-                let end = control.point(at: blockEnd)
+                // A point computed ahead (`prepareControl`) is the Double the sequencer would give now.
+                let isLed = leadIndex < leadCount
+                let end = isLed ? leadPoints[leadIndex] : control.point(at: blockEnd)
 
                 var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
                 block.tonePhase = Float(state.tonePhase)
@@ -462,12 +613,13 @@ public final class Renderer {
 
                 var beatEndIncrement: Double?
                 if let beat {
-                    let endIncrement = beat.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame
+                    let endIncrement = isLed ? leadBeatIncrements[leadIndex] : beat.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame
                     block.beatPhase = Float(state.beatPhase)
                     block.beatIncrement = Ramp(from: state.beatIncrement, to: endIncrement, frameCount: blockFrames)
                     beatEndIncrement = endIncrement
                 }
                 state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
+                if isLed { leadIndex += 1 }
 
                 // The added voices: their samples into the guide scratch, their ducking onto the beds.
                 var guidePeak: Float = 0
