@@ -12,8 +12,9 @@ enum PCM16Conversion {
     /// does), so the writer need not scan a block for them first.
     ///
     /// The loop is C's (`nagi_convert_pcm16`): SSE2's rounding conversion and saturating pack take eight
-    /// samples in six instructions, where the same loop in Swift (which cannot name them) took about twenty for
-    /// four and was an eighth of a render's CPU time. The rounding is the same: to nearest, ties to even.
+    /// samples in about fourteen instructions, where the same loop in Swift (which cannot name them) took about
+    /// twenty for four and was an eighth of a pipe render's CPU time. The rounding is the same: to nearest, ties
+    /// to even.
     static func convert(_ source: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Int16>) {
         nagi_convert_pcm16(source, count, target)
     }

@@ -66,6 +66,10 @@ public final class Renderer {
     /// Control points computed ahead of the synthesis (`prepareControl`), read by the blocks they belong to; while
     /// it holds any, `control` stands at its last block's end.
     private let lead = ControlLead()
+    /// The beat's phase increment per hertz of beat, cycles per frame: binaural ears sit half a beat either side of
+    /// the centre, so the kernel turns the half-beat's phase (kept in [0, 1) like any other, so it never wraps by
+    /// half a cycle); isochronic pulses turn the whole beat's.
+    private let beatCyclesPerHertzFrame: Double
     /// The output stage; the synthesis (`state`) stands its `delayFrames` ahead of `nextFrame`.
     private let limiter: TruePeakLimiter
     /// Blocks to synthesize and pass through the limiter, discarding its output, before the next output block:
@@ -160,6 +164,7 @@ public final class Renderer {
             knee: plan.limiter.knee, ceiling: plan.limiter.ceiling, sampleRate: plan.sampleRate,
             channelCount: channelCount, blockFrames: blockFrames)
         prerollBlocks = limiter.delayFrames / blockFrames
+        beatCyclesPerHertzFrame = (plan.beatMode == .binaural ? 0.5 : 1) / Double(plan.sampleRate)
         liveGain = LiveGain(sampleRate: plan.sampleRate)
         framingGain = LiveGain(sampleRate: plan.sampleRate)
     }
@@ -352,12 +357,8 @@ public final class Renderer {
     private func advanceState(to target: Int64) {
         let blockFrames = Self.controlBlockFrames
         let blockLength = Int64(blockFrames)
-        let plan = self.plan
         let silenceStart = plan.curves.silenceStartFrame
-        let beat = plan.settings.beat
-        let schedule = plan.schedule
-        // The same expression as in `synthesizeAndLimit`, so the increments are the same Doubles.
-        let beatCyclesPerHertzFrame = (plan.beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
+        let hasBeat = plan.settings.beat != nil
         var state = self.state
         var control = self.control
         let lead = self.lead
@@ -378,11 +379,10 @@ public final class Renderer {
             if leadIndex < leadCount {
                 // Computed ahead: the same Doubles the sequencer gave then.
                 end = lead.points[leadIndex]
-                beatEndIncrement = beat == nil ? nil : lead.beatIncrements[leadIndex]
+                beatEndIncrement = hasBeat ? lead.beatIncrements[leadIndex] : nil
                 leadIndex += 1
             } else {
-                end = control.point(at: blockEnd)
-                beatEndIncrement = beat.map { $0.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame }
+                (end, beatEndIncrement) = sequencedEnd(at: blockEnd, control: &control)
             }
             state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
             state.point = end
@@ -390,6 +390,15 @@ public final class Renderer {
         }
         if state.blockStart > from { setFrameFunctions(&state) }
         state.blockStart = max(state.blockStart, target)
+    }
+
+    /// A block's end from the sequencer: the control point at `blockEnd` and the beat's increment there (nil: no
+    /// beat), cycles per frame. Rendering, seeking and leading all take a block's end from here (or from the lead,
+    /// which took it from here), so their Doubles agree bit for bit.
+    @inline(__always)
+    private func sequencedEnd(at blockEnd: Int64, control: inout ControlSequencer) -> (point: ControlSequencer.Point, beatIncrement: Double?) {
+        let point = control.point(at: blockEnd)
+        return (point, plan.settings.beat.map { $0.frequencyHz(at: blockEnd, in: plan.schedule) * beatCyclesPerHertzFrame })
     }
 
     /// Sets what is a function of the frame in `state` (the ducking, the noise loops' read places) for its
@@ -440,12 +449,7 @@ public final class Renderer {
     public func prepareControl(frameCount: Int, checkpointAt checkpointFrame: Int64) -> SeekCheckpoint {
         let blockFrames = Self.controlBlockFrames
         let blockLength = Int64(blockFrames)
-        let plan = self.plan
         let silenceStart = plan.curves.silenceStartFrame
-        let beat = plan.settings.beat
-        let schedule = plan.schedule
-        // The same expression as in `synthesizeAndLimit`, so the increments are the same Doubles.
-        let beatCyclesPerHertzFrame = (plan.beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
         // The synthesis's frame at the end of these output frames (it never passes the ending's start), rounded up
         // to its block, and the limiter's look-ahead beyond.
         let outputEnd = hasEnding ? min(nextFrame + Int64(frameCount), endingStartFrame) : nextFrame + Int64(frameCount)
@@ -473,8 +477,7 @@ public final class Renderer {
         // As `advanceState` moves (the sound stops at the silence), keeping every point.
         while leadState.blockStart < stop && leadState.blockStart < silenceStart {
             let blockEnd = leadState.blockStart + blockLength
-            let end = control.point(at: blockEnd)
-            let beatEndIncrement = beat.map { $0.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame }
+            let (end, beatEndIncrement) = sequencedEnd(at: blockEnd, control: &control)
             leadState.advanceOscillators(from: leadState.point, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
             leadState.point = end
             leadState.blockStart = blockEnd
@@ -553,12 +556,8 @@ public final class Renderer {
         let midScratch = self.midScratch.base
         let padScratch = self.padScratch.base
         let addedVoices = self.addedVoices
-        let beat = plan.settings.beat
+        let hasBeat = plan.settings.beat != nil
         let beatMode = plan.beatMode
-        let schedule = plan.schedule
-        // Binaural ears sit half a beat either side of the centre: the kernel turns the half-beat's phase (kept in
-        // [0, 1) like any other, so it never wraps by half a cycle); isochronic pulses turn the whole beat's.
-        let beatCyclesPerHertzFrame = (beatMode == .binaural ? 0.5 : 1) / Double(sampleRate)
         let outputGain = plan.outputGain
         let bedVoice = self.bedVoice
         var liveGain = self.liveGain
@@ -595,8 +594,15 @@ public final class Renderer {
                 }
                 let start = state.point
                 // A point computed ahead (`prepareControl`) is the Double the sequencer would give now.
-                let isLed = leadIndex < leadCount
-                let end = isLed ? leadPoints[leadIndex] : control.point(at: blockEnd)
+                let end: ControlSequencer.Point
+                let beatEndIncrement: Double?
+                if leadIndex < leadCount {
+                    end = leadPoints[leadIndex]
+                    beatEndIncrement = hasBeat ? leadBeatIncrements[leadIndex] : nil
+                    leadIndex += 1
+                } else {
+                    (end, beatEndIncrement) = sequencedEnd(at: blockEnd, control: &control)
+                }
 
                 var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
                 block.tonePhase = Float(state.tonePhase)
@@ -611,15 +617,11 @@ public final class Renderer {
                 state.rainMid = Self.step(state.rainMid, by: blockFrames, length: rainLength)
                 state.rainSide = Self.step(state.rainSide, by: blockFrames, length: rainLength)
 
-                var beatEndIncrement: Double?
-                if let beat {
-                    let endIncrement = isLed ? leadBeatIncrements[leadIndex] : beat.frequencyHz(at: blockEnd, in: schedule) * beatCyclesPerHertzFrame
+                if let endIncrement = beatEndIncrement {
                     block.beatPhase = Float(state.beatPhase)
                     block.beatIncrement = Ramp(from: state.beatIncrement, to: endIncrement, frameCount: blockFrames)
-                    beatEndIncrement = endIncrement
                 }
                 state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
-                if isLed { leadIndex += 1 }
 
                 // The added voices: their samples into the guide scratch, their ducking onto the beds.
                 var guidePeak: Float = 0

@@ -7,7 +7,8 @@
 /// saturated to -32768 ... 32767; NaN becomes 0 and the infinities saturate.
 ///
 /// In C for the one instruction pair Swift cannot name: SSE2's rounding conversion and saturating pack
-/// (cvtps2dq, packssdw), eight samples in six instructions. Other machines take the scalar loop.
+/// (cvtps2dq, packssdw): eight samples in about fourteen instructions, where Swift's loop took about twenty for
+/// four. Other machines take the scalar loop.
 void nagi_convert_pcm16(const float *source, long count, int16_t *target);
 
 #endif
