@@ -94,7 +94,10 @@ let package = Package(
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // A pthread lock that ThreadSanitizer understands, for state shared by threads.
         .target(name: "Locking"),
-        .target(name: "Speech", dependencies: ["Breath", "CFlite", "Locking"]),
+        // flite in a forked child (fork, pipe, signals: C only after the fork), so a guide's phrases are spoken
+        // on more than one core.
+        .target(name: "CNagiSpeech"),
+        .target(name: "Speech", dependencies: ["Breath", "CFlite", "CNagiSpeech", "Locking"]),
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         .target(name: "Loudness", dependencies: ["CEbur128", "NagiMath"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech", "FaultCategory"]),

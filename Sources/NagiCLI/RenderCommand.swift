@@ -97,7 +97,10 @@ enum RenderCommand {
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
         nagi_install_stop_handlers()
-        let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape, showsLoudnessPass: !quiet)
+        // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one).
+        let soundtrack = try sound.prepare(
+            guidance: guidance, schedule: schedule, soundscape: soundscape,
+            guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
         let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.

@@ -1,4 +1,5 @@
 import NagiKit
+import FoundationEssentials
 
 /// Everything `render`, `play` and the course commands read to shape the sound besides the guidance: the
 /// synthesis options, the beat, the loudness target and the bed, read once, turned into the engine's request
@@ -38,7 +39,7 @@ struct SoundOptions {
     /// when that is a terminal: on a long session the pass takes seconds before anything else shows.
     func prepare(
         guidance: GuidanceOptions, schedule: Schedule, soundscape: Soundscape, lesson: Course.Lesson? = nil,
-        guideClips: GuideClipCache = GuideClipCache(), calibrated: Bool = false, showsLoudnessPass: Bool = false
+        guideClips: GuideClipCache = GuideClipCache(speaker: FliteSpeaker(processCount: Self.speechProcessCount)), calibrated: Bool = false, showsLoudnessPass: Bool = false
     ) throws(CLIError) -> Soundtrack {
         var request = try request(guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
         if calibrated { request.loudnessTargetLUFS = nil }
@@ -50,6 +51,9 @@ struct SoundOptions {
             throw CLIError(error)
         }
     }
+
+    /// How many processes speak the guide's phrases when the caller does not say: one a core (`FliteSpeaker`).
+    static var speechProcessCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// What the progress bar of the loudness pass says.
     static let loudnessPassLabel = "measuring loudness…"

@@ -40,20 +40,20 @@ public final class GuideClipCache: @unchecked Sendable {
             clips.pack = try pack(folder: folder, sampleRate: schedule.sampleRate)
             settings.clips = clips
         }
-        for text in GuidePlan(schedule: schedule, settings: settings).requiredPhrases {
-            clips.phrases[text] = try phrase(text, voice: guide.voice, sampleRate: schedule.sampleRate)
+        let texts = GuidePlan(schedule: schedule, settings: settings).requiredPhrases
+        let key = { (text: String) in PhraseKey(text: text, voice: guide.voice, sampleRate: schedule.sampleRate) }
+        let missing = lock.withLock { texts.filter { phrases[key($0)] == nil } }
+        // All at once, so a speaker that can (flite in several processes) speaks them side by side.
+        let spoken = try speaker.speakAll(missing, voice: guide.voice, sampleRate: schedule.sampleRate)
+        for (text, samples) in zip(missing, spoken) {
+            // High-passed and levelled so the words carry in the speech band (the renderer then scales by the peak).
+            let prepared = SpeechPresence.prepared(samples, sampleRate: schedule.sampleRate)
+            lock.withLock { phrases[key(text)] = prepared }
+        }
+        for text in texts {
+            clips.phrases[text] = lock.withLock { phrases[key(text)] }
         }
         return clips
-    }
-
-    /// `text` spoken by `voice` at `sampleRate`, mono, high-passed and levelled so the words carry in the
-    /// speech band (the renderer then scales by the peak).
-    private func phrase(_ text: String, voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [Float] {
-        let key = PhraseKey(text: text, voice: voice, sampleRate: sampleRate)
-        if let samples = lock.withLock({ phrases[key] }) { return samples }
-        let samples = SpeechPresence.prepared(try speaker.speak(text, voice: voice, sampleRate: sampleRate), sampleRate: sampleRate)
-        lock.withLock { phrases[key] = samples }
-        return samples
     }
 
     /// The pack in `folder` at `sampleRate`, each clip mono (a stereo clip as the mean of its channels).

@@ -1,4 +1,5 @@
 import CFlite
+import CNagiSpeech
 import Glibc
 import Locking
 
@@ -6,7 +7,9 @@ import Locking
 ///
 /// flite keeps global state and is not thread-safe, so every call into it runs under one process-wide lock,
 /// and each (voice, pace, phrase) is synthesized once and then served from a cache: render workers can ask for
-/// the same words at any time without calling flite again.
+/// the same words at any time without calling flite again. Many phrases at once (`speakAll`) can be spoken in
+/// several processes: child processes forked for it speak a share each, which is how flite runs on more than one
+/// core.
 public struct SpeechSynthesizer: Sendable {
     /// nagi's pace: flite's default slowed by a fifth, the middle of the 1.15 to 1.25 asked for (chosen by
     /// measurement, not yet by ear). On slt "breathe in" lasts 0.71 s of sound and "breathe out" 0.67 s (0.60
@@ -37,6 +40,30 @@ public struct SpeechSynthesizer: Sendable {
             return outcome
         }
         return try result.get()
+    }
+
+    /// Every phrase spoken (as `speak` speaks it, the same samples), on up to `processCount` processes at once:
+    /// the phrases not yet cached are shared out by length, this process speaks one share and a forked child
+    /// each other (`nagi_flite_speak_forked`). A child that fails or dies costs only time: what it did not deliver
+    /// is spoken here. Results come in the order of `phrases`.
+    public func speakAll(_ phrases: [SpeechPhrase], processCount: Int) -> [Result<SpeechClip, SpeechError>] {
+        let keys = phrases.map { FliteState.Key(voice: voice, durationStretch: durationStretch, text: $0.text) }
+        return fliteState.withLock { state in
+            if processCount > 1 { state.speakInProcesses(keys, processCount: processCount) }
+            return keys.map { key in
+                if let clip = state.clips[key] { return .success(clip) }
+                let outcome = state.synthesize(key)
+                if case .success(let clip) = outcome { state.clips[key] = clip }
+                return outcome
+            }
+        }
+    }
+
+    /// Runs `body` under flite's lock with this synthesizer's voice, set to its pace (nil when the voice cannot be
+    /// had): for tests that drive a `ForkedSpeaker` themselves.
+    func withVoice<Result>(_ body: (UnsafeMutablePointer<cst_voice>) -> Result) -> Result? {
+        let key = FliteState.Key(voice: voice, durationStretch: durationStretch, text: "")
+        return fliteState.withLock { state in state.preparedVoice(key).map(body) }
     }
 
     /// Forgets every clip spoken so far (for tests that need flite to run again).
@@ -89,35 +116,76 @@ private struct FliteState: ~Copyable {
     var clips: [Key: SpeechClip] = [:]
     var synthesisCounts: [Key: Int] = [:]
 
-    mutating func synthesize(_ key: Key) -> Result<SpeechClip, SpeechError> {
+    /// The voice of `key`, set to its pace: flite initialised and the voice registered on first use.
+    mutating func preparedVoice(_ key: Key) -> UnsafeMutablePointer<cst_voice>? {
         if !isInitialized {
             flite_init()
             isInitialized = true
         }
-        guard let voice = voices[key.voice] ?? key.voice.register() else {
-            return .failure(.voiceUnavailable(key.voice))
-        }
+        guard let voice = voices[key.voice] ?? key.voice.register() else { return nil }
         voices[key.voice] = voice
         feat_set_float(voice.pointee.features, durationStretchName, Float(key.durationStretch))
+        return voice
+    }
+
+    mutating func synthesize(_ key: Key) -> Result<SpeechClip, SpeechError> {
+        guard let voice = preparedVoice(key) else { return .failure(.voiceUnavailable(key.voice)) }
         synthesisCounts[key, default: 0] += 1
         // The clustergen voices excite unvoiced sounds with libc's rand(): seeding it as a fresh process does makes
         // each phrase the same whatever was spoken before it (and the same as the flite tool's), so renders repeat.
+        // A forked speaker (CNagiSpeech) seeds it the same way.
         srand(1)
         guard let wave = flite_text_to_wave(key.text, voice) else {
             return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
         }
         defer { delete_wave(wave) }
-        let sampleRate = Int(wave.pointee.sample_rate)
-        let frameCount = Int(wave.pointee.num_samples)
-        guard sampleRate > 0, frameCount > 0, wave.pointee.num_channels == 1, let source = wave.pointee.samples else {
+        guard wave.pointee.num_channels == 1, let source = wave.pointee.samples else {
             return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
         }
-        var samples = [Float](repeating: 0, count: frameCount)
-        for index in 0..<frameCount {
+        return Self.clip(key, samples: UnsafeBufferPointer(start: source, count: Int(max(0, wave.pointee.num_samples))), sampleRate: Int(wave.pointee.sample_rate))
+    }
+
+    /// flite's 16-bit wave for `key` as a clip: floats, silence trimmed.
+    private static func clip(_ key: Key, samples source: UnsafeBufferPointer<Int16>, sampleRate: Int) -> Result<SpeechClip, SpeechError> {
+        guard sampleRate > 0, !source.isEmpty else {
+            return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
+        }
+        var samples = [Float](repeating: 0, count: source.count)
+        for index in source.indices {
             samples[index] = Float(source[index]) / 32_768
         }
         let trimmed = SilenceTrim.trimmed(samples, sampleRate: sampleRate)
         guard !trimmed.isEmpty else { return .failure(.silent(phrase: key.text, voice: key.voice)) }
         return .success(SpeechClip(samples: trimmed, sampleRate: sampleRate))
+    }
+
+    /// Speaks the keys not yet cached in up to `processCount` processes and caches what they give: shares
+    /// balanced by text length (longest first, each to the lightest share), this process speaking the first
+    /// while forked children speak the others. Anything a child does not deliver is left uncached, for the
+    /// caller to speak here.
+    mutating func speakInProcesses(_ keys: [Key], processCount: Int) {
+        var pending: [Key] = []
+        for key in keys where clips[key] == nil && !pending.contains(key) { pending.append(key) }
+        let shareCount = min(processCount, pending.count)
+        guard shareCount > 1, let first = pending.first, let voice = preparedVoice(first) else { return }
+        var shares = [[Key]](repeating: [], count: shareCount)
+        var weights = [Int](repeating: 0, count: shareCount)
+        for key in pending.sorted(by: { $0.text.utf8.count > $1.text.utf8.count }) {
+            let lightest = weights.indices.min { weights[$0] < weights[$1] } ?? 0
+            shares[lightest].append(key)
+            weights[lightest] += key.text.utf8.count + 1
+        }
+        let children = shares.dropFirst().map { share in ForkedSpeaker(voice: voice, texts: share.map(\.text)).map { (share, $0) } }
+        for key in shares[0] {
+            if case .success(let clip) = synthesize(key) { clips[key] = clip }
+        }
+        for case let (share, child)? in children {
+            let waves = child.collect()
+            for (key, wave) in zip(share, waves) {
+                synthesisCounts[key, default: 0] += 1
+                let outcome = wave.samples.withUnsafeBufferPointer { Self.clip(key, samples: $0, sampleRate: wave.sampleRate) }
+                if case .success(let clip) = outcome { clips[key] = clip }
+            }
+        }
     }
 }
