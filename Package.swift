@@ -87,17 +87,15 @@ let package = Package(
         .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
-        // through libebur128, user cue packs and streamed beds. flite has no pkg-config file: the module map
-        // names its libraries.
-        .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
+        // through libebur128, user cue packs and streamed beds.
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // A pthread lock that ThreadSanitizer understands, for state shared by threads.
         .target(name: "Locking"),
-        // flite in a forked child (fork, pipe, signals: C only after the fork), so a guide's phrases are spoken
-        // on more than one core.
+        // flite loaded when the guide first speaks (dlopen: linked, its voices cost every process 6 MB), and
+        // spoken in forked children too (C only after the fork), so a guide's phrases use more than one core.
         .target(name: "CNagiSpeech"),
-        .target(name: "Speech", dependencies: ["Breath", "CFlite", "CNagiSpeech", "Locking"]),
+        .target(name: "Speech", dependencies: ["Breath", "CNagiSpeech", "Locking"]),
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         .target(name: "Loudness", dependencies: ["CEbur128", "NagiMath"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech", "FaultCategory"]),

@@ -1,4 +1,3 @@
-import CFlite
 import CNagiSpeech
 import Glibc
 
@@ -21,13 +20,13 @@ struct ForkedSpeaker {
 
     /// Forks a child that speaks `texts` with `voice` (registered and set to its pace by the caller, who holds
     /// flite's lock); nil when no pipe or process could be had (the caller speaks them itself).
-    init?(voice: UnsafeMutablePointer<cst_voice>, texts: [String]) {
+    init?(voice: UnsafeMutableRawPointer, texts: [String]) {
         let strings = texts.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         guard !strings.contains(where: { $0 == nil }) else { return nil }
         var child: pid_t = 0
         let descriptor = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { texts in
-            nagi_flite_speak_forked(UnsafeMutableRawPointer(voice), texts.baseAddress, Int32(texts.count), &child)
+            nagi_flite_speak_forked(voice, texts.baseAddress, Int32(texts.count), &child)
         }
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor

@@ -1,4 +1,3 @@
-import CFlite
 import CNagiSpeech
 import Glibc
 import Locking
@@ -61,7 +60,7 @@ public struct SpeechSynthesizer: Sendable {
 
     /// Runs `body` under flite's lock with this synthesizer's voice, set to its pace (nil when the voice cannot be
     /// had): for tests that drive a `ForkedSpeaker` themselves.
-    func withVoice<Result>(_ body: (UnsafeMutablePointer<cst_voice>) -> Result) -> Result? {
+    func withVoice<Result>(_ body: (UnsafeMutableRawPointer) -> Result) -> Result? {
         let key = FliteState.Key(voice: voice, durationStretch: durationStretch, text: "")
         return fliteState.withLock { state in state.preparedVoice(key).map(body) }
     }
@@ -111,38 +110,32 @@ private struct FliteState: ~Copyable {
         return UnsafePointer(name)
     }()
 
-    var isInitialized = false
-    var voices: [SpeechVoice: UnsafeMutablePointer<cst_voice>] = [:]
+    var voices: [SpeechVoice: UnsafeMutableRawPointer] = [:]
     var clips: [Key: SpeechClip] = [:]
     var synthesisCounts: [Key: Int] = [:]
 
-    /// The voice of `key`, set to its pace: flite initialised and the voice registered on first use.
-    mutating func preparedVoice(_ key: Key) -> UnsafeMutablePointer<cst_voice>? {
-        if !isInitialized {
-            flite_init()
-            isInitialized = true
-        }
+    /// The voice of `key`, set to its pace: flite loaded and the voice registered on first use.
+    mutating func preparedVoice(_ key: Key) -> UnsafeMutableRawPointer? {
         guard let voice = voices[key.voice] ?? key.voice.register() else { return nil }
         voices[key.voice] = voice
-        feat_set_float(voice.pointee.features, durationStretchName, Float(key.durationStretch))
+        nagi_flite_set_float_feature(voice, durationStretchName, Float(key.durationStretch))
         return voice
     }
 
     mutating func synthesize(_ key: Key) -> Result<SpeechClip, SpeechError> {
         guard let voice = preparedVoice(key) else { return .failure(.voiceUnavailable(key.voice)) }
         synthesisCounts[key, default: 0] += 1
-        // The clustergen voices excite unvoiced sounds with libc's rand(): seeding it as a fresh process does makes
-        // each phrase the same whatever was spoken before it (and the same as the flite tool's), so renders repeat.
-        // A forked speaker (CNagiSpeech) seeds it the same way.
-        srand(1)
-        guard let wave = flite_text_to_wave(key.text, voice) else {
+        // Seeds libc's rand() first, as a forked speaker does (CNagiSpeech.h): each phrase the same whatever was
+        // spoken before it, and the same as the flite tool's, so renders repeat.
+        guard let wave = nagi_flite_text_to_wave(key.text, voice) else {
             return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
         }
-        defer { delete_wave(wave) }
-        guard wave.pointee.num_channels == 1, let source = wave.pointee.samples else {
+        defer { nagi_flite_delete_wave(wave) }
+        var sampleRate: Int32 = 0, channelCount: Int32 = 0, sampleCount: Int32 = 0
+        guard let source = nagi_flite_wave_samples(wave, &sampleRate, &channelCount, &sampleCount), channelCount == 1 else {
             return .failure(.synthesisFailed(phrase: key.text, voice: key.voice))
         }
-        return Self.clip(key, samples: UnsafeBufferPointer(start: source, count: Int(max(0, wave.pointee.num_samples))), sampleRate: Int(wave.pointee.sample_rate))
+        return Self.clip(key, samples: UnsafeBufferPointer(start: source, count: Int(max(0, sampleCount))), sampleRate: Int(sampleRate))
     }
 
     /// flite's 16-bit wave for `key` as a clip: floats, silence trimmed.

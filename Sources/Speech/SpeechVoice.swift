@@ -1,4 +1,4 @@
-import CFlite
+import CNagiSpeech
 
 /// One of the flite voices nagi links (all US English, all 16 kHz).
 public enum SpeechVoice: String, CaseIterable, Sendable {
@@ -14,13 +14,10 @@ public enum SpeechVoice: String, CaseIterable, Sendable {
     /// The voice nagi speaks with unless told otherwise.
     public static let standard: SpeechVoice = .slt
 
-    /// A new flite voice; flite keeps it for the life of the process. Call under the flite lock.
-    func register() -> UnsafeMutablePointer<cst_voice>? {
-        switch self {
-        case .slt: return register_cmu_us_slt(nil)
-        case .rms: return register_cmu_us_rms(nil)
-        case .awb: return register_cmu_us_awb(nil)
-        case .kal16: return register_cmu_us_kal16(nil)
-        }
+    /// A new flite voice (flite and the voice's library loaded on first use; flite keeps it for the life of the
+    /// process), or nil when flite or the voice cannot be loaded. Call under the flite lock.
+    func register() -> UnsafeMutableRawPointer? {
+        guard nagi_flite_load() == nil else { return nil }
+        return nagi_flite_register_voice(rawValue)
     }
 }
