@@ -48,11 +48,15 @@ public struct SpeechSynthesizer: Sendable {
     public func speakAll(_ phrases: [SpeechPhrase], processCount: Int) -> [Result<SpeechClip, SpeechError>] {
         let keys = phrases.map { FliteState.Key(voice: voice, durationStretch: durationStretch, text: $0.text) }
         return fliteState.withLock { state in
-            if processCount > 1 { state.speakInProcesses(keys, processCount: processCount) }
+            var failures = processCount > 1 ? state.speakInProcesses(keys, processCount: processCount) : [:]
             return keys.map { key in
                 if let clip = state.clips[key] { return .success(clip) }
+                if let failure = failures[key] { return .failure(failure) }
                 let outcome = state.synthesize(key)
-                if case .success(let clip) = outcome { state.clips[key] = clip }
+                switch outcome {
+                case .success(let clip): state.clips[key] = clip
+                case .failure(let error): failures[key] = error
+                }
                 return outcome
             }
         }
@@ -155,12 +159,12 @@ private struct FliteState: ~Copyable {
     /// Speaks the keys not yet cached in up to `processCount` processes and caches what they give: shares
     /// balanced by text length (longest first, each to the lightest share), this process speaking the first
     /// while forked children speak the others. Anything a child does not deliver is left uncached, for the
-    /// caller to speak here.
-    mutating func speakInProcesses(_ keys: [Key], processCount: Int) {
+    /// caller to speak here; returns what failed here, so the caller does not speak it twice.
+    mutating func speakInProcesses(_ keys: [Key], processCount: Int) -> [Key: SpeechError] {
         var pending: [Key] = []
         for key in keys where clips[key] == nil && !pending.contains(key) { pending.append(key) }
         let shareCount = min(processCount, pending.count)
-        guard shareCount > 1, let first = pending.first, let voice = preparedVoice(first) else { return }
+        guard shareCount > 1, let first = pending.first, let voice = preparedVoice(first) else { return [:] }
         var shares = [[Key]](repeating: [], count: shareCount)
         var weights = [Int](repeating: 0, count: shareCount)
         for key in pending.sorted(by: { $0.text.utf8.count > $1.text.utf8.count }) {
@@ -169,8 +173,12 @@ private struct FliteState: ~Copyable {
             weights[lightest] += key.text.utf8.count + 1
         }
         let children = shares.dropFirst().map { share in ForkedSpeaker(voice: voice, texts: share.map(\.text)).map { (share, $0) } }
+        var failures: [Key: SpeechError] = [:]
         for key in shares[0] {
-            if case .success(let clip) = synthesize(key) { clips[key] = clip }
+            switch synthesize(key) {
+            case .success(let clip): clips[key] = clip
+            case .failure(let error): failures[key] = error
+            }
         }
         for case let (share, child)? in children {
             let waves = child.collect()
@@ -180,5 +188,6 @@ private struct FliteState: ~Copyable {
                 if case .success(let clip) = outcome { clips[key] = clip }
             }
         }
+        return failures
     }
 }
