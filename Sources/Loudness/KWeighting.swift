@@ -78,7 +78,7 @@ public struct KWeighting: Sendable {
     /// (eight Doubles a channel, updated), adding each channel's sum of squared outputs to `sums[channel]`.
     public func run(_ samples: UnsafePointer<Float>, frameCount: Int, state: UnsafeMutablePointer<Double>, sums: UnsafeMutablePointer<Double>) {
         if channelCount == 2 {
-            let (left, right) = runStereo(samples, frameCount: frameCount, state: state)
+            let (left, right) = runStereo(samples, frameCount: frameCount, state: state, sums: Pair())
             sums[0] += left
             sums[1] += right
             return
@@ -87,6 +87,17 @@ public struct KWeighting: Sendable {
             sums[channel] += run(samples + channel, stride: channelCount, frameCount: frameCount, state: state + channel * 8)
         }
     }
+
+    /// Weights `frameCount` interleaved stereo frames from `samples` through the filters whose states are `state`
+    /// (eight Doubles a channel, updated), continuing the running sums of squared outputs in `sums` (updated):
+    /// unlike `run(_:frameCount:state:sums:)`, which sums a run apart and then adds it, how the frames are cut
+    /// into runs never changes the sums' rounding (`SegmentPairWeighting` runs it in chunks).
+    func runStereo(_ samples: UnsafePointer<Float>, frameCount: Int, state: UnsafeMutablePointer<Double>, runningSums sums: UnsafeMutablePointer<Double>) {
+        (sums[0], sums[1]) = runStereo(samples, frameCount: frameCount, state: state, sums: Pair(sums[0], sums[1]))
+    }
+
+    /// b0…b4 then a1…a4 (the C kernel's order).
+    var coefficients: [Double] { [b.0, b.1, b.2, b.3, b.4, a.0, a.1, a.2, a.3] }
 
     /// One channel's `frameCount` samples `stride` apart; returns their sum of squared outputs.
     ///
@@ -117,12 +128,13 @@ public struct KWeighting: Sendable {
     /// bit, in half the instructions. Unrolled by four frames so the history rotates through names instead of
     /// moves, and written with every value named (an earlier `SIMD2` form kept tuples and was spilled to the
     /// stack; the scalar pair the compiler then half-vectorised was a third of a file render's CPU).
-    private func runStereo(_ samples: UnsafePointer<Float>, frameCount: Int, state: UnsafeMutablePointer<Double>) -> (Double, Double) {
+    /// Returns the two sums of squared outputs, continued from `start`.
+    private func runStereo(_ samples: UnsafePointer<Float>, frameCount: Int, state: UnsafeMutablePointer<Double>, sums start: Pair) -> (Double, Double) {
         let c = Coefficients(b: b, a: a)
         let left = state, right = state + 8
         var x1 = Pair(left[0], right[0]), x2 = Pair(left[1], right[1]), x3 = Pair(left[2], right[2]), x4 = Pair(left[3], right[3])
         var y1 = Pair(left[4], right[4]), y2 = Pair(left[5], right[5]), y3 = Pair(left[6], right[6]), y4 = Pair(left[7], right[7])
-        var sum = Pair()
+        var sum = start
         var at = samples
         var done = 0
         while done + 4 <= frameCount {

@@ -21,8 +21,10 @@ final class SliceMeters: @unchecked Sendable {
 
     /// Meters `samples`, the stream's frames from `firstFrame` on, into entry `index`.
     func measure(_ samples: UnsafeBufferPointer<Float>, firstFrame: Int64, into index: Int) {
-        slices[index].measure(samples, firstFrame: firstFrame)
-        peaks[index] = SamplePeak.largestMagnitude(of: samples)
+        let slice = slices[index]
+        slice.measure(samples, firstFrame: firstFrame)
+        // The K-weighting's AVX kernel finds the peak as it reads (the same by `SamplePeak`'s rule), sparing a pass.
+        peaks[index] = slice.largestMagnitude ?? SamplePeak.largestMagnitude(of: samples)
     }
 
     /// Entry `index`'s loudness slice.
