@@ -145,24 +145,36 @@ enum LoudnessPass {
         var peak: Float
     }
 
-    /// Renders the frames in `span` (seeking to its start) into a meter.
+    /// Renders the frames in `span` (seeking to its start) into a meter, slice by slice: each slice of
+    /// `Soundtrack.sliceFrameCount` frames K-weighted as a written file's slices are (`LoudnessSlice`: two
+    /// segments in lockstep where the machine has AVX), then completed in order by the meter.
     private static func meterSpan(_ span: Range<Int64>, plan: RenderPlan, bed: BedReader?, cancel: Cancellation, report: ProgressReport) throws(SoundtrackError) -> Half {
         let renderer = Renderer(plan: plan, bed: bed)
         let channelCount = plan.settings.channelCount
         let meter = GatedLoudnessMeter(channelCount: channelCount, sampleRate: plan.sampleRate)
+        let slice = meter.makeSlice()
         // Seeking computes the state at the span's start (and reads the bed up to it) without synthesis.
         if span.lowerBound > 0 { renderer.seek(toFrame: span.lowerBound) }
-        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrameCount * channelCount)
+        let sliceFrameCount = Soundtrack.sliceFrameCount
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: sliceFrameCount * channelCount)
         defer { buffer.deallocate() }
         var peak: Float = 0
         while renderer.nextFrame < span.upperBound {
-            if cancel.isCancelled { throw .cancelled }
-            let frames = Int(min(Int64(blockFrameCount), span.upperBound - renderer.nextFrame))
-            renderer.render(into: buffer, frameCount: frames)
-            let block = UnsafeBufferPointer(rebasing: buffer[0..<(frames * channelCount)])
-            peak = max(peak, SamplePeak.largestMagnitude(of: block))
-            meter.add(block)
-            report.add(frames)
+            let sliceStart = renderer.nextFrame
+            let sliceFrames = Int(min(Int64(sliceFrameCount), span.upperBound - sliceStart))
+            var done = 0
+            // Block by block, so a cancel and the progress are never more than a block away.
+            while done < sliceFrames {
+                if cancel.isCancelled { throw .cancelled }
+                let frames = min(blockFrameCount, sliceFrames - done)
+                renderer.render(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * channelCount)...]), frameCount: frames)
+                done += frames
+                report.add(frames)
+            }
+            let samples = UnsafeBufferPointer(rebasing: buffer[0..<(sliceFrames * channelCount)])
+            slice.measure(samples, firstFrame: sliceStart - span.lowerBound)
+            meter.add(slice, samples: samples)
+            peak = max(peak, slice.largestMagnitude ?? SamplePeak.largestMagnitude(of: samples))
         }
         if let failure = bed?.failure { throw .bed(failure) }
         return Half(meter: meter, peak: peak)
