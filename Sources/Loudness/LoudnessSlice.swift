@@ -133,25 +133,11 @@ public final class LoudnessSlice {
             done += run
             if first + run == firstEnd {
                 // The head's sums are the meter's to make.
-                if firstBegan >= settle {
-                    let sums = pair.sums(ofSegment: 0)
-                    pieceFrames.append(firstEnd - firstBegan)
-                    pieceSums.append(sums.left)
-                    pieceSums.append(sums.right)
-                }
-                pair.clearSums(ofSegment: 0)
-                firstBegan = firstEnd
+                finishPiece(ofSegment: 0, began: &firstBegan, end: firstEnd, keptFrom: settle, pair: pair, frames: &pieceFrames, sums: &pieceSums)
             }
             if second + run == secondEnd {
                 // The warm-up's sums are dropped.
-                if secondBegan >= segmentFrames {
-                    let sums = pair.sums(ofSegment: 1)
-                    laterPieceFrames.append(secondEnd - secondBegan)
-                    laterPieceSums.append(sums.left)
-                    laterPieceSums.append(sums.right)
-                }
-                pair.clearSums(ofSegment: 1)
-                secondBegan = secondEnd
+                finishPiece(ofSegment: 1, began: &secondBegan, end: secondEnd, keptFrom: segmentFrames, pair: pair, frames: &laterPieceFrames, sums: &laterPieceSums)
             }
         }
         pieceFrames.append(contentsOf: laterPieceFrames)
@@ -162,5 +148,20 @@ public final class LoudnessSlice {
         }
         isSplit = true
         largestMagnitude = pair.largestMagnitude
+    }
+
+    /// Ends what segment `segment` weighted since frame `began` at frame `end`: a piece, kept in `frames` and
+    /// `sums` when it began at `keptFrom` or later (a head or a warm-up before it is not), its sums then cleared.
+    private func finishPiece(
+        ofSegment segment: Int, began: inout Int, end: Int, keptFrom: Int, pair: SegmentPairWeighting, frames: inout [Int], sums: inout [Double]
+    ) {
+        if began >= keptFrom {
+            let pieceSums = pair.sums(ofSegment: segment)
+            frames.append(end - began)
+            sums.append(pieceSums.left)
+            sums.append(pieceSums.right)
+        }
+        pair.clearSums(ofSegment: segment)
+        began = end
     }
 }
