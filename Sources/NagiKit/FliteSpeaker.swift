@@ -1,14 +1,14 @@
 import GuideSources
 import Speech
 
-/// The guide's words spoken by flite (linked, not the command-line tool) and resampled by libsoxr to the
-/// session's rate.
+/// The guide's words spoken by flite (the library, loaded when it first speaks; not the command-line tool) and
+/// resampled by libsoxr to the session's rate.
 public struct FliteSpeaker: PhraseSpeaker {
     /// How many processes speak a guide's phrases at once: above 1, this one and forked children that run only
     /// flite (flite's global state keeps it to one thread a process). The samples are the same either way.
     public let processCount: Int
 
-    /// flite, with the voices it links, speaking in up to `processCount` processes at once (1: in this process
+    /// flite and its four voices, speaking in up to `processCount` processes at once (1: in this process
     /// only, no child is ever forked: the default, as a library should not fork unasked).
     public init(processCount: Int = 1) {
         self.processCount = max(1, processCount)

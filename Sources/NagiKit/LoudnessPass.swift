@@ -6,7 +6,7 @@ import Synchronization
 import Synth
 
 /// The first pass of a soundtrack with a loudness target: the calibrated render metered by `GatedLoudnessMeter`
-/// (libebur128's arithmetic in a tighter loop; block by block, nothing kept), its integrated loudness and
+/// (libebur128's arithmetic in a tighter loop; slice by slice, nothing kept but each 400 ms block's energy), its integrated loudness and
 /// peak read, and the one gain that takes it to the target. The renderer is deterministic, so the soundtrack rendered with that gain is the measured render,
 /// scaled: a file and live play apply the same gain and stay equal frame for frame.
 ///

@@ -1,6 +1,6 @@
 import CNagiSpeech
 
-/// One of the flite voices nagi links (all US English, all 16 kHz).
+/// One of the flite voices nagi speaks with (all US English, all 16 kHz), each loaded when first used.
 public enum SpeechVoice: String, CaseIterable, Sendable {
     /// A female voice (clustergen); the default, the clearest of the four over a bed.
     case slt
