@@ -45,7 +45,9 @@ public final class GuideClipCache: @unchecked Sendable {
         let missing = lock.withLock { texts.filter { phrases[key($0)] == nil } }
         // All at once, so a speaker that can (flite in several processes) speaks them side by side.
         let spoken = try speaker.speakAll(missing, voice: guide.voice, sampleRate: schedule.sampleRate)
-        for (text, samples) in zip(missing, spoken) {
+        for (index, text) in missing.enumerated() {
+            // A speaker of an app's that answered fewer clips than asked is asked again for the rest, one by one.
+            let samples = index < spoken.count ? spoken[index] : try speaker.speak(text, voice: guide.voice, sampleRate: schedule.sampleRate)
             // High-passed and levelled so the words carry in the speech band (the renderer then scales by the peak).
             let prepared = SpeechPresence.prepared(samples, sampleRate: schedule.sampleRate)
             lock.withLock { phrases[key(text)] = prepared }

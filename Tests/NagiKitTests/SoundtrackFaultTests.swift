@@ -14,6 +14,19 @@ private final class ToneSpeaker: PhraseSpeaker, @unchecked Sendable {
     }
 }
 
+/// `ToneSpeaker`'s clips, but asked for many phrases at once it answers only the first half of them.
+private struct ShortAnsweringSpeaker: PhraseSpeaker {
+    let tone = ToneSpeaker()
+
+    func speak(_ text: String, voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [Float] {
+        try tone.speak(text, voice: voice, sampleRate: sampleRate)
+    }
+
+    func speakAll(_ texts: [String], voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [[Float]] {
+        try texts.prefix(texts.count / 2).map { text throws(SoundtrackError) in try speak(text, voice: voice, sampleRate: sampleRate) }
+    }
+}
+
 /// A speaker that cannot say anything.
 private struct MuteSpeaker: PhraseSpeaker {
     func speak(_ text: String, voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [Float] {
@@ -98,6 +111,19 @@ struct SoundtrackFaultTests {
         #expect(speaker.spoken.count == Set(speaker.spoken).count)
         _ = try Soundtrack.prepare(Self.request(guide: .init(cues: .voice)), guide: cache)
         #expect(speaker.spoken.count == Set(speaker.spoken).count, "a second soundtrack reuses the clips")
+    }
+
+    @Test("a speaker that answers fewer phrases than asked at once is asked for the rest one by one: the same sound as a whole answer")
+    func shortAnswerIsCompleted() throws {
+        let request = try Self.request(guide: .init(cues: .voice, count: .voice))
+        let short = ShortAnsweringSpeaker()
+        let completed = KitFixtures.renderToEnd(try Soundtrack.prepare(request, guide: GuideClipCache(speaker: short)).makeRenderer())
+        let whole = KitFixtures.renderToEnd(try Soundtrack.prepare(request, guide: GuideClipCache(speaker: ToneSpeaker())).makeRenderer())
+        // A Bool, not the arrays: a failing comparison of two million-sample arrays would be diffed for minutes.
+        let sameSound = completed.elementsEqual(whole)
+        #expect(sameSound)
+        // More than one phrase, so the short answer really left some out.
+        #expect(Set(short.tone.spoken).count > 1)
     }
 
     @Test("an existing file is kept unless overwrite: .output(.targetExists), its bytes untouched")
