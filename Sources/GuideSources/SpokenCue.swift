@@ -12,6 +12,12 @@ public enum SpokenCue {
     ) throws(SpokenCueError) -> CueClip {
         let speech: SpeechClip
         do { speech = try SpeechSynthesizer(voice: voice).speak(phrase) } catch { throw .speech(error) }
+        return try clip(speech, voice: voice, sampleRate: sampleRate)
+    }
+
+    /// `speech`, flite's words in `voice` at the voice's rate, resampled to `sampleRate`.
+    /// - Throws: `SpokenCueError.resampling`.
+    public static func clip(_ speech: SpeechClip, voice: SpeechVoice, sampleRate: Int) throws(SpokenCueError) -> CueClip {
         do {
             let samples = try Resampler.resample(speech.samples, channelCount: 1, from: speech.sampleRate, to: sampleRate)
             return CueClip(samples: samples, channelCount: 1, sampleRate: sampleRate, sourcePath: "flite:\(voice.rawValue)")

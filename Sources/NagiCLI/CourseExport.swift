@@ -72,9 +72,8 @@ enum CourseExport {
         let sound = try SoundOptions(arguments)
         let options = sound.synthesis
         // Each lesson's guidance is read with it (a lesson may set cues, count and voice); the clips are made
-        // here, once per phrase, before any worker thread starts (flite in as many processes as there are jobs, no
-        // more than there are cores).
-        let guideClips = GuideClipCache(speaker: FliteSpeaker(processCount: min(jobCount, SoundOptions.speechProcessCount)))
+        // here, once per phrase, before any worker thread starts (flite in as many processes as there are jobs).
+        let guideClips = GuideClipCache(speaker: FliteSpeaker(processCount: jobCount))
         let tagOptions = try TagOptions(arguments, coverPath: course.cover)
         let writesLabels = arguments.isSet("--labels")
         nagi_install_stop_handlers()

@@ -97,12 +97,10 @@ enum RenderCommand {
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
         nagi_install_stop_handlers()
-        // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one),
-        // no more than there are cores.
-        let speechProcesses = min(threads, SoundOptions.speechProcessCount)
+        // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one).
         let soundtrack = try sound.prepare(
             guidance: guidance, schedule: schedule, soundscape: soundscape,
-            guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: speechProcesses)), showsLoudnessPass: !quiet)
+            guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
         let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.

@@ -4,8 +4,9 @@ import Speech
 /// The guide's words spoken by flite (the library, loaded when it first speaks; not the command-line tool) and
 /// resampled by libsoxr to the session's rate.
 public struct FliteSpeaker: PhraseSpeaker {
-    /// How many processes speak a guide's phrases at once: above 1, this one and forked children that run only
-    /// flite (flite's global state keeps it to one thread a process). The samples are the same either way.
+    /// How many processes speak a guide's phrases at once (no more than there are cores): above 1, this one and
+    /// forked children that run only flite (flite's global state keeps it to one thread a process). The samples
+    /// are the same either way.
     public let processCount: Int
 
     /// flite and its four voices, speaking in up to `processCount` processes at once (1: in this process
@@ -16,23 +17,28 @@ public struct FliteSpeaker: PhraseSpeaker {
 
     /// `text` checked (`SpeechPhrase`), spoken by flite in `voice` and resampled to `sampleRate`.
     public func speak(_ text: String, voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [Float] {
-        let checked: SpeechPhrase
-        do { checked = try SpeechPhrase(text) } catch { throw .unspeakable(text: text, reason: error.message) }
-        do {
-            return try SpokenCue.clip(checked, voice: voice, sampleRate: sampleRate).samples
-        } catch {
-            throw .spokenCue(error)
-        }
+        try speakAll([text], voice: voice, sampleRate: sampleRate)[0]
     }
 
-    /// `texts` spoken (`speak`), flite running in up to `processCount` processes at once.
+    /// `texts` checked and spoken as `speak` speaks each, flite running in up to `processCount` processes at once;
+    /// the first failure in the order of `texts` is thrown.
     public func speakAll(_ texts: [String], voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [[Float]] {
-        var phrases: [SpeechPhrase] = []
-        for text in texts {
-            do { phrases.append(try SpeechPhrase(text)) } catch { throw .unspeakable(text: text, reason: error.message) }
+        let checked = texts.map { text in Result { () throws(SpeechPhraseError) in try SpeechPhrase(text) } }
+        let phrases = checked.compactMap { try? $0.get() }
+        let spoken = SpeechSynthesizer(voice: voice).speakAll(phrases, processCount: processCount)
+        var clips: [[Float]] = []
+        // `spoken` holds a result for each phrase that passed the check, in order.
+        var next = spoken.startIndex
+        for (text, phrase) in zip(texts, checked) {
+            if case .failure(let error) = phrase { throw .unspeakable(text: text, reason: error.message) }
+            let speech: SpeechClip
+            switch spoken[next] {
+            case .success(let clip): speech = clip
+            case .failure(let error): throw .spokenCue(.speech(error))
+            }
+            next += 1
+            do { clips.append(try SpokenCue.clip(speech, voice: voice, sampleRate: sampleRate).samples) } catch { throw .spokenCue(error) }
         }
-        // Spoken (and cached) in processes first; `speak` then finds each clip cached, or meets its failure in order.
-        _ = SpeechSynthesizer(voice: voice).speakAll(phrases, processCount: processCount)
-        return try texts.map { text throws(SoundtrackError) in try speak(text, voice: voice, sampleRate: sampleRate) }
+        return clips
     }
 }

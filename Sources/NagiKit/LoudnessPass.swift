@@ -174,7 +174,7 @@ enum LoudnessPass {
             let samples = UnsafeBufferPointer(rebasing: buffer[0..<(sliceFrames * channelCount)])
             slice.measure(samples, firstFrame: sliceStart - span.lowerBound)
             meter.add(slice, samples: samples)
-            peak = max(peak, slice.largestMagnitude ?? SamplePeak.largestMagnitude(of: samples))
+            peak = max(peak, slice.largestMagnitude(of: samples))
         }
         if let failure = bed?.failure { throw .bed(failure) }
         return Half(meter: meter, peak: peak)

@@ -23,8 +23,7 @@ final class SliceMeters: @unchecked Sendable {
     func measure(_ samples: UnsafeBufferPointer<Float>, firstFrame: Int64, into index: Int) {
         let slice = slices[index]
         slice.measure(samples, firstFrame: firstFrame)
-        // The K-weighting's AVX kernel finds the peak as it reads (the same by `SamplePeak`'s rule), sparing a pass.
-        peaks[index] = slice.largestMagnitude ?? SamplePeak.largestMagnitude(of: samples)
+        peaks[index] = slice.largestMagnitude(of: samples)
     }
 
     /// Entry `index`'s loudness slice.

@@ -32,33 +32,19 @@ public struct SpeechSynthesizer: Sendable {
     /// - Throws: `SpeechError` when flite gives nothing audible.
     public func speak(_ phrase: SpeechPhrase) throws(SpeechError) -> SpeechClip {
         let key = FliteState.Key(voice: voice, durationStretch: durationStretch, text: phrase.text)
-        let result: Result<SpeechClip, SpeechError> = fliteState.withLock { state in
-            if let clip = state.clips[key] { return .success(clip) }
-            let outcome = state.synthesize(key)
-            if case .success(let clip) = outcome { state.clips[key] = clip }
-            return outcome
-        }
-        return try result.get()
+        return try fliteState.withLock { $0.outcome(of: key) }.get()
     }
 
-    /// Every phrase spoken (as `speak` speaks it, the same samples), on up to `processCount` processes at once:
+    /// Every phrase spoken (as `speak` speaks it, the same samples), on up to `processCount` processes at once (no
+    /// more than there are cores):
     /// the phrases not yet cached are shared out by length, this process speaks one share and a forked child
     /// each other (`nagi_flite_speak_forked`). A child that fails or dies costs only time: what it did not deliver
     /// is spoken here. Results come in the order of `phrases`.
     public func speakAll(_ phrases: [SpeechPhrase], processCount: Int) -> [Result<SpeechClip, SpeechError>] {
         let keys = phrases.map { FliteState.Key(voice: voice, durationStretch: durationStretch, text: $0.text) }
         return fliteState.withLock { state in
-            var failures = processCount > 1 ? state.speakInProcesses(keys, processCount: processCount) : [:]
-            return keys.map { key in
-                if let clip = state.clips[key] { return .success(clip) }
-                if let failure = failures[key] { return .failure(failure) }
-                let outcome = state.synthesize(key)
-                switch outcome {
-                case .success(let clip): state.clips[key] = clip
-                case .failure(let error): failures[key] = error
-                }
-                return outcome
-            }
+            if processCount > 1 { state.speakInProcesses(keys, processCount: processCount) }
+            return keys.map { state.outcome(of: $0) }
         }
     }
 
@@ -71,7 +57,7 @@ public struct SpeechSynthesizer: Sendable {
 
     /// Forgets every clip spoken so far (for tests that need flite to run again).
     static func removeCachedClips() {
-        fliteState.withLock { $0.clips.removeAll() }
+        fliteState.withLock { $0.outcomes.removeAll() }
     }
 
     /// How many times flite itself has spoken `phrase` with this voice and pace in this process (for tests of
@@ -114,9 +100,22 @@ private struct FliteState: ~Copyable {
         return UnsafePointer(name)
     }()
 
+    /// The cores online: more processes than these speak no sooner.
+    static let coreCount = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
     var voices: [SpeechVoice: UnsafeMutableRawPointer] = [:]
-    var clips: [Key: SpeechClip] = [:]
+    /// What each phrase gave, failures included: flite is deterministic (its `rand` seeded per phrase), so a
+    /// phrase that failed once fails again.
+    var outcomes: [Key: Result<SpeechClip, SpeechError>] = [:]
     var synthesisCounts: [Key: Int] = [:]
+
+    /// What `key` gives: from the cache, else spoken here and cached.
+    mutating func outcome(of key: Key) -> Result<SpeechClip, SpeechError> {
+        if let known = outcomes[key] { return known }
+        let spoken = synthesize(key)
+        outcomes[key] = spoken
+        return spoken
+    }
 
     /// The voice of `key`, set to its pace: flite loaded and the voice registered on first use.
     mutating func preparedVoice(_ key: Key) -> UnsafeMutableRawPointer? {
@@ -159,12 +158,12 @@ private struct FliteState: ~Copyable {
     /// Speaks the keys not yet cached in up to `processCount` processes and caches what they give: shares
     /// balanced by text length (longest first, each to the lightest share), this process speaking the first
     /// while forked children speak the others. Anything a child does not deliver is left uncached, for the
-    /// caller to speak here; returns what failed here, so the caller does not speak it twice.
-    mutating func speakInProcesses(_ keys: [Key], processCount: Int) -> [Key: SpeechError] {
+    /// caller to speak here.
+    mutating func speakInProcesses(_ keys: [Key], processCount: Int) {
         var pending: [Key] = []
-        for key in keys where clips[key] == nil && !pending.contains(key) { pending.append(key) }
-        let shareCount = min(processCount, pending.count)
-        guard shareCount > 1, let first = pending.first, let voice = preparedVoice(first) else { return [:] }
+        for key in keys where outcomes[key] == nil && !pending.contains(key) { pending.append(key) }
+        let shareCount = min(processCount, pending.count, Self.coreCount)
+        guard shareCount > 1, let first = pending.first, let voice = preparedVoice(first) else { return }
         var shares = [[Key]](repeating: [], count: shareCount)
         var weights = [Int](repeating: 0, count: shareCount)
         for key in pending.sorted(by: { $0.text.utf8.count > $1.text.utf8.count }) {
@@ -173,21 +172,15 @@ private struct FliteState: ~Copyable {
             weights[lightest] += key.text.utf8.count + 1
         }
         let children = shares.dropFirst().map { share in ForkedSpeaker(voice: voice, texts: share.map(\.text)).map { (share, $0) } }
-        var failures: [Key: SpeechError] = [:]
-        for key in shares[0] {
-            switch synthesize(key) {
-            case .success(let clip): clips[key] = clip
-            case .failure(let error): failures[key] = error
-            }
-        }
+        for key in shares[0] { _ = outcome(of: key) }
         for case let (share, child)? in children {
             let waves = child.collect()
             for (key, wave) in zip(share, waves) {
                 synthesisCounts[key, default: 0] += 1
-                let outcome = wave.samples.withUnsafeBufferPointer { Self.clip(key, samples: $0, sampleRate: wave.sampleRate) }
-                if case .success(let clip) = outcome { clips[key] = clip }
+                let delivered = wave.samples.withUnsafeBufferPointer { Self.clip(key, samples: $0, sampleRate: wave.sampleRate) }
+                // A wave that is no clip here (silent once trimmed) is spoken again by the caller, for its error.
+                if case .success = delivered { outcomes[key] = delivered }
             }
         }
-        return failures
     }
 }

@@ -14,6 +14,19 @@ import Testing
         return [1 << 17, 60_000, shortestSplit, 3, shortestSplit - 1, 100_003, 1, 45_000]
     }
 
+    /// Calls `body` with each slice of the interleaved stereo `all`, cut at `lengths` in turn (over again when
+    /// they run out), and the stream frame it starts at.
+    static func forEachSlice(of all: UnsafeBufferPointer<Float>, lengths: [Int], _ body: (UnsafeBufferPointer<Float>, Int64) -> Void) {
+        var done = 0
+        var index = 0
+        while done < all.count / 2 {
+            let frames = min(lengths[index % lengths.count], all.count / 2 - done)
+            body(UnsafeBufferPointer(rebasing: all[(2 * done)..<(2 * (done + frames))]), Int64(done))
+            done += frames
+            index += 1
+        }
+    }
+
     @Test(arguments: [44100, 48000, 96000, 192000])
     func splitSlicesMeterAsTheWholeStreamAndLibebur128(sampleRate: Int) throws {
         let samples = GatedLoudnessMeterTests.signal(sampleRate: sampleRate, channels: 2)
@@ -26,16 +39,10 @@ import Testing
         let lengths = Self.lengths(slice.weighting)
         var splits = 0
         samples.withUnsafeBufferPointer { all in
-            var done = 0
-            var index = 0
-            while done < all.count / 2 {
-                let frames = min(lengths[index % lengths.count], all.count / 2 - done)
-                let part = UnsafeBufferPointer(rebasing: all[(2 * done)..<(2 * (done + frames))])
-                slice.measure(part, firstFrame: Int64(done))
+            Self.forEachSlice(of: all, lengths: lengths) { part, firstFrame in
+                slice.measure(part, firstFrame: firstFrame)
                 splits += slice.isSplit ? 1 : 0
                 sliced.add(slice, samples: part)
-                done += frames
-                index += 1
             }
         }
         #expect(splits >= 4)
@@ -136,28 +143,23 @@ import Testing
         let swiftMeter = GatedLoudnessMeter(weighting: weighting)
         let lengths = Self.lengths(weighting)
         samples.withUnsafeBufferPointer { all in
-            var done = 0
-            var index = 0
-            while done < all.count / 2 {
-                let frames = min(lengths[index % lengths.count], all.count / 2 - done)
-                let part = UnsafeBufferPointer(rebasing: all[(2 * done)..<(2 * (done + frames))])
-                vector.measure(part, firstFrame: Int64(done))
+            Self.forEachSlice(of: all, lengths: lengths) { part, firstFrame in
+                let frames = part.count / 2
+                vector.measure(part, firstFrame: firstFrame)
                 let first = (vector.pieceFrames, vector.pieceSums.map(\.bitPattern), vector.endState.map(\.bitPattern))
                 // Something else in between, then the same slice again.
                 let other = UnsafeBufferPointer(rebasing: all[0..<min(all.count, 2 * 70_000)])
                 vector.measure(other, firstFrame: 999)
-                vector.measure(part, firstFrame: Int64(done))
+                vector.measure(part, firstFrame: firstFrame)
                 #expect(vector.pieceFrames == first.0 && vector.pieceSums.map(\.bitPattern) == first.1)
                 // A slice no longer than its head leaves the end state alone (the meter weights it all).
                 let hasPieces = vector.headFrameCount < frames
                 #expect(!hasPieces || vector.endState.map(\.bitPattern) == first.2)
-                swift.measure(part, firstFrame: Int64(done))
-                #expect(swift.pieceFrames == first.0 && swift.pieceSums.map(\.bitPattern) == first.1, "Swift's loop, slice at \(done)")
-                #expect(!hasPieces || swift.endState.map(\.bitPattern) == first.2, "Swift's loop's end state, slice at \(done)")
+                swift.measure(part, firstFrame: firstFrame)
+                #expect(swift.pieceFrames == first.0 && swift.pieceSums.map(\.bitPattern) == first.1, "Swift's loop, slice at \(firstFrame)")
+                #expect(!hasPieces || swift.endState.map(\.bitPattern) == first.2, "Swift's loop's end state, slice at \(firstFrame)")
                 vectorMeter.add(vector, samples: part)
                 swiftMeter.add(swift, samples: part)
-                done += frames
-                index += 1
             }
         }
         #expect(vectorMeter.integratedLoudness.bitPattern == swiftMeter.integratedLoudness.bitPattern)
