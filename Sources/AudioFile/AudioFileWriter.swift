@@ -45,7 +45,9 @@ public final class AudioFileWriter {
     private var scratch = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
     /// 16-bit samples on their way to libsndfile, `shortChunkSamples` at a time.
     private var shortScratch = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
-    private static let shortChunkSamples = 16_384
+    /// 256 KiB of them: as large as the sink writes straight through (`FileDescriptorSink`), so a WAV's samples
+    /// are converted into this buffer and copied once more only by the kernel.
+    private static let shortChunkSamples = 1 << 17
 
     /// Validates `spec`, refuses an existing regular target unless `overwrite`, then creates the output.
     /// Sets clipping, quality, tags and cue points before the first frame.
@@ -136,6 +138,13 @@ public final class AudioFileWriter {
             throw failure(call, SystemErrorText.sndfile(handle))
         }
         framesWritten += frameCount
+    }
+
+    /// Frames a caller does best to hand `write` at a time: a whole conversion chunk for 16-bit WAV or raw (each
+    /// chunk goes to the descriptor in one call), else 8192, the size libsndfile's encoders have always been fed
+    /// (an encoder's output must not depend on who calls it).
+    public var preferredWriteFrameCount: Int {
+        writesPCM16 && spec.format != .flac ? Self.shortChunkSamples / channelCount : 8_192
     }
 
     /// Whether the file stores 16-bit PCM, which nagi converts itself (`PCM16Conversion`) and hands over as

@@ -25,9 +25,12 @@ final class FileDescriptorSink {
     private var unflushedByteCount = 0
     /// Start the kernel's writeback every this many bytes, so the fsync at commit waits for little.
     private static let writebackInterval = 4 << 20
-    /// libsndfile writes in chunks of a few kilobytes; gathering them into large writes saves most of the
-    /// system calls (14 331 → 115 for ten minutes of stereo WAV, counted with strace).
+    /// libsndfile's encoders write in chunks of a few kilobytes; gathering them into large writes saves most of
+    /// the system calls (14 331 → 115 for ten minutes of stereo WAV, counted with strace).
     private static let bufferCapacity = 1 << 20
+    /// A write at least this large goes straight to the descriptor (after what is gathered): copying it into
+    /// the buffer first would only add a pass over the bytes. 16-bit PCM arrives in chunks this large.
+    private static let passThroughBytes = 1 << 18
     private let buffer = UnsafeMutableRawPointer.allocate(byteCount: FileDescriptorSink.bufferCapacity, alignment: 16)
     private var bufferedByteCount = 0
 
@@ -167,7 +170,8 @@ final class FileDescriptorSink {
         if bufferedByteCount + size > Self.bufferCapacity {
             guard flush() else { return false }
         }
-        if size >= Self.bufferCapacity {
+        if size >= Self.passThroughBytes {
+            guard flush() else { return false }
             return writeThrough(source, size) == size
         }
         (buffer + bufferedByteCount).copyMemory(from: source, byteCount: size)

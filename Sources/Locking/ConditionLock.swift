@@ -1,32 +1,39 @@
 import Glibc
 
-/// A lock with a condition variable: threads wait under it until a predicate on the state it guards holds,
+/// A lock with condition variables: threads wait under it until a predicate on the state it guards holds,
 /// and whoever changes that state wakes them (a pipeline's producers and its consumer).
+///
+/// Threads that wait for different things can wait on conditions of their own (`conditionCount`), so a change
+/// wakes only those it concerns: a thread woken for nothing costs two context switches, which a pipeline that
+/// hands over a slice every millisecond or so pays for every slice.
 ///
 /// pthread primitives, as `Lock` explains: ThreadSanitizer sees them.
 public final class ConditionLock: @unchecked Sendable {
     /// Heap storage: pthread objects must not move once initialised.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let conditions: UnsafeMutablePointer<pthread_cond_t>
+    private let conditionCount: Int
 
-    public init() {
+    /// A lock with `conditionCount` conditions (at least one), numbered from 0.
+    public init(conditionCount: Int = 1) {
+        self.conditionCount = max(1, conditionCount)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
+        conditions = .allocate(capacity: self.conditionCount)
+        conditions.initialize(repeating: pthread_cond_t(), count: self.conditionCount)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
         // Timed waits measure on the monotonic clock: a wall-clock step neither stretches nor skips them.
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
+        for index in 0..<self.conditionCount { pthread_cond_init(conditions + index, &attributes) }
         pthread_condattr_destroy(&attributes)
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
+        for index in 0..<conditionCount { pthread_cond_destroy(conditions + index) }
+        conditions.deinitialize(count: conditionCount)
+        conditions.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
@@ -36,19 +43,35 @@ public final class ConditionLock: @unchecked Sendable {
     public func withLockWakingAll<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer {
-            pthread_cond_broadcast(condition)
+            for index in 0..<conditionCount { pthread_cond_broadcast(conditions + index) }
             pthread_mutex_unlock(mutex)
         }
         return try body()
     }
 
-    /// Holds the lock, waits (releasing it meanwhile) until `ready()` is true or `timeoutMilliseconds` have
-    /// passed, then runs `body` with the lock held and returns its result; `ready` and
+    /// Runs `body` while holding the lock, then wakes the threads waiting on `condition` (`body` changed what
+    /// they, and only they, wait for).
+    public func withLock<Result>(waking condition: Int, _ body: () throws -> Result) rethrows -> Result {
+        precondition((0..<conditionCount).contains(condition), "no condition \(condition)")
+        pthread_mutex_lock(mutex)
+        defer {
+            pthread_cond_broadcast(conditions + condition)
+            pthread_mutex_unlock(mutex)
+        }
+        return try body()
+    }
+
+    /// Holds the lock, waits on `condition` (releasing the lock meanwhile) until `ready()` is true or
+    /// `timeoutMilliseconds` have passed, then runs `body` with the lock held and returns its result; `ready` and
     /// `body` see the guarded state consistently. A nil timeout waits as long as it takes.
     ///
     /// `body` runs after a timeout too (with `ready()` false), so a waiter can look at something else (a
     /// cancellation flag) and decide.
-    public func waitUntil<Result>(timeoutMilliseconds: Int? = nil, _ ready: () -> Bool, then body: (_ isReady: Bool) throws -> Result) rethrows -> Result {
+    public func waitUntil<Result>(
+        on condition: Int = 0, timeoutMilliseconds: Int? = nil, _ ready: () -> Bool, then body: (_ isReady: Bool) throws -> Result
+    ) rethrows -> Result {
+        precondition((0..<conditionCount).contains(condition), "no condition \(condition)")
+        let condition = conditions + condition
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         var isReady = ready()

@@ -4,8 +4,7 @@ import Synth
 
 /// The file being written and, for a file that gets gain tags, the meter its audio goes through on the way.
 final class MeteredWriter {
-    /// Frames handed to the file's writer per call: large enough to amortise libsndfile calls, and the same
-    /// however the slices were rendered, so an encoder sees the same calls.
+    /// Frames rendered per block when one renderer renders alone (the cancellation is asked between blocks).
     static let blockFrameCount = 8192
 
     let writer: AudioFileWriter
@@ -34,10 +33,12 @@ final class MeteredWriter {
             samplePeak = max(samplePeak, sliceMeters.peak(index))
         }
         let frames = samples.count / channelCount
+        // The same calls however the slices were rendered, so an encoder sees the same input.
+        let blockFrames = writer.preferredWriteFrameCount
         var done = 0
         while done < frames {
             if cancel.isCancelled { throw .cancelled }
-            let count = min(Self.blockFrameCount, frames - done)
+            let count = min(blockFrames, frames - done)
             do {
                 try writer.write(UnsafeBufferPointer(rebasing: samples[(done * channelCount)..<((done + count) * channelCount)]))
             } catch let error as AudioFileError {

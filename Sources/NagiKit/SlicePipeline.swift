@@ -1,9 +1,10 @@
 import Locking
 
-/// A sliced write: renderers on worker threads render consecutive slices of the session into a ring of
-/// buffers, each taking the next slice as soon as a buffer is free, while the calling thread writes the slices
-/// in order and frees their buffers. No round waits for its slowest member: a worker that finishes early starts
-/// the next slice, and the writer (the file's encoder, meter and system calls) runs beside them all the time.
+/// A sliced write: renderers render consecutive slices of the session into a ring of buffers, each taking the
+/// next slice as soon as a buffer is free, one on each worker thread and one on the calling thread, which also
+/// writes the slices in order and frees their buffers. No round waits for its slowest member: a thread that
+/// finishes early takes the next slice, and the calling thread writes (the file's encoder, meter and system
+/// calls) whenever the next slice is ready, rendering only while it is not.
 ///
 /// Which renderer renders a slice does not matter (each seeks exactly to the slice's first frame), so the
 /// samples reach the writer in the same order and with the same values as from one renderer. A renderer computes
@@ -12,16 +13,23 @@ import Locking
 /// every slice it skipped: each block's control is computed once, and a worker waits only for the control (about
 /// a tenth of a slice's work) of the slice before its own.
 final class SlicePipeline: @unchecked Sendable {
-    // @unchecked: a renderer is used by one worker at a time (a worker owns renderer `index` for the whole
-    // write); `buffers` slots are written by the one worker that took their slice and read by the writer only
-    // after that worker marked them rendered, under `state`; everything else mutable is guarded by `state`.
+    // @unchecked: a renderer is used by one thread (the calling thread owns renderer 0, each worker one of the
+    // others, for the whole write); `buffers` slots are written by the one thread that took their slice and read
+    // by the writer only after that thread marked them rendered, under `state`; everything else mutable is
+    // guarded by `state`.
     private let renderers: [SoundtrackRenderer]
     private let buffers: SliceBuffers
     private let sliceCount: Int
     private let sliceFrameCount: Int
     private let totalFrameCount: Int64
     private let channelCount: Int
-    private let state = ConditionLock()
+    /// Guards what follows; the workers and the calling thread wait on conditions of their own (`workersWait`,
+    /// `callerWaits`), so a slice handed over wakes only who waits for it.
+    private let state = ConditionLock(conditionCount: 2)
+    /// The condition workers wait on: a free buffer, a checkpoint, the stop.
+    private static let workersWait = 0
+    /// The condition the calling thread waits on: a rendered slice, a free buffer, a checkpoint.
+    private static let callerWaits = 1
     /// The next slice a worker will take.
     private var nextSlice = 0
     /// Slices written so far: slice k's buffer (`k % slotCount`) is free once slice k − slotCount is written.
@@ -45,7 +53,7 @@ final class SlicePipeline: @unchecked Sendable {
     /// What a worker does with a slice it rendered, on its thread (its samples, first frame and buffer).
     private let measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)?
 
-    /// A pipeline of `renderers.count` workers over `sliceCount` slices of `sliceFrameCount` frames, with two
+    /// A pipeline of `renderers.count` renderers (the calling thread and a worker for each other) over `sliceCount` slices of `sliceFrameCount` frames, with two
     /// buffers a worker (so each can render one slice ahead of the writer).
     /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed, whose frame 0 is
     /// output frame `bedLeadInFrames`. `measure` is given each slice its worker rendered (samples, first frame,
@@ -74,84 +82,128 @@ final class SlicePipeline: @unchecked Sendable {
 
     /// Renders every slice and hands each, in order, to `write` on the calling thread (with its first frame and
     /// the index of its buffer), which returns nil to go on or an error to stop; `shouldStop` is asked while the
-    /// writer waits.
+    /// calling thread waits.
+    ///
+    /// The calling thread renders too (with renderer 0) whenever the next slice to write is not ready and a
+    /// buffer is free: `renderers.count` threads in all, not a writer beside them. On two cores a third thread
+    /// only took turns with the renderers, and waking it for every slice cost two context switches a slice.
     /// - Returns: the first error `write` returned, or nil when every slice was written.
     func run(
         write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64, _ buffer: Int) -> SoundtrackError?,
         shouldStop: () -> SoundtrackError?
     ) -> SoundtrackError? {
         var failure: SoundtrackError?
-        // Thread 0 makes the bed when there is one; the others render.
+        // Thread 0 makes the bed when there is one; the others render with renderers 1 and on.
         let producerCount = bedFeed == nil ? 0 : 1
         let worker: @Sendable (Int) -> Void = { [self] index in
             if index < producerCount {
                 bedFeed?.produce()
             } else {
-                renderSlices(with: index - producerCount)
+                renderSlices(with: renderers[index - producerCount + 1])
             }
         }
-        ParallelRunner.runBeside(workerCount: renderers.count + producerCount, worker: worker) { startedWorkers in
-            guard startedWorkers > producerCount else {
-                failure = .writeFailed(reason: "no thread could be started to render on")
+        ParallelRunner.runBeside(workerCount: renderers.count - 1 + producerCount, worker: worker) { startedWorkers in
+            guard startedWorkers >= producerCount else {
+                failure = .writeFailed(reason: "no thread could be started to read the bed on")
                 stop()
                 return
             }
-            failure = writeSlices(write: write, shouldStop: shouldStop)
+            failure = writeAndRenderSlices(write: write, shouldStop: shouldStop)
             stop()
         }
         return failure
     }
 
-    /// Worker `index`: takes the next slice whenever its buffer is free, renders it with renderer `index`.
-    private func renderSlices(with index: Int) {
-        let renderer = renderers[index]
+    /// A worker: takes the next slice whenever a buffer is free and renders it with `renderer`, until none is left.
+    private func renderSlices(with renderer: SoundtrackRenderer) {
         while true {
-            let slice: Int? = state.waitUntil({ isStopped || nextSlice >= sliceCount || nextSlice - writtenCount < slotCount }) { _ in
-                guard !isStopped, nextSlice < sliceCount else { return nil }
-                nextSlice += 1
-                return nextSlice - 1
+            let slice: Int? = state.waitUntil(on: Self.workersWait, { isStopped || nextSlice >= sliceCount || canTakeSlice }) { _ in
+                takeSlice()
             }
-            guard let slice else { return }
-            let firstFrame = Int64(slice) * Int64(sliceFrameCount)
-            let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
-            if slice > 0 {
-                // Taken even when this renderer rendered the slice before (then it made it, and needs no seek).
-                let checkpoint: Renderer.SeekCheckpoint? = state.waitUntil({ isStopped || checkpoints[slice] != nil }) { _ in
-                    isStopped ? nil : checkpoints.removeValue(forKey: slice)
-                }
-                guard let checkpoint else { return }
-                if renderer.nextFrame != firstFrame { renderer.seek(from: checkpoint) }
-            }
-            if slice + 1 < sliceCount {
-                let next = renderer.prepareControl(frameCount: frameCount, checkpointAt: firstFrame + Int64(frameCount))
-                state.withLockWakingAll { checkpoints[slice + 1] = next }
-            }
-            let buffer = buffers.buffer(slice % slotCount)
-            renderer.render(into: buffer, frameCount: frameCount)
-            measure?(UnsafeBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount)
-            state.withLockWakingAll { renderedSlice[slice % slotCount] = slice }
+            guard let slice, render(slice, with: renderer, waitingOn: Self.workersWait) else { return }
         }
     }
 
-    /// The writer: each slice in order, once rendered, written and its buffer freed.
-    private func writeSlices(
+    /// The calling thread: each slice in order, once rendered, written and its buffer freed; while the next is
+    /// not rendered, it renders a slice itself when one can be taken.
+    private func writeAndRenderSlices(
         write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64, _ buffer: Int) -> SoundtrackError?,
         shouldStop: () -> SoundtrackError?
     ) -> SoundtrackError? {
-        for slice in 0..<sliceCount {
+        let renderer = renderers[0]
+        var slice = 0
+        while slice < sliceCount {
             // Waits in short steps so a cancellation is seen while a slow worker renders.
-            while !state.waitUntil(timeoutMilliseconds: 50, { renderedSlice[slice % slotCount] == slice }, then: { $0 }) {
-                if let reason = shouldStop() { return reason }
+            let step: CallerStep = state.waitUntil(
+                on: Self.callerWaits, timeoutMilliseconds: 50, { renderedSlice[slice % slotCount] == slice || canTakeSlice }
+            ) { _ in
+                if renderedSlice[slice % slotCount] == slice { return .write }
+                return takeSlice().map { .render($0) } ?? .wait
             }
-            let firstFrame = Int64(slice) * Int64(sliceFrameCount)
-            let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
-            let samples = buffers.buffer(slice % slotCount)
-            if let reason = write(UnsafeBufferPointer(rebasing: samples[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount) { return reason }
-            state.withLockWakingAll { writtenCount = slice + 1 }
-            // The next slice's renderer reads the bed from its seek's pre-roll on, and no earlier slice is left.
-            bedFeed?.release(below: Int64(slice + 1) * Int64(sliceFrameCount) - bedLeadInFrames - Int64(seekPrerollFrames))
+            switch step {
+            case .wait:
+                if let reason = shouldStop() { return reason }
+            case let .render(taken):
+                guard render(taken, with: renderer, waitingOn: Self.callerWaits) else {
+                    // Only this thread stops the pipeline, so this is not reached; were it, the file would be short.
+                    return shouldStop() ?? .writeFailed(reason: "the sliced render stopped before its end")
+                }
+            case .write:
+                let firstFrame = Int64(slice) * Int64(sliceFrameCount)
+                let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
+                let samples = buffers.buffer(slice % slotCount)
+                if let reason = write(UnsafeBufferPointer(rebasing: samples[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount) { return reason }
+                slice += 1
+                state.withLock(waking: Self.workersWait) { writtenCount = slice }
+                // The next slice's renderer reads the bed from its seek's pre-roll on, and no earlier slice is left.
+                bedFeed?.release(below: Int64(slice) * Int64(sliceFrameCount) - bedLeadInFrames - Int64(seekPrerollFrames))
+            }
         }
         return nil
+    }
+
+    /// What the calling thread does next.
+    private enum CallerStep {
+        case write
+        case render(Int)
+        case wait
+    }
+
+    /// Whether a slice is left and a buffer free for it (under `state`).
+    private var canTakeSlice: Bool {
+        !isStopped && nextSlice < sliceCount && nextSlice - writtenCount < slotCount
+    }
+
+    /// Takes the next slice when one can be taken (under `state`).
+    private func takeSlice() -> Int? {
+        guard canTakeSlice else { return nil }
+        nextSlice += 1
+        return nextSlice - 1
+    }
+
+    /// Renders `slice` with `renderer` into its buffer, waiting on `condition` for its checkpoint, and marks it
+    /// rendered; false when the pipeline stopped first.
+    private func render(_ slice: Int, with renderer: SoundtrackRenderer, waitingOn condition: Int) -> Bool {
+        let firstFrame = Int64(slice) * Int64(sliceFrameCount)
+        let frameCount = Int(min(Int64(sliceFrameCount), totalFrameCount - firstFrame))
+        if slice > 0 {
+            // Taken even when this renderer rendered the slice before (then it made it, and needs no seek).
+            let checkpoint: Renderer.SeekCheckpoint? = state.waitUntil(on: condition, { isStopped || checkpoints[slice] != nil }) { _ in
+                isStopped ? nil : checkpoints.removeValue(forKey: slice)
+            }
+            guard let checkpoint else { return false }
+            if renderer.nextFrame != firstFrame { renderer.seek(from: checkpoint) }
+        }
+        if slice + 1 < sliceCount {
+            let next = renderer.prepareControl(frameCount: frameCount, checkpointAt: firstFrame + Int64(frameCount))
+            // Whoever took the next slice may wait for this, the calling thread or a worker.
+            state.withLockWakingAll { checkpoints[slice + 1] = next }
+        }
+        let buffer = buffers.buffer(slice % slotCount)
+        renderer.render(into: buffer, frameCount: frameCount)
+        measure?(UnsafeBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount)
+        state.withLock(waking: Self.callerWaits) { renderedSlice[slice % slotCount] = slice }
+        return true
     }
 
     /// Tells the workers to take no more slices (those rendering finish theirs) and the bed's producer to end.
