@@ -49,3 +49,7 @@ void nagi_ignore_sigpipe(void) {
 int nagi_start_writeback(int file_descriptor) {
     return sync_file_range(file_descriptor, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
+
+int nagi_open_nameless_file(const char *folder) {
+    return open(folder, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+}

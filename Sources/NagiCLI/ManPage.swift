@@ -32,6 +32,7 @@ enum ManPage {
             ".SH ENVIRONMENT",
             ".TP", ".B XDG_CONFIG_HOME", escaped("Where user presets are read from: $XDG_CONFIG_HOME/nagi (default ~/.config/nagi)."),
             ".TP", ".B XDG_STATE_HOME", escaped("Where course progress is kept: $XDG_STATE_HOME/nagi (default ~/.local/state/nagi)."),
+            ".TP", ".B TMPDIR", escaped("Where a render keeps the first pass of a looping bed too long to hold in memory (up to 1 GiB), so later passes are not decoded again: a file without a name, gone when nagi exits, and never made when it would leave less free space than it takes (default /tmp)."),
             ".SH FILES",
             ".TP", ".I ~/.config/nagi/patterns/*.json", escaped("User patterns and sessions; a name of a built-in one replaces it."),
             ".TP", ".I ~/.config/nagi/soundscapes/*.json", escaped("User soundscapes."),

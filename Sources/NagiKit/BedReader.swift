@@ -1,3 +1,4 @@
+import AudioFile
 import BedSource
 import Synth
 
@@ -34,6 +35,18 @@ public final class BedReader: BedRecording {
     /// stream filters). The same filter on the same frames in the same order, so the same samples: it was a
     /// third of the resampling thread's work, the longest stage of a streamed bed's pipeline.
     private var filter: DCBlockingFilter?
+    /// The first pass's frames kept in a nameless file (`keepFirstPass`), nil when not kept or given up.
+    private var firstPass: TemporarySampleFile?
+    /// Whether `firstPass` holds the whole first pass: later passes are then read from it, not the stream.
+    private var firstPassIsWhole = false
+    /// Frames handed out since the last rewind.
+    private var passPosition: Int64 = 0
+    /// Frames read (a recording is kept only from its first frame on).
+    private var readCount: Int64 = 0
+    /// Whether reads come from the kept first pass rather than the stream.
+    var isReadingKeptPass: Bool { firstPassIsWhole && firstPass != nil }
+    /// The largest first pass kept on disk, bytes: 1 GiB, about 46 minutes of 48 kHz stereo.
+    public static let firstPassByteLimit: Int64 = 1 << 30
 
     /// Opens the recording at `path` for a render at `sampleRate` in `channelCount` channels.
     /// - Throws: `BedStreamError` for a recording that cannot be used.
@@ -78,9 +91,72 @@ public final class BedReader: BedRecording {
         set { readAhead?.waits = newValue }
     }
 
+    /// Keeps the first pass through the recording in a nameless file in `folder` (`TemporarySampleFile`) and
+    /// reads every later pass from it: when the recording loops under a session of `heardFrameCount` frames
+    /// (its file says it is shorter), is longer than a bed held in memory and its pass is at most
+    /// `firstPassByteLimit`. The same frames either way (a pass gives the same frames after every rewind);
+    /// a pass cut short by a rewind is kept again from its start, a real-time read that underran keeps nothing,
+    /// and a file that fails is given up for the stream. Call before the first read.
+    /// - Returns: whether the first pass will be kept.
+    @discardableResult
+    public func keepFirstPass(inFolder folder: String, heardFrameCount: Int64) -> Bool {
+        guard readCount == 0, firstPass == nil, let expected = expectedFrameCount, expected < heardFrameCount else { return false }
+        let samples = expected * Int64(channelCount)
+        let bytes = samples * Int64(MemoryLayout<Float>.stride)
+        guard bytes > Int64(BedLooping.memoryBudgetBytes), bytes <= Self.firstPassByteLimit else { return false }
+        firstPass = TemporarySampleFile.create(inFolder: folder, expectedSampleCount: samples)
+        return firstPass != nil
+    }
+
     /// Writes up to `frameCount` frames into `output`; fewer only at the recording's end (0 after a failure).
     public func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
         guard failure == nil else { return 0 }
+        if firstPassIsWhole, let firstPass {
+            let got = firstPass.read(at: passPosition * Int64(channelCount), into: output, count: frameCount * channelCount)
+            if got >= 0 {
+                passPosition += Int64(got / channelCount)
+                readCount += Int64(got / channelCount)
+                return got / channelCount
+            }
+            resumeStreamAfterFailedFile()
+            if failure != nil { return 0 }
+        }
+        let frames = readStream(into: output, frameCount: frameCount)
+        if let firstPass, !firstPassIsWhole {
+            let underran = readAhead?.lastReadUnderran ?? false
+            if underran || failure != nil || !firstPass.append(output, count: frames * channelCount) {
+                self.firstPass = nil
+            } else if frames < frameCount {
+                if firstPass.flush() { firstPassIsWhole = true } else { self.firstPass = nil }
+            }
+        }
+        passPosition += Int64(frames)
+        readCount += Int64(frames)
+        return frames
+    }
+
+    /// After the kept first pass failed to read: the stream instead, from its start to where the file left
+    /// off (read through the filter, so the frames that follow are the same).
+    private func resumeStreamAfterFailedFile() {
+        firstPass = nil
+        firstPassIsWhole = false
+        let target = passPosition
+        do { try stream.rewind() } catch { failure = error }
+        filter?.reset()
+        let chunkFrames = 4_096
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * channelCount)
+        defer { scratch.deallocate() }
+        var skipped: Int64 = 0
+        while skipped < target, failure == nil {
+            let wanted = Int(min(Int64(chunkFrames), target - skipped))
+            let got = readStream(into: scratch, frameCount: wanted)
+            skipped += Int64(got)
+            if got < wanted { break }
+        }
+    }
+
+    /// Reads from the stream: decoded, resampled, filtered and spread to the render's channels.
+    private func readStream(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
         let streamChannels = stream.channelCount
         // A mono stream for a stereo render lands in the second half and is spread in place (each read sample
         // sits at or after the two it fills).
@@ -112,7 +188,11 @@ public final class BedReader: BedRecording {
     /// Back to the recording's first frame (from anywhere: a seek rewinds mid-pass).
     public func rewind() {
         guard failure == nil else { return }
+        passPosition = 0
+        if firstPassIsWhole { return }
         do { try stream.rewind() } catch { failure = error }
         filter?.reset()
+        // A first pass cut short: kept again from its start.
+        firstPass?.removeAll()
     }
 }

@@ -8,7 +8,7 @@ extension Soundtrack {
     /// target (a regular file is written beside it and renamed only when complete).
     ///
     /// With `threads` above 1 the session is rendered as consecutive slices (`sliceFrameCount`) by that many
-    /// renderers on threads of their own, each seeking to the next slice it takes, while the calling thread
+    /// renderers, each seeking to the next slice it takes, one of them on the calling thread, which also
     /// encodes and writes the slices in order (`SlicePipeline`): the same samples in the same order as one renderer gives (seeks are exact), so a
     /// WAV, FLAC or raw file is the same byte for byte; a lossy encoder stays on one thread and is fed the same.
     ///
@@ -37,7 +37,7 @@ extension Soundtrack {
         if workerCount > 1, let mix = outputPlan.settings.bed {
             // One loop of the bed for every renderer (each seeking into its own would decode it once per renderer).
             let reader: BedReader
-            do { reader = try BedReader(path: mix.path, sampleRate: sampleRate, channelCount: channelCount, readAhead: .decodeAndResample) } catch { throw .bed(error) }
+            reader = try openBed(at: mix.path, for: outputPlan)
             let loop = BedLooping.frames(of: reader, for: outputPlan, largestRead: SharedBedFeed.chunkFrames)
             if let held = loop.held {
                 // Held whole: each renderer reads it straight, through a cursor of its own.
@@ -51,6 +51,8 @@ extension Soundtrack {
                 for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: feed.makeCursor())) }
                 bedFeed = feed
             }
+        } else if workerCount == 1, let mix = outputPlan.settings.bed {
+            renderers.append(SoundtrackRenderer(plan: outputPlan, bed: try openBed(at: mix.path, for: outputPlan)))
         } else {
             for _ in 0..<workerCount { renderers.append(try makeRenderer(plan: outputPlan)) }
         }
@@ -112,6 +114,17 @@ extension Soundtrack {
         return SoundtrackWriteReport(
             frameCount: totalFrameCount, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds,
             loudnessLUFS: loudnessLUFS, samplePeak: loudnessLUFS == nil ? nil : min(Double(output.samplePeak), 1))
+    }
+
+    /// The bed at `path` read ahead for a file of `plan`, its first pass kept in a nameless temporary file when
+    /// it loops and is too long to hold in memory (`BedReader.keepFirstPass`): a 5-minute bed under a 10-minute
+    /// session was decoded and resampled twice, the second time for the same frames.
+    private func openBed(at path: String, for plan: RenderPlan) throws(SoundtrackError) -> BedReader {
+        let reader: BedReader
+        do { reader = try BedReader(path: path, sampleRate: sampleRate, channelCount: channelCount, readAhead: .decodeAndResample) } catch { throw .bed(error) }
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        reader.keepFirstPass(inFolder: folder, heardFrameCount: plan.curves.silenceStartFrame)
+        return reader
     }
 
     /// Frames per slice when several renderers share a file: long enough that a seek (a control-rate replay of

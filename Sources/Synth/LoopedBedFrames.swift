@@ -21,6 +21,10 @@ extension BedLoop: LoopedBedFrames {
 
 /// Makes the looped frames of a bed recording for a plan.
 public enum BedLooping {
+    /// The most a recording held in memory may take, bytes (`BedLoop.memoryBudgetBytes`): a longer one is
+    /// streamed.
+    public static var memoryBudgetBytes: Int { BedLoop.memoryBudgetBytes }
+
     /// `recording` looped as `plan`'s bed voice loops it (read from its first frame), for reads of at most
     /// `largestRead` frames.
     public static func frames(of recording: BedRecording, for plan: RenderPlan, largestRead: Int) -> LoopedBedFrames {

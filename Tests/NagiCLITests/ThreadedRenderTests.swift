@@ -35,6 +35,30 @@ struct ThreadedRenderTests {
         }
     }
 
+    @Test("a looping bed too long for memory, its first pass read back from a nameless file, gives the same bytes on 1 to 3 threads as streamed pass after pass")
+    func keptBedPassChangesNothing() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        // 50 s at 96 kHz is 38 MB of stereo float: more than a bed held in memory, so it streams and loops.
+        let sox = try Pipeline.run("sox -n -r 44100 -c 2 loop.flac synth 50 pinknoise gain -n -20 && mkdir scratch", in: folder)
+        try #require(sox.status == 0, "\(sox.standardError)")
+        let scratch = folder.appendingPathComponent("scratch").path
+        // The last run's TMPDIR does not exist: no file can be made there, and the bed streams every pass.
+        let runs = [(1, scratch), (2, scratch), (3, scratch), (2, folder.appendingPathComponent("missing").path)]
+        var outputs: [Data] = []
+        for (index, (threads, temporaryFolder)) in runs.enumerated() {
+            let name = "out\(index).wav"
+            let result = try NagiProcess.run(
+                ["render", "box", "--minutes", "1.5", "--rate", "96000", "--bed", "loop.flac", "--threads", "\(threads)", "-o", name, "--quiet"],
+                in: folder, environment: ["TMPDIR": temporaryFolder])
+            try #require(result.status == 0, "--threads \(threads), TMPDIR \(temporaryFolder): \(result.standardError)")
+            outputs.append(try Data(contentsOf: folder.appendingPathComponent(name)))
+        }
+        for index in 1..<runs.count {
+            #expect(outputs[index] == outputs[0], "run \(index) (\(runs[index].0) threads, TMPDIR \(runs[index].1)) differs from the first")
+        }
+        #expect((try FileManager.default.contentsOfDirectory(atPath: scratch)).isEmpty, "nothing is left in TMPDIR")
+    }
+
     @Test("--threads outside 1…64 is a usage error (64)", arguments: ["0", "65", "two"])
     func outOfRangeIsAUsageError(value: String) throws {
         let folder = try NagiProcess.temporaryFolder()

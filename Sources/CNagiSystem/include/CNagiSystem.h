@@ -18,4 +18,9 @@ void nagi_ignore_sigpipe(void);
 /// SYNC_FILE_RANGE_WRITE), so a later fsync has little left to do. Returns -1 with errno on pipes.
 int nagi_start_writeback(int file_descriptor);
 
+/// Opens a new file without a name in `folder` for reading and writing (open with O_TMPFILE, a macro Swift
+/// cannot import): it never appears in the folder and is gone once closed. Returns -1 with errno when the
+/// folder's file system cannot make one.
+int nagi_open_nameless_file(const char *folder);
+
 #endif

@@ -1,0 +1,98 @@
+import CNagiSystem
+import Glibc
+
+/// A file of Float samples without a name: appended once, then read back from any sample. Opened with
+/// O_TMPFILE, so it never appears in a folder and its space is freed when it is closed, even by kill -9.
+///
+/// What it is for: a bed recording longer than the memory budget but shorter than the session is decoded and
+/// resampled again for every pass; its first pass kept here is read back instead, as `sox … repeat` does. The
+/// pages stay in the page cache on a machine with memory to spare, and are not the process's resident memory.
+/// One owner.
+public final class TemporarySampleFile {
+    private let fileDescriptor: Int32
+    /// Samples gathered before a write, so a pass read in chunks of a few thousand frames costs few calls.
+    private let buffer: UnsafeMutablePointer<Float>
+    private static let bufferSamples = 1 << 18
+    private var bufferedCount = 0
+    /// Samples written to the file (not counting those still gathered).
+    private var writtenCount: Int64 = 0
+
+    /// Samples appended so far.
+    public var sampleCount: Int64 { writtenCount + Int64(bufferedCount) }
+
+    /// A new file in `folder` for `expectedSampleCount` samples, or nil when the folder's file system cannot
+    /// make a nameless file or would keep less free space after it than the file takes (a temporary copy must
+    /// never be what fills the disk that the output goes to).
+    public static func create(inFolder folder: String, expectedSampleCount: Int64) -> TemporarySampleFile? {
+        guard case let .success(descriptor) = SystemCall.valueOrErrno({ nagi_open_nameless_file(folder) }) else { return nil }
+        var status = statvfs()
+        let bytes = expectedSampleCount * Int64(MemoryLayout<Float>.stride)
+        guard fstatvfs(descriptor, &status) == 0, Int64(status.f_bavail) * Int64(status.f_frsize) >= 2 * bytes + (256 << 20) else {
+            _ = SystemCall.close(descriptor)
+            return nil
+        }
+        return TemporarySampleFile(fileDescriptor: descriptor)
+    }
+
+    private init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+        buffer = .allocate(capacity: Self.bufferSamples)
+    }
+
+    deinit {
+        _ = SystemCall.close(fileDescriptor)
+        buffer.deallocate()
+    }
+
+    /// Appends `count` samples; false when the file system refused (the file is then of no use).
+    public func append(_ samples: UnsafePointer<Float>, count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            if bufferedCount == Self.bufferSamples, !flush() { return false }
+            let step = min(count - done, Self.bufferSamples - bufferedCount)
+            (buffer + bufferedCount).update(from: samples + done, count: step)
+            bufferedCount += step
+            done += step
+        }
+        return true
+    }
+
+    /// Writes out what is gathered; false when the file system refused.
+    public func flush() -> Bool {
+        let bytes = bufferedCount * MemoryLayout<Float>.stride
+        var written = 0
+        while written < bytes {
+            let offset = off_t(writtenCount * Int64(MemoryLayout<Float>.stride) + Int64(written))
+            switch SystemCall.valueOrErrno({ pwrite(fileDescriptor, UnsafeRawPointer(buffer) + written, bytes - written, offset) }) {
+            case let .success(count) where count > 0: written += count
+            default: return false
+            }
+        }
+        writtenCount += Int64(bufferedCount)
+        bufferedCount = 0
+        return true
+    }
+
+    /// Forgets every sample and frees the file's space (to start over).
+    public func removeAll() {
+        bufferedCount = 0
+        writtenCount = 0
+        _ = SystemCall.valueOrErrno { ftruncate(fileDescriptor, 0) }
+    }
+
+    /// Reads up to `count` samples from sample `index` of those written (`flush` first) into `target`; returns
+    /// how many it read: fewer at the end, and −1 when the file system refused.
+    public func read(at index: Int64, into target: UnsafeMutablePointer<Float>, count: Int) -> Int {
+        let wanted = Int(max(0, min(Int64(count), writtenCount - index)))
+        let bytes = wanted * MemoryLayout<Float>.stride
+        var done = 0
+        while done < bytes {
+            let offset = off_t(index * Int64(MemoryLayout<Float>.stride) + Int64(done))
+            switch SystemCall.valueOrErrno({ pread(fileDescriptor, UnsafeMutableRawPointer(target) + done, bytes - done, offset) }) {
+            case let .success(got) where got > 0: done += got
+            default: return -1
+            }
+        }
+        return wanted
+    }
+}
