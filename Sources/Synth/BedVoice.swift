@@ -23,9 +23,15 @@ final class BedVoice {
     /// Adds the next `frameCount` frames of the bed into the interleaved `output`, scaled by `gain` (`offsets`
     /// holds 0, 1, 2, …); returns the largest magnitude added.
     func add(into output: UnsafeMutablePointer<Float>, frameCount: Int, gain: Ramp, offsets: UnsafePointer<Float>) -> Float {
-        let samples = scratch.base
-        // Read even when silent, so the recording's place follows the session's clock.
-        loop.read(into: samples, frameCount: frameCount)
+        // Read even when silent, so the recording's place follows the session's clock. A held recording's
+        // frames are read where they lie: copying them first cost a pass over every bed frame.
+        let samples: UnsafePointer<Float>
+        if let inPlace = loop.nextFramesInPlace(frameCount: frameCount) {
+            samples = inPlace
+        } else {
+            loop.read(into: scratch.base, frameCount: frameCount)
+            samples = UnsafePointer(scratch.base)
+        }
         let gainBound = gain.largestMagnitude(frameCount: frameCount)
         if gainBound == 0 { return 0 }
         if channelCount == 2 {

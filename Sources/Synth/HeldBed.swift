@@ -6,7 +6,8 @@
 /// `fadeFrames` of each pass fade out (`fadeOut`) as the head fades in (`fadeIn`). So a cursor seeks by
 /// arithmetic, and a sliced write's renderers need neither a producer thread nor a ring between them and the
 /// recording (`SharedBedFeed`, which a streamed bed still needs): the two copies of every bed frame that the
-/// ring took are gone. The frames are the same as `BedLoop` gives, bit for bit (the seam is `BedLoop.mixSeam`).
+/// ring took are gone. The frames are the same as `BedLoop` gives, bit for bit (the seam is `BedLoop.mixSeam`'s,
+/// mixed once).
 public final class HeldBed: @unchecked Sendable {
     // @unchecked: every buffer is filled before init returns (by the BedLoop that held the recording) and only
     // read after; a cursor's position is its own.
@@ -18,9 +19,9 @@ public final class HeldBed: @unchecked Sendable {
     private let recordingFrames: Int
     /// Frames of each seam's crossfade.
     private let fadeFrames: Int
-    /// The seam's gains, by frame into the seam.
-    private let fadeOut: FloatBuffer
-    private let fadeIn: FloatBuffer
+    /// The seam, mixed once: the pass's last `fadeFrames` fading out as the head fades in. Every pass ends in
+    /// the same frames, so mixing them per read (a quarter of a 7.3 s bed's frames) only repeated this.
+    private let seam: FloatBuffer
 
     init(channelCount: Int, recording: FloatBuffer, recordingFrames: Int, fadeFrames: Int, fadeOut: FloatBuffer, fadeIn: FloatBuffer) {
         precondition(fadeFrames < recordingFrames || recordingFrames == 0, "a held pass is longer than its seam")
@@ -28,8 +29,12 @@ public final class HeldBed: @unchecked Sendable {
         self.recording = recording
         self.recordingFrames = recordingFrames
         self.fadeFrames = fadeFrames
-        self.fadeOut = fadeOut
-        self.fadeIn = fadeIn
+        seam = FloatBuffer(count: max(1, fadeFrames * channelCount))
+        if recordingFrames > 0 {
+            BedLoop.mixSeam(
+                ending: UnsafePointer(recording.base + (recordingFrames - fadeFrames) * channelCount), head: recording.base,
+                fadeOut: fadeOut.base, fadeIn: fadeIn.base, frameCount: fadeFrames, channelCount: channelCount, into: seam.base)
+        }
     }
 
     /// A reader of the loop at session frame 0.
@@ -55,14 +60,22 @@ public final class HeldBed: @unchecked Sendable {
                 done += count
             } else {
                 // Inside a seam: the pass's last frames fade out as the head fades in.
-                let seamOffset = place - seamStart
                 let count = min(frameCount - done, recordingFrames - place)
-                BedLoop.mixSeam(
-                    ending: source, head: recording.base + seamOffset * channels, fadeOut: fadeOut.base + seamOffset,
-                    fadeIn: fadeIn.base + seamOffset, frameCount: count, channelCount: channels, into: target)
+                target.update(from: seam.base + (place - seamStart) * channels, count: count * channels)
                 done += count
             }
         }
+    }
+
+    /// Where the loop's frames `first ..< first + frameCount` lie when they lie in one piece (in the recording
+    /// or in the mixed seam), else nil.
+    fileprivate func framesInPlace(from first: Int64, frameCount: Int) -> UnsafePointer<Float>? {
+        guard recordingFrames > 0 else { return nil }
+        let seamStart = recordingFrames - fadeFrames
+        let place = Int(BedLoop.recordingFrame(at: first, passFrames: Int64(recordingFrames), fadeFrames: fadeFrames))
+        if place + frameCount <= seamStart { return UnsafePointer(recording.base + place * channelCount) }
+        if place >= seamStart, place + frameCount <= recordingFrames { return UnsafePointer(seam.base + (place - seamStart) * channelCount) }
+        return nil
     }
 
     /// One renderer's place in the loop.
@@ -81,6 +94,12 @@ public final class HeldBed: @unchecked Sendable {
         func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
             bed.read(from: position, frameCount: frameCount, into: output)
             position += Int64(frameCount)
+        }
+
+        func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {
+            guard let frames = bed.framesInPlace(from: position, frameCount: frameCount) else { return nil }
+            position += Int64(frameCount)
+            return frames
         }
 
         var held: HeldBed? { bed }

@@ -9,10 +9,14 @@ public protocol LoopedBedFrames: AnyObject {
     /// The recording held whole in memory, when these frames loop one (nil: streamed): then any number of
     /// renderers can read the same loop through cursors of their own.
     var held: HeldBed? { get }
+    /// The next `frameCount` frames where they already lie in memory, moving on past them as `read` would, or
+    /// nil (without moving) when they do not lie in one piece: then `read` them.
+    func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>?
 }
 
 extension LoopedBedFrames {
     public var held: HeldBed? { nil }
+    public func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? { nil }
 }
 
 extension BedLoop: LoopedBedFrames {

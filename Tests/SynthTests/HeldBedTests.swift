@@ -48,6 +48,8 @@ struct HeldBedTests {
 
         var generator = SeededGenerator(seed: 11)
         var got = [Float](repeating: 0, count: largestRequest * channels)
+        // Half the reads ask for the frames where they lie (`nextFramesInPlace`), read only when they are not in one piece.
+        var inPlaceReads = 0
         for _ in 0..<200 {
             let cursor = held.makeCursor()
             var position = Int(generator.next() % UInt64(frameCount - 200))
@@ -55,12 +57,18 @@ struct HeldBedTests {
             for _ in 0..<4 {
                 let count = 1 + Int(generator.next() % UInt64(largestRequest))
                 guard position + count <= frameCount else { break }
-                got.withUnsafeMutableBufferPointer { cursor.read(into: $0.baseAddress!, frameCount: count) }
+                if generator.next() % 2 == 0, let inPlace = cursor.nextFramesInPlace(frameCount: count) {
+                    got.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: inPlace, count: count * channels) }
+                    inPlaceReads += 1
+                } else {
+                    got.withUnsafeMutableBufferPointer { cursor.read(into: $0.baseAddress!, frameCount: count) }
+                }
                 let want = expected[(position * channels)..<((position + count) * channels)]
                 #expect(Array(got[0..<(count * channels)]).map(\.bitPattern) == want.map(\.bitPattern), "frames \(position)..<\(position + count)")
                 position += count
             }
         }
+        #expect(inPlaceReads > 100 || recordingFrames < largestRequest, "frames in place: \(inPlaceReads) of about 400 reads")
     }
 
     @Test("a recording as long as the session is streamed, not held")
