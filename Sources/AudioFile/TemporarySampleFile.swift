@@ -60,14 +60,9 @@ public final class TemporarySampleFile {
     /// Writes out what is gathered; false when the file system refused.
     public func flush() -> Bool {
         let bytes = bufferedCount * MemoryLayout<Float>.stride
-        var written = 0
-        while written < bytes {
-            let offset = off_t(writtenCount * Int64(MemoryLayout<Float>.stride) + Int64(written))
-            switch SystemCall.valueOrErrno({ pwrite(fileDescriptor, UnsafeRawPointer(buffer) + written, bytes - written, offset) }) {
-            case let .success(count) where count > 0: written += count
-            default: return false
-            }
-        }
+        let start = writtenCount * Int64(MemoryLayout<Float>.stride)
+        let source = UnsafeRawPointer(buffer)
+        guard Self.untilAllMoved(bytes, { done in pwrite(fileDescriptor, source + done, bytes - done, off_t(start + Int64(done))) }) else { return false }
         writtenCount += Int64(bufferedCount)
         bufferedCount = 0
         return true
@@ -85,14 +80,22 @@ public final class TemporarySampleFile {
     public func read(at index: Int64, into target: UnsafeMutablePointer<Float>, count: Int) -> Int {
         let wanted = Int(max(0, min(Int64(count), writtenCount - index)))
         let bytes = wanted * MemoryLayout<Float>.stride
+        let start = index * Int64(MemoryLayout<Float>.stride)
+        let destination = UnsafeMutableRawPointer(target)
+        guard Self.untilAllMoved(bytes, { done in pread(fileDescriptor, destination + done, bytes - done, off_t(start + Int64(done))) }) else { return -1 }
+        return wanted
+    }
+
+    /// Calls `move` (a pread or pwrite of the bytes from `done` on) until `byteCount` bytes have moved, retrying
+    /// what a signal interrupted; false when a call failed or moved nothing (a file cut short under it).
+    private static func untilAllMoved(_ byteCount: Int, _ move: (_ done: Int) -> Int) -> Bool {
         var done = 0
-        while done < bytes {
-            let offset = off_t(index * Int64(MemoryLayout<Float>.stride) + Int64(done))
-            switch SystemCall.valueOrErrno({ pread(fileDescriptor, UnsafeMutableRawPointer(target) + done, bytes - done, offset) }) {
-            case let .success(got) where got > 0: done += got
-            default: return -1
+        while done < byteCount {
+            switch SystemCall.valueOrErrno({ move(done) }) {
+            case let .success(count) where count > 0: done += count
+            default: return false
             }
         }
-        return wanted
+        return true
     }
 }
