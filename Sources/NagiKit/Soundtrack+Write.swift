@@ -36,8 +36,7 @@ extension Soundtrack {
         var heldBedReader: BedReader?
         if workerCount > 1, let mix = outputPlan.settings.bed {
             // One loop of the bed for every renderer (each seeking into its own would decode it once per renderer).
-            let reader: BedReader
-            reader = try openBed(at: mix.path, for: outputPlan)
+            let reader = try openBed(at: mix.path, for: outputPlan)
             let loop = BedLooping.frames(of: reader, for: outputPlan, largestRead: SharedBedFeed.chunkFrames)
             if let held = loop.held {
                 // Held whole: each renderer reads it straight, through a cursor of its own.
