@@ -53,11 +53,12 @@ final class SlicePipeline: @unchecked Sendable {
     /// What a worker does with a slice it rendered, on its thread (its samples, first frame and buffer).
     private let measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)?
 
-    /// A pipeline of `renderers.count` renderers (the calling thread and a worker for each other) over `sliceCount` slices of `sliceFrameCount` frames, with two
-    /// buffers a worker (so each can render one slice ahead of the writer).
+    /// A pipeline of `renderers.count` renderers (renderer 0 on the calling thread, a worker thread for each
+    /// other) over `sliceCount` slices of `sliceFrameCount` frames, with two buffers a renderer (so each can
+    /// render one slice ahead of the writer).
     /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed, whose frame 0 is
-    /// output frame `bedLeadInFrames`. `measure` is given each slice its worker rendered (samples, first frame,
-    /// buffer index), on the worker's thread, before the writer sees it.
+    /// output frame `bedLeadInFrames`. `measure` is given each slice as it is rendered (samples, first frame,
+    /// buffer index), on the thread that rendered it, before the writer sees it.
     init(
         renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil, bedLeadInFrames: Int64 = 0,
         measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)? = nil
