@@ -16,13 +16,16 @@ public final class TemporarySampleFile {
     private var bufferedCount = 0
     /// Samples written to the file (not counting those still gathered).
     private var writtenCount: Int64 = 0
+    /// The most samples the file takes: twice what it was made for, so a recording whose header understated its
+    /// length can never grow it past the free space `create` checked.
+    private let capacity: Int64
 
     /// Samples appended so far.
     public var sampleCount: Int64 { writtenCount + Int64(bufferedCount) }
 
-    /// A new file in `folder` for `expectedSampleCount` samples, or nil when the folder's file system cannot
-    /// make a nameless file or would keep less free space after it than the file takes (a temporary copy must
-    /// never be what fills the disk that the output goes to).
+    /// A new file in `folder` for `expectedSampleCount` samples (it takes at most twice as many), or nil when the
+    /// folder's file system cannot make a nameless file or would keep less free space after it than the file
+    /// takes (a temporary copy must never be what fills the disk that the output goes to).
     public static func create(inFolder folder: String, expectedSampleCount: Int64) -> TemporarySampleFile? {
         guard case let .success(descriptor) = SystemCall.valueOrErrno({ nagi_open_nameless_file(folder) }) else { return nil }
         var status = statvfs()
@@ -31,11 +34,12 @@ public final class TemporarySampleFile {
             _ = SystemCall.close(descriptor)
             return nil
         }
-        return TemporarySampleFile(fileDescriptor: descriptor)
+        return TemporarySampleFile(fileDescriptor: descriptor, capacity: 2 * expectedSampleCount)
     }
 
-    private init(fileDescriptor: Int32) {
+    private init(fileDescriptor: Int32, capacity: Int64) {
         self.fileDescriptor = fileDescriptor
+        self.capacity = capacity
         buffer = .allocate(capacity: Self.bufferSamples)
     }
 
@@ -44,8 +48,10 @@ public final class TemporarySampleFile {
         buffer.deallocate()
     }
 
-    /// Appends `count` samples; false when the file system refused (the file is then of no use).
+    /// Appends `count` samples; false when the file system refused or they would pass the file's capacity (the
+    /// file is then of no use).
     public func append(_ samples: UnsafePointer<Float>, count: Int) -> Bool {
+        guard sampleCount + Int64(count) <= capacity else { return false }
         var done = 0
         while done < count {
             if bufferedCount == Self.bufferSamples, !flush() { return false }

@@ -35,16 +35,15 @@ public final class BedReader: BedRecording {
     /// stream filters). The same filter on the same frames in the same order, so the same samples: it was a
     /// third of the resampling thread's work, the longest stage of a streamed bed's pipeline.
     private var filter: DCBlockingFilter?
-    /// The first pass's frames kept in a nameless file (`keepFirstPass`), nil when not kept or given up.
-    private var firstPass: TemporarySampleFile?
-    /// Whether `firstPass` holds the whole first pass: later passes are then read from it, not the stream.
-    private var firstPassIsWhole = false
+    /// Where the first pass is kept (`keepFirstPass`).
+    private var keptPass = KeptPass.none
     /// Frames handed out since the last rewind.
     private var passPosition: Int64 = 0
-    /// Frames read (a recording is kept only from its first frame on).
-    private var readCount: Int64 = 0
     /// Whether reads come from the kept first pass rather than the stream.
-    var isReadingKeptPass: Bool { firstPassIsWhole && firstPass != nil }
+    var isReadingKeptPass: Bool {
+        if case .whole = keptPass { return true }
+        return false
+    }
     /// The largest first pass kept on disk, bytes: 1 GiB, about 46 minutes of 48 kHz stereo.
     public static let firstPassByteLimit: Int64 = 1 << 30
 
@@ -100,46 +99,45 @@ public final class BedReader: BedRecording {
     /// - Returns: whether the first pass will be kept.
     @discardableResult
     public func keepFirstPass(inFolder folder: String, heardFrameCount: Int64) -> Bool {
-        guard readCount == 0, firstPass == nil, let expected = expectedFrameCount, expected < heardFrameCount else { return false }
+        // At a pass's first frame (the next read starts one), and not kept yet.
+        guard passPosition == 0, case .none = keptPass, let expected = expectedFrameCount, expected < heardFrameCount else { return false }
         let samples = expected * Int64(channelCount)
         let bytes = samples * Int64(MemoryLayout<Float>.stride)
-        guard bytes > Int64(BedLooping.memoryBudgetBytes), bytes <= Self.firstPassByteLimit else { return false }
-        firstPass = TemporarySampleFile.create(inFolder: folder, expectedSampleCount: samples)
-        return firstPass != nil
+        guard bytes > Int64(BedLooping.memoryBudgetBytes), bytes <= Self.firstPassByteLimit,
+              let file = TemporarySampleFile.create(inFolder: folder, expectedSampleCount: samples) else { return false }
+        keptPass = .writing(file)
+        return true
     }
 
     /// Writes up to `frameCount` frames into `output`; fewer only at the recording's end (0 after a failure).
     public func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
         guard failure == nil else { return 0 }
-        if firstPassIsWhole, let firstPass {
-            let got = firstPass.read(at: passPosition * Int64(channelCount), into: output, count: frameCount * channelCount)
+        if case let .whole(file) = keptPass {
+            let got = file.read(at: passPosition * Int64(channelCount), into: output, count: frameCount * channelCount)
             if got >= 0 {
                 passPosition += Int64(got / channelCount)
-                readCount += Int64(got / channelCount)
                 return got / channelCount
             }
             resumeStreamAfterFailedFile()
             if failure != nil { return 0 }
         }
         let frames = readStream(into: output, frameCount: frameCount)
-        if let firstPass, !firstPassIsWhole {
+        if case let .writing(file) = keptPass {
             let underran = readAhead?.lastReadUnderran ?? false
-            if underran || failure != nil || !firstPass.append(output, count: frames * channelCount) {
-                self.firstPass = nil
+            if underran || failure != nil || !file.append(output, count: frames * channelCount) {
+                keptPass = .givenUp
             } else if frames < frameCount {
-                if firstPass.flush() { firstPassIsWhole = true } else { self.firstPass = nil }
+                keptPass = file.flush() ? .whole(file) : .givenUp
             }
         }
         passPosition += Int64(frames)
-        readCount += Int64(frames)
         return frames
     }
 
     /// After the kept first pass failed to read: the stream instead, from its start to where the file left
     /// off (read through the filter, so the frames that follow are the same).
     private func resumeStreamAfterFailedFile() {
-        firstPass = nil
-        firstPassIsWhole = false
+        keptPass = .givenUp
         let target = passPosition
         do { try stream.rewind() } catch { failure = error }
         filter?.reset()
@@ -189,10 +187,22 @@ public final class BedReader: BedRecording {
     public func rewind() {
         guard failure == nil else { return }
         passPosition = 0
-        if firstPassIsWhole { return }
+        if case .whole = keptPass { return }
         do { try stream.rewind() } catch { failure = error }
         filter?.reset()
         // A first pass cut short: kept again from its start.
-        firstPass?.removeAll()
+        if case let .writing(file) = keptPass { file.removeAll() }
+    }
+
+    /// Where a bed's first pass is kept.
+    private enum KeptPass {
+        /// Not asked for, or the file could not be made.
+        case none
+        /// Being written as the first pass is read.
+        case writing(TemporarySampleFile)
+        /// Whole: every later pass is read from it.
+        case whole(TemporarySampleFile)
+        /// Dropped (a failed write or read, an underrun, a pass longer than its file may grow): the stream serves.
+        case givenUp
     }
 }

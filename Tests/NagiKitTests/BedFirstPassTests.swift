@@ -23,14 +23,21 @@ struct BedFirstPassTests {
         return pass
     }
 
+    /// A reader of a 48 s bed written into `folder`, its first pass kept in `scratch` under a session of
+    /// `heardFrameCount` frames (the keeping checked).
+    static func keptReader(folder: TemporaryFolder, scratch: TemporaryFolder, heardFrameCount: Int64 = .max) throws -> BedReader {
+        let bed = try KitFixtures.writeBed(in: folder, seconds: 48)
+        let reader = try BedReader(path: bed, sampleRate: sampleRate, channelCount: 2, readAhead: .decodeAndResample)
+        #expect(reader.keepFirstPass(inFolder: scratch.path, heardFrameCount: heardFrameCount))
+        return reader
+    }
+
     @Test("later passes come from the kept file, each the stream's first pass bit for bit, and the folder stays empty")
     func laterPassesEqualTheStream() throws {
         let folder = try TemporaryFolder()
         let scratch = try TemporaryFolder()
-        let bed = try KitFixtures.writeBed(in: folder, seconds: 48)
-        let streamed = try BedReader(path: bed, sampleRate: Self.sampleRate, channelCount: 2, readAhead: .decodeAndResample)
-        let kept = try BedReader(path: bed, sampleRate: Self.sampleRate, channelCount: 2, readAhead: .decodeAndResample)
-        #expect(kept.keepFirstPass(inFolder: scratch.path, heardFrameCount: 10 * 60 * Int64(Self.sampleRate)))
+        let kept = try Self.keptReader(folder: folder, scratch: scratch, heardFrameCount: 10 * 60 * Int64(Self.sampleRate))
+        let streamed = try BedReader(path: folder.file("bed.flac"), sampleRate: Self.sampleRate, channelCount: 2, readAhead: .decodeAndResample)
         let reference = Self.readPass(streamed)
         #expect(reference.count / 2 > 48 * Self.sampleRate - 10, "the whole recording, resampled: \(reference.count / 2) frames")
         #expect(!kept.isReadingKeptPass)
@@ -54,9 +61,7 @@ struct BedFirstPassTests {
     func rewindMidPassStartsOver() throws {
         let folder = try TemporaryFolder()
         let scratch = try TemporaryFolder()
-        let bed = try KitFixtures.writeBed(in: folder, seconds: 48)
-        let kept = try BedReader(path: bed, sampleRate: Self.sampleRate, channelCount: 2, readAhead: .decodeAndResample)
-        #expect(kept.keepFirstPass(inFolder: scratch.path, heardFrameCount: .max))
+        let kept = try Self.keptReader(folder: folder, scratch: scratch)
         let part = Self.readPass(kept, limit: 1_000_000)
         kept.rewind()
         let whole = Self.readPass(kept)
