@@ -22,8 +22,11 @@ let package = Package(
         // A heart-rate record read against the session it was breathed to (`nagi resonance analyze`): RR parsing,
         // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
         .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
-        // DSP: soundscapes and the pulled renderer. Imports no C.
-        .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath"]),
+        // DSP: soundscapes and the pulled renderer. Imports no C but its own kernel's AVX twin.
+        .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath", "CNagiSynthKernel"]),
+        // The synthesis kernel's plain loops in AVX's eight Float lanes, chosen at run time (Swift reaches AVX
+        // only with whole-module CPU flags); pure arithmetic, no library call. Other machines take Swift's loops.
+        .target(name: "CNagiSynthKernel"),
 
         // C libraries, found through pkg-config; installed from Debian.
         .systemLibrary(

@@ -21,8 +21,9 @@ final class BedVoice {
     }
 
     /// Adds the next `frameCount` frames of the bed into the interleaved `output`, scaled by `gain` (`offsets`
-    /// holds 0, 1, 2, …); returns the largest magnitude added.
-    func add(into output: UnsafeMutablePointer<Float>, frameCount: Int, gain: Ramp, offsets: UnsafePointer<Float>) -> Float {
+    /// holds 0, 1, 2, …). No peak comes back: the limiter after it finds the mix's own, and a pass over the bed's
+    /// samples for a bound nobody read cost a bed render several per cent.
+    func add(into output: UnsafeMutablePointer<Float>, frameCount: Int, gain: Ramp, offsets: UnsafePointer<Float>) {
         // Read even when silent, so the recording's place follows the session's clock. A held recording's
         // frames are read where they lie: copying them first cost a pass over every bed frame.
         let samples: UnsafePointer<Float>
@@ -32,8 +33,7 @@ final class BedVoice {
             loop.read(into: scratch.base, frameCount: frameCount)
             samples = UnsafePointer(scratch.base)
         }
-        let gainBound = gain.largestMagnitude(frameCount: frameCount)
-        if gainBound == 0 { return 0 }
+        if gain.largestMagnitude(frameCount: frameCount) == 0 { return }
         if channelCount == 2 {
             // Four frames at a time in SIMD lanes (the scalar loop was not vectorised: `output` might alias
             // `samples`); each sample is the same expression as in the scalar loop, so the same bits.
@@ -59,9 +59,6 @@ final class BedVoice {
                 output[n] += samples[n] * gain.at(offsets[n])
             }
         }
-        // Apart from the mix: a running maximum in the loop above kept it from vectorising.
-        let peak = SamplePeak.largestMagnitude(of: samples, count: frameCount * channelCount)
-        return peak * gainBound
     }
 }
 

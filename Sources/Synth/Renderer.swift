@@ -61,6 +61,9 @@ public final class Renderer {
     private let padScratch: FloatBuffer
     private let beatScratch: FloatBuffer
     private let staging: FloatBuffer
+    /// Whether the plain kernel runs in AVX's lanes (`SynthKernel.renderInLanes`): where the machine has them, unless
+    /// a test turns them off to compare the two to the bit.
+    var usesKernelLanes = SynthKernel.lanesAvailable
     private var control: ControlSequencer
     private var state: EngineState
     /// Control points computed ahead of the synthesis (`prepareControl`), read by the blocks they belong to; while
@@ -553,6 +556,8 @@ public final class Renderer {
             ramp: ramp, triangle: triangle.base,
             waterDark: plan.waterLoop.primary.base, waterBright: plan.waterLoop.secondary?.base ?? plan.waterLoop.primary.base,
             rain: plan.rainLoop?.primary.base ?? plan.waterLoop.primary.base, guide: guideScratch, beat: beatScratch.base)
+        let laneRender = SynthKernel.laneRender(constants: constants, tables: tables)
+        let usesLanes = usesKernelLanes
         let midScratch = self.midScratch.base
         let padScratch = self.padScratch.base
         let addedVoices = self.addedVoices
@@ -646,6 +651,11 @@ public final class Renderer {
 
                 // Each beat mode written out, so each call inlines its own loops (the plain one untouched).
                 switch beatMode {
+                case .none where usesLanes:
+                    withUnsafePointer(to: laneRender) { laneRender in
+                        SynthKernel.renderInLanes(block, render: laneRender, frameCount: blockFrames, output: out,
+                                                  mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain)
+                    }
                 case .none:
                     SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
                                        mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .none)
@@ -658,7 +668,7 @@ public final class Renderer {
                 }
                 if let bedVoice {
                     let gain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
-                    _ = bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
+                    bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
                 }
                 // The loudness gain last, on everything the limiter sees.
                 if outputGain != 1 {

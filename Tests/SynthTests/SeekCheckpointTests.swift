@@ -18,7 +18,6 @@ struct SeekCheckpointTests {
     static func renderInTurns(
         _ renderers: [Renderer], sliceFrames: ClosedRange<Int>, generator: inout SeededGenerator
     ) -> (samples: [Float], seeks: Int) {
-        let channels = renderers[0].channelCount
         let total = Int(renderers[0].totalFrameCount)
         var samples: [Float] = []
         var checkpoint: Renderer.SeekCheckpoint?

@@ -1,0 +1,43 @@
+#ifndef CNAGI_SYNTH_KERNEL_H
+#define CNAGI_SYNTH_KERNEL_H
+
+/// A block parameter: its value at the block's first frame and its change per frame.
+typedef struct {
+    float value;
+    float slope;
+} nagi_synth_ramp;
+
+/// One control block of the plain kernel (no beat), as Swift's `SynthKernel.Block` holds it.
+typedef struct {
+    float tone_phase;
+    nagi_synth_ramp tone_increment, sky, tone_gain;
+    float trail_phase;
+    nagi_synth_ramp trail_increment, trail_gain, dark_gain, bright_gain, rain_gain;
+    /// Where this block's reads start in the water and rain tables (the mid and the side signal's).
+    long water_mid, water_side, rain_mid, rain_side;
+} nagi_synth_block;
+
+/// The render's constants and tables, as Swift's `SynthKernel.Constants` and `SynthKernel.Tables` hold them.
+typedef struct {
+    /// The dark tone polynomial c0...c4, sky minus dark c0...c4, the pad's c0...c3.
+    float water[5], sky_difference[5], trail[4];
+    float water_width, rain_width;
+    const float *ramp, *triangle, *water_dark, *water_bright, *rain, *guide;
+} nagi_synth_render;
+
+/// Whether this machine runs `nagi_synth_render_lanes` (an x86_64 with AVX, which the operating system saves).
+int nagi_synth_lanes_available(void);
+
+/// Swift's `SynthKernel.render` without a beat, in AVX's eight Float lanes: `frame_count` frames into `output`
+/// (interleaved when `stereo`), with `mid` and `pad_cosine` (frame_count Floats each) as scratch.
+///
+/// In C because Swift reaches AVX only with whole-module CPU flags, and a binary built so would not start on
+/// a machine without it. Each frame's arithmetic is Swift's, operation for operation and in its order, with
+/// no fused multiply-adds (the target adds AVX only, and contraction is off), so the output is Swift's loop's
+/// to the bit: the tests compare the two on every branch.
+///
+/// Only when `nagi_synth_lanes_available()`; otherwise it traps.
+void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_render *render, long frame_count,
+                             float *output, float *mid, float *pad_cosine, int stereo, int rain);
+
+#endif
