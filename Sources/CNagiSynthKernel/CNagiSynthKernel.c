@@ -20,11 +20,64 @@ static inline float cosine_turns(float x) {
     return ((73.58573f * z - 41.095257f) * z + 6.2812802f) * y;
 }
 
+/// What the last pass reads: where the block's loop reads start, the ramps and widths, the bed's frames.
+typedef struct {
+    const float *ramp, *mid, *dark_mid, *bright_mid, *dark_side, *bright_side, *rain_mid, *rain_side, *bed;
+    nagi_synth_ramp dark_gain, bright_gain, rain_gain, bed_gain;
+    float water_width, rain_width;
+} output_pass;
+
+/// The last pass: the water (and rain) loops crossfaded by their gains onto `mid`, the side signals for
+/// stereo, then the user's bed (interleaved like `output`) scaled by its gain, as `BedVoice` adds it. Swift's
+/// terms in Swift's order: `center ± side`, then `+ bed × gain`, each rounded to a Float as there. The flags
+/// are constants at every call, so each combination compiles to a loop of its own.
+__attribute__((target("avx"), always_inline))
+static inline void write_output(const output_pass *pass, long frame_count, float *restrict output,
+                                const int stereo, const int rain, const int has_bed) {
+    const float *restrict ramp = pass->ramp, *restrict mid = pass->mid, *restrict bed = pass->bed;
+    const float *restrict dark_mid = pass->dark_mid, *restrict bright_mid = pass->bright_mid;
+    const float *restrict dark_side = pass->dark_side, *restrict bright_side = pass->bright_side;
+    const float *restrict rain_mid = pass->rain_mid, *restrict rain_side = pass->rain_side;
+    const nagi_synth_ramp dark_gain = pass->dark_gain, bright_gain = pass->bright_gain;
+    const nagi_synth_ramp rain_gain = pass->rain_gain, bed_gain = pass->bed_gain;
+    const float water_width = pass->water_width, rain_width = pass->rain_width;
+    for (long n = 0; n < frame_count; n++) {
+        float offset = ramp[n];
+        if (stereo) {
+            float dark = dark_gain.value + offset * dark_gain.slope;
+            float bright = bright_gain.value + offset * bright_gain.slope;
+            float center = mid[n] + dark_mid[n] * dark + bright_mid[n] * bright;
+            float side = (dark_side[n] * dark + bright_side[n] * bright) * water_width;
+            if (rain) {
+                float wet = rain_gain.value + offset * rain_gain.slope;
+                center = center + rain_mid[n] * wet;
+                side = side + rain_side[n] * (wet * rain_width);
+            }
+            float left = center + side;
+            float right = center - side;
+            if (has_bed) {
+                float factor = bed_gain.value + offset * bed_gain.slope;
+                left = left + bed[2 * n] * factor;
+                right = right + bed[2 * n + 1] * factor;
+            }
+            output[2 * n] = left;
+            output[2 * n + 1] = right;
+        } else {
+            float sample = mid[n] + dark_mid[n] * (dark_gain.value + offset * dark_gain.slope)
+                + bright_mid[n] * (bright_gain.value + offset * bright_gain.slope);
+            if (rain) sample = sample + rain_mid[n] * (rain_gain.value + offset * rain_gain.slope);
+            if (has_bed) sample = sample + bed[n] * (bed_gain.value + offset * bed_gain.slope);
+            output[n] = sample;
+        }
+    }
+}
+
 /// The loops, each as Swift writes it; clang's vectorizer makes them eight lanes wide (`restrict`: no
 /// overlap checks), and the expressions keep Swift's grouping term for term.
 __attribute__((target("avx")))
 static void render_avx(const nagi_synth_block *block, const nagi_synth_render *render, long frame_count,
-                       float *restrict output, float *restrict mid, float *restrict pad_cosine, int stereo, int rain) {
+                       float *restrict output, float *restrict mid, float *restrict pad_cosine, int stereo, int rain,
+                       const float *bed, nagi_synth_ramp bed_gain) {
     const float *restrict ramp = render->ramp;
     const float *restrict triangle = render->triangle;
     const float *restrict guide = render->guide;
@@ -58,57 +111,31 @@ static void render_avx(const nagi_synth_block *block, const nagi_synth_render *r
         mid[n] = tone + pad + guide[n];
     }
 
-    const float *restrict dark_mid = render->water_dark + block->water_mid;
-    const float *restrict bright_mid = render->water_bright + block->water_mid;
-    const float *restrict dark_side = render->water_dark + block->water_side;
-    const float *restrict bright_side = render->water_bright + block->water_side;
-    const float *restrict rain_mid = render->rain + block->rain_mid;
-    const float *restrict rain_side = render->rain + block->rain_side;
-    const float dark_gain = block->dark_gain.value, dark_gain_slope = block->dark_gain.slope;
-    const float bright_gain = block->bright_gain.value, bright_gain_slope = block->bright_gain.slope;
-    const float rain_gain = block->rain_gain.value, rain_gain_slope = block->rain_gain.slope;
-    const float water_width = render->water_width, rain_width = render->rain_width;
-    if (stereo && !rain) {
-        for (long n = 0; n < frame_count; n++) {
-            float offset = ramp[n];
-            float dark = dark_gain + offset * dark_gain_slope;
-            float bright = bright_gain + offset * bright_gain_slope;
-            float center = mid[n] + dark_mid[n] * dark + bright_mid[n] * bright;
-            float side = (dark_side[n] * dark + bright_side[n] * bright) * water_width;
-            output[2 * n] = center + side;
-            output[2 * n + 1] = center - side;
-        }
-    } else if (stereo) {
-        for (long n = 0; n < frame_count; n++) {
-            float offset = ramp[n];
-            float dark = dark_gain + offset * dark_gain_slope;
-            float bright = bright_gain + offset * bright_gain_slope;
-            float wet = rain_gain + offset * rain_gain_slope;
-            float center = mid[n] + dark_mid[n] * dark + bright_mid[n] * bright + rain_mid[n] * wet;
-            float side = (dark_side[n] * dark + bright_side[n] * bright) * water_width + rain_side[n] * (wet * rain_width);
-            output[2 * n] = center + side;
-            output[2 * n + 1] = center - side;
-        }
-    } else if (!rain) {
-        for (long n = 0; n < frame_count; n++) {
-            float offset = ramp[n];
-            output[n] = mid[n] + dark_mid[n] * (dark_gain + offset * dark_gain_slope)
-                + bright_mid[n] * (bright_gain + offset * bright_gain_slope);
-        }
-    } else {
-        for (long n = 0; n < frame_count; n++) {
-            float offset = ramp[n];
-            output[n] = mid[n] + dark_mid[n] * (dark_gain + offset * dark_gain_slope)
-                + bright_mid[n] * (bright_gain + offset * bright_gain_slope)
-                + rain_mid[n] * (rain_gain + offset * rain_gain_slope);
-        }
+    const output_pass pass = {
+        .ramp = ramp, .mid = mid, .bed = bed,
+        .dark_mid = render->water_dark + block->water_mid, .bright_mid = render->water_bright + block->water_mid,
+        .dark_side = render->water_dark + block->water_side, .bright_side = render->water_bright + block->water_side,
+        .rain_mid = render->rain + block->rain_mid, .rain_side = render->rain + block->rain_side,
+        .dark_gain = block->dark_gain, .bright_gain = block->bright_gain, .rain_gain = block->rain_gain, .bed_gain = bed_gain,
+        .water_width = render->water_width, .rain_width = render->rain_width,
+    };
+    switch ((stereo ? 4 : 0) | (rain ? 2 : 0) | (bed ? 1 : 0)) {
+    case 7: write_output(&pass, frame_count, output, 1, 1, 1); break;
+    case 6: write_output(&pass, frame_count, output, 1, 1, 0); break;
+    case 5: write_output(&pass, frame_count, output, 1, 0, 1); break;
+    case 4: write_output(&pass, frame_count, output, 1, 0, 0); break;
+    case 3: write_output(&pass, frame_count, output, 0, 1, 1); break;
+    case 2: write_output(&pass, frame_count, output, 0, 1, 0); break;
+    case 1: write_output(&pass, frame_count, output, 0, 0, 1); break;
+    default: write_output(&pass, frame_count, output, 0, 0, 0); break;
     }
 }
 
 void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_render *render, long frame_count,
-                             float *output, float *mid, float *pad_cosine, int stereo, int rain) {
+                             float *output, float *mid, float *pad_cosine, int stereo, int rain,
+                             const float *bed, nagi_synth_ramp bed_gain) {
     if (!nagi_synth_lanes_available()) __builtin_trap();
-    render_avx(block, render, frame_count, output, mid, pad_cosine, stereo, rain);
+    render_avx(block, render, frame_count, output, mid, pad_cosine, stereo, rain, bed, bed_gain);
 }
 
 #else
@@ -116,8 +143,10 @@ void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_ren
 int nagi_synth_lanes_available(void) { return 0; }
 
 void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_render *render, long frame_count,
-                             float *output, float *mid, float *pad_cosine, int stereo, int rain) {
+                             float *output, float *mid, float *pad_cosine, int stereo, int rain,
+                             const float *bed, nagi_synth_ramp bed_gain) {
     (void)block; (void)render; (void)frame_count; (void)output; (void)mid; (void)pad_cosine; (void)stereo; (void)rain;
+    (void)bed; (void)bed_gain;
     __builtin_trap();
 }
 

@@ -20,20 +20,27 @@ final class BedVoice {
         loop.seek(to: frame)
     }
 
+    /// The next `frameCount` frames of the bed (interleaved), where they lie or read into the voice's scratch;
+    /// valid until the next call. Read even when silent, so the recording's place follows the session's clock.
+    /// A held recording's frames are read where they lie: copying them first cost a pass over every bed frame.
+    func nextFrames(frameCount: Int) -> UnsafePointer<Float> {
+        if let inPlace = loop.nextFramesInPlace(frameCount: frameCount) { return inPlace }
+        loop.read(into: scratch.base, frameCount: frameCount)
+        return UnsafePointer(scratch.base)
+    }
+
     /// Adds the next `frameCount` frames of the bed into the interleaved `output`, scaled by `gain` (`offsets`
-    /// holds 0, 1, 2, …). No peak comes back: the limiter after it finds the mix's own, and a pass over the bed's
-    /// samples for a bound nobody read cost a bed render several per cent.
+    /// holds 0, 1, 2, …). No peak comes back: the limiter after it finds the mix's own.
     func add(into output: UnsafeMutablePointer<Float>, frameCount: Int, gain: Ramp, offsets: UnsafePointer<Float>) {
-        // Read even when silent, so the recording's place follows the session's clock. A held recording's
-        // frames are read where they lie: copying them first cost a pass over every bed frame.
-        let samples: UnsafePointer<Float>
-        if let inPlace = loop.nextFramesInPlace(frameCount: frameCount) {
-            samples = inPlace
-        } else {
-            loop.read(into: scratch.base, frameCount: frameCount)
-            samples = UnsafePointer(scratch.base)
-        }
+        let samples = nextFrames(frameCount: frameCount)
         if gain.largestMagnitude(frameCount: frameCount) == 0 { return }
+        mix(samples, into: output, frameCount: frameCount, gain: gain, offsets: offsets)
+    }
+
+    /// Adds `samples` (`frameCount` frames from `nextFrames`) into the interleaved `output`, scaled by `gain`:
+    /// `output + bed × (value + offset × slope)` for each sample, the expression the lane kernel's bed pass
+    /// (`SynthKernel.renderInLanes`) rounds the same way.
+    func mix(_ samples: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, frameCount: Int, gain: Ramp, offsets: UnsafePointer<Float>) {
         if channelCount == 2 {
             // Four frames at a time in SIMD lanes (the scalar loop was not vectorised: `output` might alias
             // `samples`); each sample is the same expression as in the scalar loop, so the same bits.

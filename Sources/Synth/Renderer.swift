@@ -649,12 +649,23 @@ public final class Renderer {
                     state.bedFactor = bedFactor
                 }
 
-                // Each beat mode written out, so each call inlines its own loops (the plain one untouched).
+                // The bed's frames for this block (nil while its gain is 0: nothing is added then).
+                var bedFrames: UnsafePointer<Float>?
+                var bedGain = Ramp.zero
+                if let bedVoice {
+                    bedGain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
+                    let frames = bedVoice.nextFrames(frameCount: blockFrames)
+                    if bedGain.largestMagnitude(frameCount: blockFrames) != 0 { bedFrames = frames }
+                }
+                // Each beat mode written out, so each call inlines its own loops (the plain one untouched). The
+                // lanes mix the bed in their last pass; Swift's loops leave it to the bed voice.
+                let lanes = usesLanes && beatMode == .none
                 switch beatMode {
-                case .none where usesLanes:
+                case .none where lanes:
                     withUnsafePointer(to: laneRender) { laneRender in
                         SynthKernel.renderInLanes(block, render: laneRender, frameCount: blockFrames, output: out,
-                                                  mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain)
+                                                  mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain,
+                                                  bed: bedFrames, bedGain: bedGain)
                     }
                 case .none:
                     SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
@@ -666,9 +677,8 @@ public final class Renderer {
                     SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
                                        mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .isochronic)
                 }
-                if let bedVoice {
-                    let gain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
-                    bedVoice.add(into: out, frameCount: blockFrames, gain: gain, offsets: ramp)
+                if let bedVoice, let bedFrames, !lanes {
+                    bedVoice.mix(bedFrames, into: out, frameCount: blockFrames, gain: bedGain, offsets: ramp)
                 }
                 // The loudness gain last, on everything the limiter sees.
                 if outputGain != 1 {

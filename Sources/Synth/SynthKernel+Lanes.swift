@@ -16,12 +16,13 @@ extension SynthKernel {
             rain: tables.rain, guide: tables.guide)
     }
 
-    /// `render(…, beat: .none)` in AVX's lanes. Only when `lanesAvailable`: elsewhere the C function traps.
+    /// `render(…, beat: .none)` in AVX's lanes, then (unless `bed` is nil) what `BedVoice.mix` adds of the bed's
+    /// frames `bed` at `bedGain`, in the same pass. Only when `lanesAvailable`: elsewhere the C function traps.
     @inline(__always)
     static func renderInLanes(
         _ block: Block, render: UnsafePointer<nagi_synth_render>, frameCount: Int,
         output: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>, padCosine: UnsafeMutablePointer<Float>,
-        stereo: Bool, rain: Bool
+        stereo: Bool, rain: Bool, bed: UnsafePointer<Float>? = nil, bedGain: Ramp = .zero
     ) {
         var laneBlock = nagi_synth_block(
             tone_phase: block.tonePhase, tone_increment: block.toneIncrement.lane, sky: block.sky.lane,
@@ -29,7 +30,7 @@ extension SynthKernel {
             trail_gain: block.trailGain.lane, dark_gain: block.darkGain.lane, bright_gain: block.brightGain.lane,
             rain_gain: block.rainGain.lane, water_mid: block.waterMid, water_side: block.waterSide,
             rain_mid: block.rainMid, rain_side: block.rainSide)
-        nagi_synth_render_lanes(&laneBlock, render, frameCount, output, mid, padCosine, stereo ? 1 : 0, rain ? 1 : 0)
+        nagi_synth_render_lanes(&laneBlock, render, frameCount, output, mid, padCosine, stereo ? 1 : 0, rain ? 1 : 0, bed, bedGain.lane)
     }
 }
 

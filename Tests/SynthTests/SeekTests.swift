@@ -74,7 +74,7 @@ struct SeekTests {
 
     /// Two cycles of 4-7-8 under `setup`: chimes and spoken clips on every boundary, ticks on the seconds, a
     /// beat gliding from 4 to 9 Hz, and the bed.
-    static func renderer(_ setup: Setup, recording: ArrayRecording? = nil) throws -> Renderer {
+    static func renderer(_ setup: Setup, recording: ArrayRecording? = nil, withBeat: Bool = true) throws -> Renderer {
         let schedule = try Fixtures.schedule("4-7-8", cycles: 2, sampleRate: rate)
         let clips = GuideClips(phrases: ["breathe in": GuideRenderTests.burst(500, seconds: 0.6),
                                          "hold": GuideRenderTests.burst(700, seconds: 0.6),
@@ -82,7 +82,7 @@ struct SeekTests {
         var settings = RenderSettings(
             soundscape: try Fixtures.soundscape(setup.soundscape), channelCount: setup.channels, seed: 7, cues: .both, count: .ticks,
             clips: clips, bed: BedMix(path: "array.wav", gainDecibels: -6))
-        settings.beat = Beat(style: setup.beat, startHz: 4, endHz: 9)
+        if withBeat { settings.beat = Beat(style: setup.beat, startHz: 4, endHz: 9) }
         let bed = recording ?? ArrayRecording(channelCount: setup.channels, frames: Int(setup.bedSeconds * Double(rate)), seed: 3)
         return Renderer(schedule: schedule, settings: settings, bed: bed)
     }

@@ -29,7 +29,9 @@ typedef struct {
 int nagi_synth_lanes_available(void);
 
 /// Swift's `SynthKernel.render` without a beat, in AVX's eight Float lanes: `frame_count` frames into `output`
-/// (interleaved when `stereo`), with `mid` and `pad_cosine` (frame_count Floats each) as scratch.
+/// (interleaved when `stereo`), with `mid` and `pad_cosine` (frame_count Floats each) as scratch; then, unless
+/// `bed` is NULL, the bed's frames (interleaved like `output`) scaled by `bed_gain` added as `BedVoice.add` adds
+/// them, in the same pass.
 ///
 /// In C because Swift reaches AVX only with whole-module CPU flags, and a binary built so would not start on
 /// a machine without it. Each frame's arithmetic is Swift's, operation for operation and in its order, with
@@ -38,6 +40,7 @@ int nagi_synth_lanes_available(void);
 ///
 /// Only when `nagi_synth_lanes_available()`; otherwise it traps.
 void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_render *render, long frame_count,
-                             float *output, float *mid, float *pad_cosine, int stereo, int rain);
+                             float *output, float *mid, float *pad_cosine, int stereo, int rain,
+                             const float *bed, nagi_synth_ramp bed_gain);
 
 #endif
