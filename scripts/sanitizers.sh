@@ -19,7 +19,7 @@ case "$scope" in all) filter=() ;; --ci)
     if [ "$kind" = thread ]; then
         filter=(--filter 'ParallelRunnerTests|SoundtrackFaultTests|loudnessRebindsWithoutRecompiling|CourseTests|KilledRunTests|ExportManifestTests|PlaybackLoopTests|PlayTests|SpeechSynthesizerTests|BedTests')
     else
-        filter=(--filter 'NagiKitTests|AudioFileTests|LiveAudioTests|ResamplingTests|GuideSourcesTests|BedSourceTests|HeldBedTests|BedVoiceTests|RendererContractTests|GuideRenderTests|KernelAgreementTests|BedFaultTests|RenderTests|StandardOutputTests|CuePackRenderTests')
+        filter=(--filter 'NagiKitTests|AudioFileTests|LiveAudioTests|ResamplingTests|GuideSourcesTests|BedSourceTests|HeldBedTests|BedVoiceTests|RendererContractTests|GuideRenderTests|KernelAgreementTests|KernelLanesTests|BedFaultTests|RenderTests|StandardOutputTests|CuePackRenderTests')
     fi ;;
 *) echo "usage: $0 thread|address [--ci]" >&2; exit 64 ;; esac
 # The test runner itself leaks in Foundation's Process and in XCTest; LeakSanitizer would fail the run
