@@ -1,7 +1,7 @@
 @testable import Synth
 import Testing
 
-/// `BedVoice.add`: the bed's frames scaled by the block's gain ramp and added to the mix, sample for sample the
+/// `BedVoice.nextFrames` and `mix`: the bed's frames scaled by the block's gain ramp and added to the mix, sample for sample the
 /// plain expression `output + bed × (value + offset × slope)`, whether the frames are read or lie in place.
 @Suite("The bed voice's mix")
 struct BedVoiceTests {
@@ -46,7 +46,9 @@ struct BedVoiceTests {
         let before = (0..<(2 * frameCount)).map { Float($0) * 0.01 - 0.3 }
         var output = before
         output.withUnsafeMutableBufferPointer { out in
-            offsets.withUnsafeBufferPointer { voice.add(into: out.baseAddress!, frameCount: frameCount, gain: gain, offsets: $0.baseAddress!) }
+            offsets.withUnsafeBufferPointer {
+                voice.mix(voice.nextFrames(frameCount: frameCount), into: out.baseAddress!, frameCount: frameCount, gain: gain, offsets: $0.baseAddress!)
+            }
         }
         var wrong: [Int] = []
         for index in 0..<(2 * frameCount) {

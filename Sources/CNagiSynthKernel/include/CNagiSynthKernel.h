@@ -30,7 +30,7 @@ int nagi_synth_lanes_available(void);
 
 /// Swift's `SynthKernel.render` without a beat, in AVX's eight Float lanes: `frame_count` frames into `output`
 /// (interleaved when `stereo`), with `mid` and `pad_cosine` (frame_count Floats each) as scratch; then, unless
-/// `bed` is NULL, the bed's frames (interleaved like `output`) scaled by `bed_gain` added as `BedVoice.add` adds
+/// `bed` is NULL, the bed's frames (interleaved like `output`) scaled by `bed_gain` added as `BedVoice.mix` adds
 /// them, in the same pass.
 ///
 /// In C because Swift reaches AVX only with whole-module CPU flags, and a binary built so would not start on
