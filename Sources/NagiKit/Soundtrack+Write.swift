@@ -34,7 +34,10 @@ extension Soundtrack {
         var bedFeed: SharedBedFeed?
         // The reader of a bed held in memory, for its failure (it was read whole before the render starts).
         var heldBedReader: BedReader?
-        if workerCount > 1, let mix = outputPlan.settings.bed {
+        if let heldBed, outputPlan.settings.bed != nil {
+            // Read whole while the soundtrack was prepared: each renderer reads it through a cursor of its own.
+            for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: heldBed.makeCursor())) }
+        } else if workerCount > 1, let mix = outputPlan.settings.bed {
             // One loop of the bed for every renderer (each seeking into its own would decode it once per renderer).
             let reader = try openBed(at: mix.path, for: outputPlan)
             let loop = BedLooping.frames(of: reader, for: outputPlan, largestRead: SharedBedFeed.chunkFrames)

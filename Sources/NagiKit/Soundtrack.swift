@@ -18,6 +18,9 @@ public final class Soundtrack: Sendable {
     public let loudness: LoudnessMeasurement?
     /// The bed's integrated loudness as the session plays it, LUFS (nil without a bed).
     public let bedLoudnessLUFS: Double?
+    /// The bed read whole into memory while this was prepared, when it loops and fits the budget (nil: each write
+    /// opens the bed itself). Immutable: every renderer of every write reads it through a cursor of its own.
+    let heldBed: HeldBed?
 
     /// The exact schedule.
     public var schedule: Schedule { plan.schedule }
@@ -31,18 +34,21 @@ public final class Soundtrack: Sendable {
     /// the loudness gain included).
     public var settings: RenderSettings { plan.settings }
 
-    private init(request: SoundtrackRequest, plan: RenderPlan, loudness: LoudnessMeasurement?, bedLoudnessLUFS: Double?) {
+    private init(request: SoundtrackRequest, plan: RenderPlan, loudness: LoudnessMeasurement?, bedLoudnessLUFS: Double?, heldBed: HeldBed?) {
         self.request = request
         self.plan = plan
         self.loudness = loudness
         self.bedLoudnessLUFS = bedLoudnessLUFS
+        self.heldBed = heldBed
     }
 
     /// Prepares `request`: the bed is opened, checked and measured over the part the session plays; the
     /// guide's clips come from `guide` (each phrase spoken once per cache); the plan is compiled once; with a
     /// loudness target the plan is metered on two threads and its output stage bound to the gain (nothing
     /// recompiled). The bed file is opened twice here (the measurement's two decoders then serve the pass's two
-    /// halves), and once more by each renderer.
+    /// halves), and once more by each renderer; a bed that loops and fits the memory budget is opened a third
+    /// time and read whole on a thread of its own while it is measured and the plan compiles, and every write
+    /// reads it from memory (`HeldBedSlot`).
     /// `loudnessProgress` is told the fraction of the loudness pass done (0 to 1, on the calling thread, at most
     /// every 1 %), for a request with a target: on a 3-hour session the pass takes seconds.
     /// - Throws: `SoundtrackError`: `.bed`, `.cuePack`, `.unspeakable`, `.spokenCue`, `.cancelled`.
@@ -60,7 +66,8 @@ public final class Soundtrack: Sendable {
 
         // The bed first: its faults are the first a user can fix.
         var decoders: [BedDecoder] = []
-        var bedLoudness: Double?
+        let heldBed = HeldBedSlot()
+        var holdBed: (@Sendable (Int) -> Void)?
         if let bed = request.bed {
             do throws(BedStreamError) {
                 let first = try BedDecoder(path: bed.path, channelCount: request.channelCount)
@@ -69,6 +76,37 @@ public final class Soundtrack: Sendable {
                 try first.rewind()
                 // A second open measures half the excerpts on the other core (and reads the pass's second half).
                 decoders = [first, try BedDecoder(path: bed.path, channelCount: request.channelCount)]
+                holdBed = heldBed.reader(of: bed.path, decoder: first, sampleRate: schedule.sampleRate, heardFrameCount: curves.silenceStartFrame)
+            } catch {
+                throw .bed(error)
+            }
+        }
+        // A bed that will be held in memory is read whole on a thread of its own meanwhile: a short bed is measured
+        // from one decoder, so the other core was idle, and the read (decode, resample, high-pass) came after the
+        // plan, serially, before the first slice.
+        var measured: Result<(RenderPlan, Double?), SoundtrackError> = .failure(.cancelled)
+        ParallelRunner.runBeside(workerCount: holdBed == nil ? 0 : 1, worker: holdBed ?? { _ in }) { _ in
+            measured = Result { () throws(SoundtrackError) in
+                try Self.measureAndCompile(request, settings: settings, curves: curves, decoders: decoders, guide: guide)
+            }
+        }
+        let (plan, bedLoudness) = try measured.get()
+
+        let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness, heldBed: heldBed.held)
+        guard let target = request.loudnessTargetLUFS else { return calibrated }
+        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel, progress: loudnessProgress)
+    }
+
+    /// The bed measured over the part the session plays (through `decoders`, when the request has a bed) and its
+    /// gain set, the guide's clips, the plan compiled and its limiting checked; with the bed's loudness.
+    private static func measureAndCompile(
+        _ request: SoundtrackRequest, settings: RenderSettings, curves: ControlCurves, decoders: [BedDecoder], guide: GuideClipCache
+    ) throws(SoundtrackError) -> (RenderPlan, Double?) {
+        let schedule = request.schedule
+        var settings = settings
+        var bedLoudness: Double?
+        if let bed = request.bed {
+            do throws(BedStreamError) {
                 let heardSeconds = Double(curves.totalFrameCount) / Double(schedule.sampleRate)
                 let loudness = try BedMeasurement.loudness(reading: decoders, heardSeconds: heardSeconds)
                 // Under the −70 LUFS absolute gate once filtered: nothing to lay under the session.
@@ -82,10 +120,7 @@ public final class Soundtrack: Sendable {
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
         let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
         try Self.checkLimiting(plan)
-
-        let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness)
-        guard let target = request.loudnessTargetLUFS else { return calibrated }
-        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel, progress: loudnessProgress)
+        return (plan, bedLoudness)
     }
 
     /// How long the soundscape's voices are heard, from the start, to find how much limiting they need, s: the
@@ -148,7 +183,9 @@ public final class Soundtrack: Sendable {
         }
         var request = self.request
         request.loudnessTargetLUFS = targetLUFS
-        return Soundtrack(request: request, plan: calibratedPlan.withLoudnessGain(decibels: outcome.gainDecibels), loudness: outcome, bedLoudnessLUFS: bedLoudnessLUFS)
+        return Soundtrack(
+            request: request, plan: calibratedPlan.withLoudnessGain(decibels: outcome.gainDecibels), loudness: outcome,
+            bedLoudnessLUFS: bedLoudnessLUFS, heldBed: heldBed)
     }
 
     /// A renderer from frame 0, reading the bed (opened here) `readAhead` on threads of its own.

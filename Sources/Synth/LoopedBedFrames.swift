@@ -33,6 +33,12 @@ public enum BedLooping {
     /// `largestRead` frames.
     public static func frames(of recording: BedRecording, for plan: RenderPlan, largestRead: Int) -> LoopedBedFrames {
         precondition(recording.channelCount == plan.settings.channelCount, "the bed must come in the render's channels")
-        return BedLoop(recording: recording, sampleRate: plan.sampleRate, largestRequest: largestRead, heardFrameCount: plan.curves.silenceStartFrame)
+        return frames(of: recording, sampleRate: plan.sampleRate, heardFrameCount: plan.curves.silenceStartFrame, largestRead: largestRead)
+    }
+
+    /// `recording` looped at `sampleRate` under a session that hears `heardFrameCount` frames of it (a plan's
+    /// `curves.silenceStartFrame`), before the plan exists: the same frames as for the plan.
+    public static func frames(of recording: BedRecording, sampleRate: Int, heardFrameCount: Int64, largestRead: Int) -> LoopedBedFrames {
+        BedLoop(recording: recording, sampleRate: sampleRate, largestRequest: largestRead, heardFrameCount: heardFrameCount)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Loudness
-import NagiKit
+@testable import NagiKit
 import NagiTestSupport
 import Testing
 
@@ -111,5 +111,31 @@ struct SoundtrackPipelineTests {
         let read = try AudioFileReader.readFloat(path: path)
         #expect(read == KitFixtures.renderToEnd(try soundtrack.makeRenderer()))
         #expect(folder.contents == ["out.wav"], "no temporary file left beside it")
+    }
+
+    /// A short looping bed is read whole while the soundtrack is prepared, and every write reads it from there: each
+    /// write, on 1 to 3 threads, is sample for sample what a renderer that opens and loops the bed itself pulls. A
+    /// bed the session never loops is not held (each write streams it) and sounds the same way.
+    @Test("a short bed is held while preparing; writes from it equal a renderer reading the bed itself")
+    func preparedHeldBedWritesTheBedsOwnSamples() throws {
+        let folder = try TemporaryFolder()
+        let short = try KitFixtures.writeBed(in: folder, seconds: 7.3, name: "short.flac")
+        let long = try KitFixtures.writeBed(in: folder, seconds: 40, name: "long.flac")
+        let schedule = try KitFixtures.schedule(cycles: 1)
+        for (bed, heldExpected) in [(short, true), (long, false)] {
+            let soundtrack = try Soundtrack.prepare(SoundtrackRequest(
+                schedule: schedule, soundscape: try BuiltinLibrary.soundscape(named: "horizon"), bed: .init(path: bed, levelDecibels: -6)))
+            #expect((soundtrack.heldBed != nil) == heldExpected, "\(bed): held while preparing: \(soundtrack.heldBed != nil)")
+            let reference = KitFixtures.renderToEnd(try soundtrack.makeRenderer(bedReadAhead: .none))
+            #expect(reference.contains { $0 != 0 })
+            for threads in 1...3 {
+                let path = folder.file("out-\(threads).wav")
+                _ = try soundtrack.write(
+                    to: .file(path: path, overwrite: true),
+                    spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: .wav, encoding: .float), threads: threads)
+                let sameSamples = try AudioFileReader.readFloat(path: path) == reference
+                #expect(sameSamples, "\(bed), \(threads) threads: the write equals the renderer reading the bed itself")
+            }
+        }
     }
 }

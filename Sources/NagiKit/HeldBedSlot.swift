@@ -1,0 +1,29 @@
+import BedSource
+import Synth
+
+/// A bed read whole into memory on a thread of its own while a soundtrack is prepared (`Soundtrack.prepare`),
+/// for every write of it to share: filled by that thread, read by the preparing one after it joined it.
+final class HeldBedSlot: @unchecked Sendable {
+    // @unchecked: `held` is written only by the reading thread, before it ends, and read only after the join.
+    private(set) var held: HeldBed?
+
+    /// The read of the bed at `path` into this slot, for a thread to run, when the recording (by what `decoder`,
+    /// its first open, says of its length) loops under a session that hears `heardFrameCount` frames and fits
+    /// `BedLooping.memoryBudgetBytes` at `sampleRate`: a bed a write would hold. Nil for any other: each write
+    /// streams it.
+    func reader(of path: String, decoder: BedDecoder, sampleRate: Int, heardFrameCount: Int64) -> (@Sendable (Int) -> Void)? {
+        guard let sourceFrames = decoder.frameCount else { return nil }
+        // As `BedReader.expectedFrameCount` reckons it, the figure `BedLoop` decides by.
+        let expected = (sourceFrames * Int64(sampleRate) + Int64(decoder.sampleRate) - 1) / Int64(decoder.sampleRate)
+        let channels = decoder.channelCount
+        let budgetFrames = Int64(BedLooping.memoryBudgetBytes / (channels * MemoryLayout<Float>.stride))
+        guard expected < budgetFrames, expected < heardFrameCount else { return nil }
+        return { [self] _ in
+            // On this thread alone (the other core measures the bed and compiles the plan meanwhile). On any fault
+            // nothing is held, and the write opens the bed as it did before this, meeting and reporting the fault.
+            guard let reader = try? BedReader(path: path, sampleRate: sampleRate, channelCount: channels, readAhead: .none) else { return }
+            let loop = BedLooping.frames(of: reader, sampleRate: sampleRate, heardFrameCount: heardFrameCount, largestRead: SharedBedFeed.chunkFrames)
+            if reader.failure == nil { held = loop.held }
+        }
+    }
+}
