@@ -32,18 +32,29 @@ enum GuideTables {
                 rotationReal[index] = factor * cos(step)
                 rotationImaginary[index] = factor * sin(step)
             }
+            // Through raw buffers: the arrays' bounds and uniqueness checks per partial and frame were most of a
+            // render's start (a chime is 10⁵ frames or more).
+            let partialCount = partials.count
             samples.withUnsafeMutableBufferPointer { output in
-                for frame in onset..<length {
-                    var sum = 0.0
-                    for index in 0..<partials.count {
-                        let re = real[index]
-                        let im = imaginary[index]
-                        sum += re
-                        real[index] = re * rotationReal[index] - im * rotationImaginary[index]
-                        imaginary[index] = re * rotationImaginary[index] + im * rotationReal[index]
+                real.withUnsafeMutableBufferPointer { real in
+                    imaginary.withUnsafeMutableBufferPointer { imaginary in
+                        rotationReal.withUnsafeBufferPointer { rotationReal in
+                            rotationImaginary.withUnsafeBufferPointer { rotationImaginary in
+                                for frame in onset..<length {
+                                    var sum = 0.0
+                                    for index in 0..<partialCount {
+                                        let re = real[index]
+                                        let im = imaginary[index]
+                                        sum += re
+                                        real[index] = re * rotationReal[index] - im * rotationImaginary[index]
+                                        imaginary[index] = re * rotationImaginary[index] + im * rotationReal[index]
+                                    }
+                                    let age = frame - onset
+                                    output[frame] += age < attackFrames ? sum * ControlCurves.smoothstep(Double(age + 1) / Double(attackFrames + 1)) : sum
+                                }
+                            }
+                        }
                     }
-                    let age = frame - onset
-                    output[frame] += age < attackFrames ? sum * ControlCurves.smoothstep(Double(age + 1) / Double(attackFrames + 1)) : sum
                 }
             }
         }
