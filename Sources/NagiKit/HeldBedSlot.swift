@@ -11,7 +11,7 @@ final class HeldBedSlot: @unchecked Sendable {
     /// its first open, says of its length) loops under a session that hears `heardFrameCount` frames and fits
     /// `BedLooping.memoryBudgetBytes` at `sampleRate`: a bed a write would hold. Nil for any other: each write
     /// streams it.
-    func reader(of path: String, decoder: BedDecoder, sampleRate: Int, heardFrameCount: Int64) -> (@Sendable (Int) -> Void)? {
+    func reading(path: String, decoder: BedDecoder, sampleRate: Int, heardFrameCount: Int64) -> (@Sendable (Int) -> Void)? {
         guard let sourceFrames = decoder.frameCount else { return nil }
         // As `BedReader.expectedFrameCount` reckons it, the figure `BedLoop` decides by.
         let expected = (sourceFrames * Int64(sampleRate) + Int64(decoder.sampleRate) - 1) / Int64(decoder.sampleRate)

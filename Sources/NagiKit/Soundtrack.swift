@@ -76,7 +76,7 @@ public final class Soundtrack: Sendable {
                 try first.rewind()
                 // A second open measures half the excerpts on the other core (and reads the pass's second half).
                 decoders = [first, try BedDecoder(path: bed.path, channelCount: request.channelCount)]
-                holdBed = heldBed.reader(of: bed.path, decoder: first, sampleRate: schedule.sampleRate, heardFrameCount: curves.silenceStartFrame)
+                holdBed = heldBed.reading(path: bed.path, decoder: first, sampleRate: schedule.sampleRate, heardFrameCount: curves.silenceStartFrame)
             } catch {
                 throw .bed(error)
             }
@@ -194,8 +194,10 @@ public final class Soundtrack: Sendable {
         try makeRenderer(plan: plan, bedReadAhead: readAhead)
     }
 
-    /// A renderer of `plan` (this soundtrack's, or a rebinding of its output stage) with its own bed reader.
+    /// A renderer of `plan` (this soundtrack's, or a rebinding of its output stage) with its own bed reader, or
+    /// a cursor of its own into the bed held while preparing (the same frames, without a second copy).
     func makeRenderer(plan: RenderPlan, bedReadAhead readAhead: BedReader.ReadAhead = .decodeAndResample) throws(SoundtrackError) -> SoundtrackRenderer {
+        if let heldBed, plan.settings.bed != nil { return SoundtrackRenderer(plan: plan, loopedBed: heldBed.makeCursor()) }
         var bed: BedReader?
         if let mix = plan.settings.bed {
             do { bed = try BedReader(path: mix.path, sampleRate: sampleRate, channelCount: channelCount, readAhead: readAhead) } catch { throw .bed(error) }

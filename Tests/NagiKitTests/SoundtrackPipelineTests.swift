@@ -113,9 +113,10 @@ struct SoundtrackPipelineTests {
         #expect(folder.contents == ["out.wav"], "no temporary file left beside it")
     }
 
-    /// A short looping bed is read whole while the soundtrack is prepared, and every write reads it from there: each
-    /// write, on 1 to 3 threads, is sample for sample what a renderer that opens and loops the bed itself pulls. A
-    /// bed the session never loops is not held (each write streams it) and sounds the same way.
+    /// A short looping bed is read whole while the soundtrack is prepared, and every write (and `makeRenderer`) reads
+    /// it from there: each write, on 1 to 3 threads, and the soundtrack's own renderer are sample for sample what a
+    /// renderer that opens and loops the bed itself pulls. A bed the session never loops is not held (each write
+    /// streams it) and sounds the same way.
     @Test("a short bed is held while preparing; writes from it equal a renderer reading the bed itself")
     func preparedHeldBedWritesTheBedsOwnSamples() throws {
         let folder = try TemporaryFolder()
@@ -126,7 +127,7 @@ struct SoundtrackPipelineTests {
             let soundtrack = try Soundtrack.prepare(SoundtrackRequest(
                 schedule: schedule, soundscape: try BuiltinLibrary.soundscape(named: "horizon"), bed: .init(path: bed, levelDecibels: -6)))
             #expect((soundtrack.heldBed != nil) == heldExpected, "\(bed): held while preparing: \(soundtrack.heldBed != nil)")
-            let reference = KitFixtures.renderToEnd(try soundtrack.makeRenderer(bedReadAhead: .none))
+            let reference = KitFixtures.renderToEnd(SoundtrackRenderer(plan: soundtrack.plan, bed: try BedReader(path: bed, sampleRate: 48_000, channelCount: 2)))
             #expect(reference.contains { $0 != 0 })
             for threads in 1...3 {
                 let path = folder.file("out-\(threads).wav")
@@ -136,6 +137,8 @@ struct SoundtrackPipelineTests {
                 let sameSamples = try AudioFileReader.readFloat(path: path) == reference
                 #expect(sameSamples, "\(bed), \(threads) threads: the write equals the renderer reading the bed itself")
             }
+            let pulled = KitFixtures.renderToEnd(try soundtrack.makeRenderer()) == reference
+            #expect(pulled, "\(bed): the soundtrack's renderer equals the renderer reading the bed itself")
         }
     }
 }
