@@ -117,8 +117,10 @@ enum CourseExport {
             let fileSpec = try choice.fileSpec(sampleRate: sampleRate, channelCount: options.channelCount, bits: options.bits, tags: tags, cueFrames: schedule.phases.map { framing.leadInFrameCount + $0.startFrame }, frameCount: frameCount)
             // A lesson may set its beat, bed and loudness; the command line's replace them. Prepared here (the bed
             // measured, the clips made) so that a bad lesson stops the export before any file; the loudness pass
-            // runs in the worker, for the tracks that are written.
-            let soundtrack = try sound.prepare(guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, guideClips: guideClips, calibrated: true)
+            // runs in the worker, for the tracks that are written. Every track is prepared before any is written, so
+            // none holds its bed in memory meanwhile (a write reads it, jobs at a time).
+            let soundtrack = try sound.prepare(
+                guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, guideClips: guideClips, calibrated: true, holdsBed: false)
             let settings = soundtrack.settings
             let loudnessTarget = sound.loudness.target(lesson: lesson.loudnessLUFS)
             // The settings' fingerprint covers the soundscape, guide, bed and beat and names each clip by phrase

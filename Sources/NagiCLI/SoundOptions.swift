@@ -36,17 +36,19 @@ struct SoundOptions {
     /// the guide's clips made, the loudness pass run) before any output exists, so a bad one leaves nothing.
     /// With `calibrated`, the loudness target is left for the caller (`Soundtrack.reachingLoudness`).
     /// `showsLoudnessPass` draws the loudness pass as a progress bar on standard error ("measuring loudness…")
-    /// when that is a terminal: on a long session the pass takes seconds before anything else shows.
+    /// when that is a terminal: on a long session the pass takes seconds before anything else shows. `holdsBed`:
+    /// as `Soundtrack.prepare`'s (false for a caller that keeps many soundtracks before writing them).
     func prepare(
         guidance: GuidanceOptions, schedule: Schedule, soundscape: Soundscape, lesson: Course.Lesson? = nil,
-        guideClips: GuideClipCache = GuideClipCache(speaker: FliteSpeaker(processCount: Self.speechProcessCount)), calibrated: Bool = false, showsLoudnessPass: Bool = false
+        guideClips: GuideClipCache = GuideClipCache(speaker: FliteSpeaker(processCount: Self.speechProcessCount)), calibrated: Bool = false,
+        holdsBed: Bool = true, showsLoudnessPass: Bool = false
     ) throws(CLIError) -> Soundtrack {
         var request = try request(guidance: guidance, schedule: schedule, soundscape: soundscape, lesson: lesson)
         if calibrated { request.loudnessTargetLUFS = nil }
         let bar = ProgressBar(enabled: showsLoudnessPass && request.loudnessTargetLUFS != nil && Console.standardErrorIsTerminal, label: Self.loudnessPassLabel)
         defer { bar.finish() }
         do {
-            return try Soundtrack.prepare(request, guide: guideClips, cancel: CLIError.stopSignalReceived, loudnessProgress: { bar.update($0) })
+            return try Soundtrack.prepare(request, guide: guideClips, cancel: CLIError.stopSignalReceived, holdsBed: holdsBed, loudnessProgress: { bar.update($0) })
         } catch {
             throw CLIError(error)
         }

@@ -48,13 +48,15 @@ public final class Soundtrack: Sendable {
     /// recompiled). The bed file is opened twice here (the measurement's two decoders then serve the pass's two
     /// halves), and once more by each renderer; a bed that loops and fits the memory budget is opened a third
     /// time and read whole on a thread of its own while it is measured and the plan compiles, and every write
-    /// reads it from memory (`HeldBedSlot`).
+    /// reads it from memory (`HeldBedSlot`), unless `holdsBed` is false: the soundtrack keeps that copy (up to
+    /// 32 MiB) as long as it lives, which a caller preparing many soundtracks before writing any (a course
+    /// export) does not want; then each write reads the bed itself.
     /// `loudnessProgress` is told the fraction of the loudness pass done (0 to 1, on the calling thread, at most
     /// every 1 %), for a request with a target: on a 3-hour session the pass takes seconds.
     /// - Throws: `SoundtrackError`: `.bed`, `.cuePack`, `.unspeakable`, `.spokenCue`, `.cancelled`.
     public static func prepare(
         _ request: SoundtrackRequest, guide: GuideClipCache = GuideClipCache(), cancel: Cancellation = .never,
-        loudnessProgress: (Double) -> Void = { _ in }
+        holdsBed: Bool = true, loudnessProgress: (Double) -> Void = { _ in }
     ) throws(SoundtrackError) -> Soundtrack {
         let schedule = request.schedule
         let curves = ControlCurves(schedule: schedule, soundscape: request.soundscape)
@@ -76,7 +78,9 @@ public final class Soundtrack: Sendable {
                 try first.rewind()
                 // A second open measures half the excerpts on the other core (and reads the pass's second half).
                 decoders = [first, try BedDecoder(path: bed.path, channelCount: request.channelCount)]
-                holdBed = heldBed.reading(path: bed.path, decoder: first, sampleRate: schedule.sampleRate, heardFrameCount: curves.silenceStartFrame)
+                if holdsBed {
+                    holdBed = heldBed.reading(path: bed.path, decoder: first, sampleRate: schedule.sampleRate, heardFrameCount: curves.silenceStartFrame)
+                }
             } catch {
                 throw .bed(error)
             }

@@ -116,7 +116,7 @@ struct SoundtrackPipelineTests {
     /// A short looping bed is read whole while the soundtrack is prepared, and every write (and `makeRenderer`) reads
     /// it from there: each write, on 1 to 3 threads, and the soundtrack's own renderer are sample for sample what a
     /// renderer that opens and loops the bed itself pulls. A bed the session never loops is not held (each write
-    /// streams it) and sounds the same way.
+    /// streams it), nor one prepared with `holdsBed: false`, and each sounds the same way.
     @Test("a short bed is held while preparing; writes from it equal a renderer reading the bed itself")
     func preparedHeldBedWritesTheBedsOwnSamples() throws {
         let folder = try TemporaryFolder()
@@ -139,6 +139,14 @@ struct SoundtrackPipelineTests {
             }
             let pulled = KitFixtures.renderToEnd(try soundtrack.makeRenderer()) == reference
             #expect(pulled, "\(bed): the soundtrack's renderer equals the renderer reading the bed itself")
+            // A caller that keeps many soundtracks (a course export) asks for no held copy: the writes read the bed.
+            let unheld = try Soundtrack.prepare(SoundtrackRequest(
+                schedule: schedule, soundscape: try BuiltinLibrary.soundscape(named: "horizon"), bed: .init(path: bed, levelDecibels: -6)), holdsBed: false)
+            #expect(unheld.heldBed == nil)
+            let path = folder.file("unheld.wav")
+            _ = try unheld.write(to: .file(path: path, overwrite: true), spec: AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: .wav, encoding: .float), threads: 2)
+            let unheldSamples = try AudioFileReader.readFloat(path: path) == reference
+            #expect(unheldSamples, "\(bed): the write of a soundtrack that holds nothing equals the renderer reading the bed itself")
         }
     }
 }
