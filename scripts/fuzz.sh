@@ -68,7 +68,8 @@ build_module() {
 
 # Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions)
 # and FaultCategory (what kind of fault an error is);
-# the targets import Breath; the soundscape target also needs NagiDocuments and Synth as modules.
+# the targets import Breath; the soundscape target also needs NagiDocuments and Synth as modules (and Synth the
+# C module of its kernel's AVX twin).
 build_target() {
     modules="$scratch/modules"
     flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address)
@@ -84,9 +85,14 @@ build_target() {
     fi
     if [ "$1" = soundscape ]; then
         build_module NagiDocuments "$documents"/*.swift || return 1
+        # Synth's AVX kernel twin is C: a module map for its header (SwiftPM makes one for the package), and the
+        # object compiled by the toolchain's clang, with AddressSanitizer like the rest.
+        local kernel="$root/Sources/CNagiSynthKernel"
+        printf 'module CNagiSynthKernel {\n    header "%s"\n    export *\n}\n' "$kernel/include/CNagiSynthKernel.h" > "$modules/module.modulemap"
+        clang -c -fsanitize=address -O1 -g -I "$kernel/include" "$kernel/CNagiSynthKernel.c" -o "$modules/CNagiSynthKernel.o" || return 1
         build_module Synth "$root"/Sources/Synth/*.swift || return 1
         swiftc "${flags[@]}" -I "$modules" -L "$modules" -lSynth -lNagiDocuments -lBreath -lFaultCategory -lNagiMath \
-            -module-name SoundscapeFuzz "$root/Fuzz/Targets/$2" -o "$3" || return 1
+            "$modules/CNagiSynthKernel.o" -module-name SoundscapeFuzz "$root/Fuzz/Targets/$2" -o "$3" || return 1
     else
         swiftc "${flags[@]}" -I "$modules" -L "$modules" -lBreath -lFaultCategory -lNagiMath -module-name BreathFuzz \
             "$documents"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Tests/NagiTestSupport/ScheduleInvariants.swift" \
