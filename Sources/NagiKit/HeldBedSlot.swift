@@ -19,7 +19,7 @@ final class HeldBedSlot: @unchecked Sendable {
         let budgetFrames = Int64(BedLooping.memoryBudgetBytes / (channels * MemoryLayout<Float>.stride))
         guard expected < budgetFrames, expected < heardFrameCount else { return nil }
         return { [self] _ in
-            // On this thread alone (the other core measures the bed and compiles the plan meanwhile). On any fault
+            // On this thread alone (the other core measures the bed meanwhile). On any fault
             // nothing is held, and the write opens the bed as it did before this, meeting and reporting the fault.
             guard let reader = try? BedReader(path: path, sampleRate: sampleRate, channelCount: channels, readAhead: .none) else { return }
             let loop = BedLooping.frames(of: reader, sampleRate: sampleRate, heardFrameCount: heardFrameCount, largestRead: SharedBedFeed.chunkFrames)

@@ -47,7 +47,7 @@ public final class Soundtrack: Sendable {
     /// loudness target the plan is metered on two threads and its output stage bound to the gain (nothing
     /// recompiled). The bed file is opened twice here (the measurement's two decoders then serve the pass's two
     /// halves), and once more by each renderer; a bed that loops and fits the memory budget is opened a third
-    /// time and read whole on a thread of its own while it is measured and the plan compiles, and every write
+    /// time and read whole on a thread of its own while it is measured, and every write
     /// reads it from memory (`HeldBedSlot`), unless `holdsBed` is false: the soundtrack keeps that copy (up to
     /// 32 MiB) as long as it lives, which a caller preparing many soundtracks before writing any (a course
     /// export) does not want; then each write reads the bed itself.
@@ -85,46 +85,43 @@ public final class Soundtrack: Sendable {
                 throw .bed(error)
             }
         }
-        // A bed that will be held in memory is read whole on a thread of its own meanwhile: a short bed is measured
-        // from one decoder, so the other core was idle, and the read (decode, resample, high-pass) came after the
-        // plan, serially, before the first slice.
-        var measured: Result<(RenderPlan, Double?), SoundtrackError> = .failure(.cancelled)
-        ParallelRunner.runBeside(workerCount: holdBed == nil ? 0 : 1, worker: holdBed ?? { _ in }) { _ in
-            measured = Result { () throws(SoundtrackError) in
-                try Self.measureAndCompile(request, settings: settings, curves: curves, decoders: decoders, guide: guide)
+        // A bed that will be held in memory is read whole on a thread of its own while it is measured: a short bed
+        // is measured from one decoder, so the other core was idle, and the read (decode, resample, high-pass)
+        // came after the plan, serially, before the first slice. Joined before the guide speaks: its speaking
+        // processes are forked, and no other thread of ours runs then.
+        var measured: Result<Double?, SoundtrackError> = .success(nil)
+        if let bed = request.bed {
+            ParallelRunner.runBeside(workerCount: holdBed == nil ? 0 : 1, worker: holdBed ?? { _ in }) { _ in
+                measured = Result { () throws(SoundtrackError) in
+                    try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
+                }
             }
         }
-        let (plan, bedLoudness) = try measured.get()
+        let bedLoudness = try measured.get()
+        if let bed = request.bed, let bedLoudness {
+            settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: bedLoudness, levelDecibels: bed.levelDecibels))
+        }
+        settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
+        let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
+        try Self.checkLimiting(plan)
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness, heldBed: heldBed.held)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
         return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel, progress: loudnessProgress)
     }
 
-    /// The bed measured over the part the session plays (through `decoders`, when the request has a bed) and its
-    /// gain set, the guide's clips, the plan compiled and its limiting checked; with the bed's loudness.
-    private static func measureAndCompile(
-        _ request: SoundtrackRequest, settings: RenderSettings, curves: ControlCurves, decoders: [BedDecoder], guide: GuideClipCache
-    ) throws(SoundtrackError) -> (RenderPlan, Double?) {
-        let schedule = request.schedule
-        var settings = settings
-        var bedLoudness: Double?
-        if let bed = request.bed {
-            do throws(BedStreamError) {
-                let heardSeconds = Double(curves.totalFrameCount) / Double(schedule.sampleRate)
-                let loudness = try BedMeasurement.loudness(reading: decoders, heardSeconds: heardSeconds)
-                // Under the −70 LUFS absolute gate once filtered: nothing to lay under the session.
-                guard loudness.isFinite && loudness >= -70 else { throw BedStreamError.silent(path: bed.path) }
-                settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels))
-                bedLoudness = loudness
-            } catch {
-                throw .bed(error)
-            }
+    /// The integrated loudness of the bed at `path` over the `heardFrameCount` frames (at `sampleRate`) a session
+    /// plays, read through `decoders`, LUFS.
+    /// - Throws: `.bed`: a failed read, or a bed silent once filtered (under the −70 LUFS absolute gate: nothing
+    ///   to lay under the session).
+    private static func loudness(ofBed path: String, reading decoders: [BedDecoder], heardFrameCount: Int64, sampleRate: Int) throws(SoundtrackError) -> Double {
+        do throws(BedStreamError) {
+            let loudness = try BedMeasurement.loudness(reading: decoders, heardSeconds: Double(heardFrameCount) / Double(sampleRate))
+            guard loudness.isFinite && loudness >= -70 else { throw BedStreamError.silent(path: path) }
+            return loudness
+        } catch {
+            throw .bed(error)
         }
-        settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
-        let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
-        try Self.checkLimiting(plan)
-        return (plan, bedLoudness)
     }
 
     /// How long the soundscape's voices are heard, from the start, to find how much limiting they need, s: the
