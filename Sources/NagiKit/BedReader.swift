@@ -53,11 +53,17 @@ public final class BedReader: BedRecording {
         try self.init(decoder: BedDecoder(path: path, channelCount: channelCount), sampleRate: sampleRate, channelCount: channelCount, readAhead: readAhead)
     }
 
+    /// How many frames the recording `decoder` reads should give at `sampleRate`, by its file's word (nil when
+    /// the file does not say): its frame count converted, rounded up.
+    static func expectedFrameCount(of decoder: BedDecoder, sampleRate: Int) -> Int64? {
+        decoder.frameCount.map { ($0 * Int64(sampleRate) + Int64(decoder.sampleRate) - 1) / Int64(decoder.sampleRate) }
+    }
+
     /// Reads through `decoder` (already open, from its first frame; it is rewound), for a render at
     /// `sampleRate` in `channelCount` channels.
     init(decoder: BedDecoder, sampleRate: Int, channelCount: Int, readAhead: ReadAhead) throws(BedStreamError) {
         self.channelCount = channelCount
-        expectedFrameCount = decoder.frameCount.map { ($0 * Int64(sampleRate) + Int64(decoder.sampleRate) - 1) / Int64(decoder.sampleRate) }
+        expectedFrameCount = Self.expectedFrameCount(of: decoder, sampleRate: sampleRate)
         try decoder.rewind()
         decoder.channelCount = min(decoder.sourceChannelCount, channelCount)
         switch readAhead {
@@ -100,10 +106,12 @@ public final class BedReader: BedRecording {
     @discardableResult
     public func keepFirstPass(inFolder folder: String, heardFrameCount: Int64) -> Bool {
         // At a pass's first frame (the next read starts one), and not kept yet.
-        guard passPosition == 0, case .none = keptPass, let expected = expectedFrameCount, expected < heardFrameCount else { return false }
+        // A pass that loops but is not held in memory.
+        guard passPosition == 0, case .none = keptPass, let expected = expectedFrameCount, expected < heardFrameCount,
+              !BedLooping.holdsInMemory(expectedFrameCount: expected, channelCount: channelCount, heardFrameCount: heardFrameCount) else { return false }
         let samples = expected * Int64(channelCount)
         let bytes = samples * Int64(MemoryLayout<Float>.stride)
-        guard bytes > Int64(BedLooping.memoryBudgetBytes), bytes <= Self.firstPassByteLimit,
+        guard bytes <= Self.firstPassByteLimit,
               let file = TemporarySampleFile.create(inFolder: folder, expectedSampleCount: samples) else { return false }
         keptPass = .writing(file)
         return true

@@ -8,16 +8,12 @@ final class HeldBedSlot: @unchecked Sendable {
     private(set) var held: HeldBed?
 
     /// The read of the bed at `path` into this slot, for a thread to run, when the recording (by what `decoder`,
-    /// its first open, says of its length) loops under a session that hears `heardFrameCount` frames and fits
-    /// `BedLooping.memoryBudgetBytes` at `sampleRate`: a bed a write would hold. Nil for any other: each write
-    /// streams it.
+    /// its first open, says of its length) is one a write would hold (`BedLooping.holdsInMemory`) under a session
+    /// that hears `heardFrameCount` frames at `sampleRate`. Nil for any other: each write streams it.
     func reading(path: String, decoder: BedDecoder, sampleRate: Int, heardFrameCount: Int64) -> (@Sendable (Int) -> Void)? {
-        guard let sourceFrames = decoder.frameCount else { return nil }
-        // As `BedReader.expectedFrameCount` reckons it, the figure `BedLoop` decides by.
-        let expected = (sourceFrames * Int64(sampleRate) + Int64(decoder.sampleRate) - 1) / Int64(decoder.sampleRate)
         let channels = decoder.channelCount
-        let budgetFrames = Int64(BedLooping.memoryBudgetBytes / (channels * MemoryLayout<Float>.stride))
-        guard expected < budgetFrames, expected < heardFrameCount else { return nil }
+        guard let expected = BedReader.expectedFrameCount(of: decoder, sampleRate: sampleRate),
+              BedLooping.holdsInMemory(expectedFrameCount: expected, channelCount: channels, heardFrameCount: heardFrameCount) else { return nil }
         return { [self] _ in
             // On this thread alone (the other core measures the bed meanwhile). On any fault
             // nothing is held, and the write opens the bed as it did before this, meeting and reporting the fault.

@@ -34,10 +34,8 @@ extension Soundtrack {
         var bedFeed: SharedBedFeed?
         // The reader of a bed held in memory, for its failure (it was read whole before the render starts).
         var heldBedReader: BedReader?
-        if let heldBed, outputPlan.settings.bed != nil {
-            // Read whole while the soundtrack was prepared: each renderer reads it through a cursor of its own.
-            for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: heldBed.makeCursor())) }
-        } else if workerCount > 1, let mix = outputPlan.settings.bed {
+        // A bed held while preparing needs nothing here: `makeRenderer` gives each renderer a cursor into it.
+        if workerCount > 1, heldBed == nil, let mix = outputPlan.settings.bed {
             // One loop of the bed for every renderer (each seeking into its own would decode it once per renderer).
             let reader = try openBed(at: mix.path, for: outputPlan)
             let loop = BedLooping.frames(of: reader, for: outputPlan, largestRead: SharedBedFeed.chunkFrames)
@@ -53,7 +51,7 @@ extension Soundtrack {
                 for _ in 0..<workerCount { renderers.append(SoundtrackRenderer(plan: outputPlan, loopedBed: feed.makeCursor())) }
                 bedFeed = feed
             }
-        } else if workerCount == 1, let mix = outputPlan.settings.bed {
+        } else if workerCount == 1, heldBed == nil, let mix = outputPlan.settings.bed {
             renderers.append(SoundtrackRenderer(plan: outputPlan, bed: try openBed(at: mix.path, for: outputPlan)))
         } else {
             for _ in 0..<workerCount { renderers.append(try makeRenderer(plan: outputPlan)) }

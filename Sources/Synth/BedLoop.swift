@@ -69,7 +69,8 @@ final class BedLoop {
         var whole: FloatBuffer?
         var wholeFrames = 0
         let budgetFrames = Self.memoryBudgetBytes / (channels * MemoryLayout<Float>.stride)
-        if probed == probeFrames, let expected = recording.expectedFrameCount, expected < Int64(budgetFrames), expected < heardFrameCount {
+        if probed == probeFrames, let expected = recording.expectedFrameCount,
+           BedLooping.holdsInMemory(expectedFrameCount: expected, channelCount: channels, heardFrameCount: heardFrameCount) {
             let capacity = min(budgetFrames, Int(expected) + Self.chunkFrames)
             let buffer = FloatBuffer(count: capacity * channels)
             buffer.base.update(from: probe.base, count: probed * channels)

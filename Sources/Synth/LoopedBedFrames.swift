@@ -29,6 +29,15 @@ public enum BedLooping {
     /// streamed.
     public static var memoryBudgetBytes: Int { BedLoop.memoryBudgetBytes }
 
+    /// Whether a recording whose file says it is `expectedFrameCount` frames long at the session's rate, in
+    /// `channelCount` channels, is read whole into memory under a session that hears `heardFrameCount` frames:
+    /// it loops (shorter than what is heard) and fits `memoryBudgetBytes`. (A recording shorter than two
+    /// crossfades is held whatever it says.) One rule for the loop, the kept first pass and `prepare`'s read.
+    public static func holdsInMemory(expectedFrameCount: Int64, channelCount: Int, heardFrameCount: Int64) -> Bool {
+        expectedFrameCount < heardFrameCount
+            && expectedFrameCount < Int64(memoryBudgetBytes / (channelCount * MemoryLayout<Float>.stride))
+    }
+
     /// `recording` looped as `plan`'s bed voice loops it (read from its first frame), for reads of at most
     /// `largestRead` frames.
     public static func frames(of recording: BedRecording, for plan: RenderPlan, largestRead: Int) -> LoopedBedFrames {
