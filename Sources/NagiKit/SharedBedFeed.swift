@@ -32,8 +32,9 @@ final class SharedBedFeed: @unchecked Sendable {
     private let endFrame: Int64
     private var isStopped = false
 
-    /// Frames the producer makes at a time.
-    static let chunkFrames = 4_096
+    /// Frames the producer makes at a time, and so how often a renderer waiting for the bed is woken: large,
+    /// as the read-ahead's blocks are (`BedReadAhead`), so the threads hand over seldom.
+    static let chunkFrames = 16_384
 
     /// A feed of `loop` (`reader` looped as `plan`'s bed voice loops it, made by
     /// `BedLooping.frames(of:for:largestRead:)` for reads of `chunkFrames`, at its first frame), holding at least
@@ -58,8 +59,10 @@ final class SharedBedFeed: @unchecked Sendable {
     /// A reader of the feed's frames for one renderer, at frame 0.
     func makeCursor() -> Cursor { Cursor(feed: self) }
 
-    /// The producer: makes chunk after chunk while there is room, until `stop()`.
+    /// The producer: makes chunk after chunk while there is room, until `stop()` or its last frame; then it
+    /// lets the recording go (`BedReader.finishReading`: the loop reads it no more).
     func produce() {
+        defer { reader.finishReading() }
         while true {
             let start: Int64? = state.waitUntil({ isStopped || producedFrames + Int64(Self.chunkFrames) <= lowestNeededFrame + Int64(ringFrames) }) { _ in
                 isStopped || producedFrames >= endFrame ? nil : producedFrames
