@@ -18,6 +18,8 @@ final class BedReadAhead: FoldedFrameSource {
     let path: String
     let channelCount: Int
     let sampleRate: Int
+    /// Frames the producer reads from its source at a time (a read past them waits for the next block).
+    static var blockFrames: Int { BlockRing.blockFrames }
     /// Whether a read waits for the producer (the default: exact, the same frames as the source gives).
     var waits = true
     /// Whether the last read came back short because the producer was behind (only when `waits` is false).

@@ -40,10 +40,11 @@ struct BedReadAheadTests {
     func realTimeReadsDoNotWait() throws {
         let source = StallingSource()
         let reader = BedReader(stream: source, channelCount: 2, readsAhead: true)
-        var block = [Float](repeating: -1, count: 2 * 8_192)
-        // The first block (8192 frames) is there as soon as the producer has read it: wait for it.
-        let first = block.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: 8_192) }
-        #expect(first == 8_192 && block[2 * 8_191] == 8_191, "the first block is the source's first frames")
+        let blockFrames = BedReadAhead.blockFrames
+        var block = [Float](repeating: -1, count: 2 * blockFrames)
+        // The first block is there as soon as the producer has read it: wait for it.
+        let first = block.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: blockFrames) }
+        #expect(first == blockFrames && block[2 * blockFrames - 1] == Float(blockFrames - 1), "the first block is the source's first frames")
         reader.readsWait = false
         // Should the read wait after all, the stall ends in 2 s and the checks below fail instead of hanging.
         DispatchQueue.global().asyncAfter(deadline: .now() + 2) { source.release() }
@@ -66,7 +67,7 @@ struct BedReadAheadTests {
             if block[0] != 0 { next = block[0]; break }
             Thread.sleep(forTimeInterval: 0.005)
         }
-        #expect(next == 8_192, "the bed resumes at the frame after the last one played")
+        #expect(next == Float(blockFrames), "the bed resumes at the frame after the last one played")
         #expect(reader.failure == nil)
     }
 
