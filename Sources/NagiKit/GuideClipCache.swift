@@ -30,9 +30,13 @@ public final class GuideClipCache: @unchecked Sendable {
     }
 
     /// Every clip the guide of `settings` plays over `schedule` under `guide` (phrases by their words, the
-    /// pack's clips by slot), at the schedule's rate.
+    /// pack's clips by slot), at the schedule's rate. `beforeSpeaking` runs just before the speaker is asked for
+    /// phrases this cache does not hold yet (not at all when it holds them all): flite's speaking processes are
+    /// forked, and a caller with a thread of its own running ends it there.
     /// - Throws: `.cuePack` for a pack that cannot be used, `.unspeakable` or `.spokenCue` for words.
-    func clips(for guide: SoundtrackRequest.Guide, schedule: Schedule, settings: RenderSettings) throws(SoundtrackError) -> GuideClips {
+    func clips(
+        for guide: SoundtrackRequest.Guide, schedule: Schedule, settings: RenderSettings, beforeSpeaking: () -> Void = {}
+    ) throws(SoundtrackError) -> GuideClips {
         var clips = GuideClips.none
         var settings = settings
         // The pack replaces the chimes, so the plan must know of it before it chooses what each boundary plays.
@@ -43,6 +47,7 @@ public final class GuideClipCache: @unchecked Sendable {
         let texts = GuidePlan(schedule: schedule, settings: settings).requiredPhrases
         let key = { (text: String) in PhraseKey(text: text, voice: guide.voice, sampleRate: schedule.sampleRate) }
         let missing = lock.withLock { texts.filter { phrases[key($0)] == nil } }
+        if !missing.isEmpty { beforeSpeaking() }
         // All at once, so a speaker that can (flite in several processes) speaks them side by side.
         let spoken = try speaker.speakAll(missing, voice: guide.voice, sampleRate: schedule.sampleRate)
         for (index, text) in missing.enumerated() {

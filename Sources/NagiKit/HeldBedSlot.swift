@@ -10,12 +10,12 @@ final class HeldBedSlot: @unchecked Sendable {
     /// The read of the bed at `path` into this slot, for a thread to run, when the recording (by what `decoder`,
     /// its first open, says of its length) is one a write would hold (`BedLooping.holdsInMemory`) under a session
     /// that hears `heardFrameCount` frames at `sampleRate`. Nil for any other: each write streams it.
-    func reading(path: String, decoder: BedDecoder, sampleRate: Int, heardFrameCount: Int64) -> (@Sendable (Int) -> Void)? {
+    func reading(path: String, decoder: BedDecoder, sampleRate: Int, heardFrameCount: Int64) -> (@Sendable () -> Void)? {
         let channels = decoder.channelCount
         guard let expected = BedReader.expectedFrameCount(of: decoder, sampleRate: sampleRate),
               BedLooping.holdsInMemory(expectedFrameCount: expected, channelCount: channels, heardFrameCount: heardFrameCount) else { return nil }
-        return { [self] _ in
-            // On this thread alone (the other core measures the bed meanwhile). On any fault
+        return { [self] in
+            // On this thread alone (the other core measures the bed and compiles the plan meanwhile). On any fault
             // nothing is held, and the write opens the bed as it did before this, meeting and reporting the fault.
             guard let reader = try? BedReader(path: path, sampleRate: sampleRate, channelCount: channels, readAhead: .none) else { return }
             let loop = BedLooping.frames(of: reader, sampleRate: sampleRate, heardFrameCount: heardFrameCount, largestRead: SharedBedFeed.chunkFrames)

@@ -38,7 +38,7 @@ public enum ParallelRunner {
     }
 
     /// Starts up to `count` threads running `body(index)`; those pthread_create refused are skipped.
-    private static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [pthread_t] {
+    static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [pthread_t] {
         var threads: [pthread_t] = []
         for _ in 0..<max(0, count) {
             let index = threads.count
@@ -59,7 +59,7 @@ public enum ParallelRunner {
     }
 
     /// Waits for every thread of `threads` to end.
-    private static func join(_ threads: [pthread_t]) {
+    static func join(_ threads: [pthread_t]) {
         for thread in threads {
             pthread_join(thread, nil)
         }

@@ -47,7 +47,7 @@ public final class Soundtrack: Sendable {
     /// loudness target the plan is metered on two threads and its output stage bound to the gain (nothing
     /// recompiled). The bed file is opened twice here (the measurement's two decoders then serve the pass's two
     /// halves), and once more by each renderer; a bed that loops and fits the memory budget is opened a third
-    /// time and read whole on a thread of its own while it is measured, and every write
+    /// time and read whole on a thread of its own while it is measured and the plan compiles, and every write
     /// reads it from memory (`HeldBedSlot`), unless `holdsBed` is false: the soundtrack keeps that copy (up to
     /// 32 MiB) as long as it lives, which a caller preparing many soundtracks before writing any (a course
     /// export) does not want; then each write reads the bed itself.
@@ -69,7 +69,7 @@ public final class Soundtrack: Sendable {
         // The bed first: its faults are the first a user can fix.
         var decoders: [BedDecoder] = []
         let heldBed = HeldBedSlot()
-        var holdBed: (@Sendable (Int) -> Void)?
+        var holdBed: (@Sendable () -> Void)?
         if let bed = request.bed {
             do throws(BedStreamError) {
                 let first = try BedDecoder(path: bed.path, channelCount: request.channelCount)
@@ -85,25 +85,24 @@ public final class Soundtrack: Sendable {
                 throw .bed(error)
             }
         }
-        // A bed that will be held in memory is read whole on a thread of its own while it is measured: a short bed
-        // is measured from one decoder, so the other core was idle, and the read (decode, resample, high-pass)
-        // came after the plan, serially, before the first slice. Joined before the guide speaks: its speaking
-        // processes are forked, and no other thread of ours runs then.
-        var measured: Result<Double?, SoundtrackError> = .success(nil)
+        // A bed that will be held in memory is read whole on a thread of its own while it is measured and the plan
+        // compiles: a short bed is measured from one decoder, so the other core was idle, and the read (decode,
+        // resample, high-pass) came after the plan, serially, before the first slice. Joined before the guide
+        // speaks (its speaking processes are forked, and no other thread of ours runs then), else once the plan
+        // is compiled; on every way out.
+        let reading = holdBed.map(SideThread.init)
+        defer { reading?.join() }
+        var bedLoudness: Double?
         if let bed = request.bed {
-            ParallelRunner.runBeside(workerCount: holdBed == nil ? 0 : 1, worker: holdBed ?? { _ in }) { _ in
-                measured = Result { () throws(SoundtrackError) in
-                    try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
-                }
+            bedLoudness = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
+            if let bedLoudness {
+                settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: bedLoudness, levelDecibels: bed.levelDecibels))
             }
         }
-        let bedLoudness = try measured.get()
-        if let bed = request.bed, let bedLoudness {
-            settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: bedLoudness, levelDecibels: bed.levelDecibels))
-        }
-        settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings)
+        settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings, beforeSpeaking: { reading?.join() })
         let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
         try Self.checkLimiting(plan)
+        reading?.join()
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness, heldBed: heldBed.held)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
