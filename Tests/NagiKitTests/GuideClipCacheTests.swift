@@ -21,7 +21,7 @@ private final class LoggingSpeaker: PhraseSpeaker, @unchecked Sendable {
 
     func speakAll(_ texts: [String], voice: SpeechVoice, sampleRate: Int) throws(SoundtrackError) -> [[Float]] {
         note("speakAll \(texts.count)")
-        return try texts.map { text throws(SoundtrackError) in [Float](repeating: 0.25, count: sampleRate / 10 + text.count) }
+        return texts.map { [Float](repeating: 0.25, count: sampleRate / 10 + $0.count) }
     }
 }
 
