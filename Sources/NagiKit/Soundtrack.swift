@@ -94,10 +94,9 @@ public final class Soundtrack: Sendable {
         defer { reading?.join() }
         var bedLoudness: Double?
         if let bed = request.bed {
-            bedLoudness = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
-            if let bedLoudness {
-                settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: bedLoudness, levelDecibels: bed.levelDecibels))
-            }
+            let loudness = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
+            settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels))
+            bedLoudness = loudness
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings, beforeSpeaking: { reading?.join() })
         let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
