@@ -117,27 +117,59 @@ public final class AudioFileWriter {
     /// - Throws: `.writeFailed` (the temporary file is removed), or `.unsupported` when a WAV file would pass
     ///   `spec.maximumFrameCount`.
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
+        guard let handle = try openHandle(forSamples: interleaved.count) else { return }
+        guard let source = interleaved.baseAddress else { return }
+        let call = writesPCM16 ? "sf_write_short" : "sf_write_float"
+        // The 16-bit conversion maps NaN and ±infinity itself; floats for libsndfile are scrubbed first.
+        let written = writesPCM16
+            ? writeShorts(source, count: interleaved.count, converted: nil, handle)
+            : sf_write_float(handle, Self.hasNonFinite(interleaved) ? scrubbed(interleaved) : source, sf_count_t(interleaved.count))
+        try finishWrite(call, written: written, of: interleaved.count, handle)
+    }
+
+    /// Whether the file stores 16-bit samples that `write(_:thenConverted:count:)` takes converted ahead
+    /// (`PCM16Conversion.convertInPlace`), so the writer need not convert them itself.
+    public var takesConvertedPCM16: Bool { writesPCM16 }
+
+    /// Writes interleaved frames as `write(_:)` would: first `interleaved` (converted here), then `count` samples
+    /// already converted to 16-bit PCM at `converted` (`PCM16Conversion.convertInPlace`'s bytes), each in the
+    /// same libsndfile calls as were they all floats, so an encoder's output cannot tell. Only when
+    /// `takesConvertedPCM16`; the total must be whole frames.
+    /// - Throws: as `write(_:)`.
+    public func write(_ interleaved: UnsafeBufferPointer<Float>, thenConverted converted: UnsafeRawPointer, count: Int) throws {
+        precondition(writesPCM16, "converted samples are for a 16-bit file")
+        let total = interleaved.count + count
+        guard let handle = try openHandle(forSamples: total) else { return }
+        let written = writeShorts(
+            interleaved.baseAddress, count: interleaved.count, converted: (converted.assumingMemoryBound(to: Int16.self), count), handle)
+        try finishWrite("sf_write_short", written: written, of: total, handle)
+    }
+
+    /// The open handle for a write of `sampleCount` samples, nil for none; refuses a write to a finished file,
+    /// and one that would pass the format's frame limit (discarding the file).
+    private func openHandle(forSamples sampleCount: Int) throws -> OpaquePointer? {
         guard state == .open, let handle else {
             throw AudioFileError.writeFailed(path: path, reason: "the output is already committed or discarded")
         }
-        precondition(interleaved.count % channelCount == 0, "a block must hold whole frames")
-        let frameCount = Int64(interleaved.count / channelCount)
-        guard frameCount > 0, let source = interleaved.baseAddress else { return }
+        precondition(sampleCount % channelCount == 0, "a block must hold whole frames")
+        let frameCount = Int64(sampleCount / channelCount)
+        guard frameCount > 0 else { return nil }
         if framesWritten + frameCount > frameLimit {
             discard()
             throw AudioFileError.unsupported(
                 "a WAV file holds at most \(frameLimit) frames (4 GiB) of this audio; use FLAC for longer tracks")
         }
-        let call = writesPCM16 ? "sf_write_short" : "sf_write_float"
-        // The 16-bit conversion maps NaN and ±infinity itself; floats for libsndfile are scrubbed first.
-        let written = writesPCM16
-            ? writeShorts(source, count: interleaved.count, handle)
-            : sf_write_float(handle, Self.hasNonFinite(interleaved) ? scrubbed(interleaved) : source, sf_count_t(interleaved.count))
+        return handle
+    }
+
+    /// Checks a write of `sampleCount` samples through `call` that wrote `written`: the sink's system error, the
+    /// count, libsndfile's error; then counts its frames.
+    private func finishWrite(_ call: String, written: sf_count_t, of sampleCount: Int, _ handle: OpaquePointer) throws {
         if let code = sink.firstErrorCode { throw failure(call, SystemErrorText.errno(code)) }
-        if written != sf_count_t(interleaved.count) || sf_error(handle) != SF_ERR_NO_ERROR {
+        if written != sf_count_t(sampleCount) || sf_error(handle) != SF_ERR_NO_ERROR {
             throw failure(call, SystemErrorText.sndfile(handle))
         }
-        framesWritten += frameCount
+        framesWritten += Int64(sampleCount / channelCount)
     }
 
     /// Frames a caller does best to hand `write` at a time: a whole conversion chunk for 16-bit WAV or raw (each
@@ -153,17 +185,32 @@ public final class AudioFileWriter {
         spec.encoding == .pcm16 && (spec.format == .wav || spec.format == .flac || spec.format == .raw)
     }
 
-    /// Converts `count` samples to 16-bit PCM a chunk at a time and writes them; returns the samples written.
-    private func writeShorts(_ samples: UnsafePointer<Float>, count: Int, _ handle: OpaquePointer) -> sf_count_t {
+    /// Writes `count` samples converted to 16-bit PCM a chunk at a time, then the `converted` ones as they are,
+    /// in the same chunks as were they converted here too; returns the samples written.
+    private func writeShorts(
+        _ samples: UnsafePointer<Float>?, count: Int, converted: (samples: UnsafePointer<Int16>, count: Int)?, _ handle: OpaquePointer
+    ) -> sf_count_t {
         if shortScratch.count == 0 { shortScratch = .allocate(capacity: Self.shortChunkSamples) }
         guard let shorts = shortScratch.baseAddress else { preconditionFailure("no scratch for 16-bit samples") }
         // Whole frames per call: libsndfile refuses a part of one.
         let chunkSamples = Self.shortChunkSamples / channelCount * channelCount
+        let total = count + (converted?.count ?? 0)
         var done = 0
-        while done < count {
-            let chunk = min(chunkSamples, count - done)
-            PCM16Conversion.convert(samples + done, count: chunk, into: shorts)
-            let written = sf_write_short(handle, shorts, sf_count_t(chunk))
+        while done < total {
+            let chunk = min(chunkSamples, total - done)
+            let fromFloats = max(0, min(chunk, count - done))
+            let source: UnsafePointer<Int16>
+            if fromFloats == 0, let converted {
+                // Entirely converted already: straight from there.
+                source = converted.samples + (done - count)
+            } else {
+                if let samples { PCM16Conversion.convert(samples + done, count: fromFloats, into: shorts) }
+                if fromFloats < chunk, let converted {
+                    (shorts + fromFloats).update(from: converted.samples + (done + fromFloats - count), count: chunk - fromFloats)
+                }
+                source = UnsafePointer(shorts)
+            }
+            let written = sf_write_short(handle, source, sf_count_t(chunk))
             done += Int(written)
             if written != sf_count_t(chunk) { break }
         }

@@ -7,7 +7,7 @@ import CNagiPCM
 /// default render's time; this one vectorises. FLAC files come out byte for byte as before. libsndfile's WAV
 /// and raw paths rounded down instead (a bias of half a step, −0.5 LSB); they now round like FLAC, so a WAV's
 /// samples may be one step higher than before, never more.
-enum PCM16Conversion {
+public enum PCM16Conversion {
     /// Converts `count` samples from `source` into `target`; NaN becomes 0 (and ±infinity saturates, as ±1
     /// does), so the writer need not scan a block for them first.
     ///
@@ -17,5 +17,13 @@ enum PCM16Conversion {
     /// to even.
     static func convert(_ source: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Int16>) {
         nagi_convert_pcm16(source, count, target)
+    }
+
+    /// Converts `count` samples at `samples` as `convert(_:count:into:)` does, in place: the 16-bit results are
+    /// the first `2 * count` bytes of the same memory, which stays bound to `Float` (hand the bytes to C, never
+    /// read them as `Int16` from Swift). For a renderer that converts the slice it has just made while the slice
+    /// is in its own core's cache, so the writer only writes.
+    public static func convertInPlace(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+        nagi_convert_pcm16_in_place(samples, count)
     }
 }

@@ -1,5 +1,7 @@
 #include "CNagiPCM.h"
 
+#include <string.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -31,4 +33,29 @@ void nagi_convert_pcm16(const float *source, long count, int16_t *target) {
     }
 #endif
     for (; index < count; index++) target[index] = convert_one(source[index]);
+}
+
+void nagi_convert_pcm16_in_place(float *samples, long count) {
+    // Eight samples read before their eight results are stored, at half the offset: a store never reaches a
+    // sample not yet read. Byte copies, not typed accesses, in the tail, so the compiler sees the aliasing.
+    unsigned char *bytes = (unsigned char *)samples;
+    long index = 0;
+#if defined(__SSE2__)
+    const __m128 scale = _mm_set1_ps(32768.0f);
+    const __m128 highest = _mm_set1_ps(32767.0f);
+    for (; index + 8 <= count; index += 8) {
+        __m128 low = _mm_mul_ps(_mm_loadu_ps((const float *)(bytes + 4 * index)), scale);
+        __m128 high = _mm_mul_ps(_mm_loadu_ps((const float *)(bytes + 4 * index + 16)), scale);
+        low = _mm_min_ps(_mm_and_ps(low, _mm_cmpord_ps(low, low)), highest);
+        high = _mm_min_ps(_mm_and_ps(high, _mm_cmpord_ps(high, high)), highest);
+        __m128i packed = _mm_packs_epi32(_mm_cvtps_epi32(low), _mm_cvtps_epi32(high));
+        _mm_storeu_si128((__m128i *)(bytes + 2 * index), packed);
+    }
+#endif
+    for (; index < count; index++) {
+        float sample;
+        memcpy(&sample, bytes + 4 * index, sizeof sample);
+        int16_t converted = convert_one(sample);
+        memcpy(bytes + 2 * index, &converted, sizeof converted);
+    }
 }

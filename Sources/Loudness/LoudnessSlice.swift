@@ -33,7 +33,7 @@ public final class LoudnessSlice {
     public private(set) var frameCount = 0
     /// Frames at the start the meter weights from the true state: `settleFrames`, or the whole of a slice that
     /// is not a few frames longer.
-    private(set) var headFrameCount = 0
+    public private(set) var headFrameCount = 0
     /// Frames in each piece after the head, in order (a piece ends at a step boundary or the slice's end).
     private(set) var pieceFrames: [Int] = []
     /// Per piece, each channel's sum of squared outputs.

@@ -51,20 +51,20 @@ final class SlicePipeline: @unchecked Sendable {
     /// Output frames before the bed's frame 0 (a countdown's lead-in: the bed follows the breathing's clock).
     private let bedLeadInFrames: Int64
     /// What a worker does with a slice it rendered, on its thread (its samples, first frame and buffer).
-    private let measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)?
+    private let finish: (@Sendable (UnsafeMutableBufferPointer<Float>, Int64, Int) -> Void)?
 
     /// A pipeline of `renderers.count` renderers (renderer 0 on the calling thread, a worker thread for each
     /// other) over `sliceCount` slices of `sliceFrameCount` frames, with two buffers a renderer (so each can
     /// render one slice ahead of the writer).
     /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed, whose frame 0 is
-    /// output frame `bedLeadInFrames`. `measure` is given each slice as it is rendered (samples, first frame,
-    /// buffer index), on the thread that rendered it, before the writer sees it.
+    /// output frame `bedLeadInFrames`. `finish` is given each slice as it is rendered (samples, first frame,
+    /// buffer index), on the thread that rendered it, before the writer sees it (and may change it).
     init(
         renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil, bedLeadInFrames: Int64 = 0,
-        measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)? = nil
+        finish: (@Sendable (UnsafeMutableBufferPointer<Float>, Int64, Int) -> Void)? = nil
     ) {
         self.renderers = renderers
-        self.measure = measure
+        self.finish = finish
         self.bedFeed = bedFeed
         self.bedLeadInFrames = bedLeadInFrames
         seekPrerollFrames = Renderer.seekPrerollFrames(sampleRate: renderers[0].sampleRate)
@@ -202,7 +202,7 @@ final class SlicePipeline: @unchecked Sendable {
         }
         let buffer = buffers.buffer(slice % slotCount)
         renderer.render(into: buffer, frameCount: frameCount)
-        measure?(UnsafeBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount)
+        finish?(UnsafeMutableBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame, slice % slotCount)
         state.withLock(waking: Self.callerWaits) { renderedSlice[slice % slotCount] = slice }
         return true
     }

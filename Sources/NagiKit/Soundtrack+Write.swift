@@ -151,9 +151,9 @@ extension Soundtrack {
                 renderer.render(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * channelCount)...]), frameCount: frames)
                 done += frames
             }
-            let slice = UnsafeBufferPointer(rebasing: buffer[0..<(sliceFrames * channelCount)])
-            writer.sliceMeters?.measure(slice, firstFrame: firstFrame, into: 0)
-            try writer.write(slice: slice, measuredIn: 0, cancel: cancel)
+            let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<(sliceFrames * channelCount)])
+            writer.finishing.finish(slice, firstFrame: firstFrame, buffer: 0)
+            try writer.write(slice: UnsafeBufferPointer(slice), measuredIn: 0, cancel: cancel)
             progress(Double(renderer.nextFrame) / Double(totalFrames))
         }
     }
@@ -166,13 +166,13 @@ extension Soundtrack {
     ) throws(SoundtrackError) {
         let totalFrames = renderers[0].totalFrameCount
         let channelCount = renderers[0].channelCount
-        var measure: (@Sendable (UnsafeBufferPointer<Float>, Int64, Int) -> Void)?
-        if let meters = writer.sliceMeters {
-            measure = { samples, firstFrame, buffer in meters.measure(samples, firstFrame: firstFrame, into: buffer) }
+        let finishing = writer.finishing
+        let finish: @Sendable (UnsafeMutableBufferPointer<Float>, Int64, Int) -> Void = { samples, firstFrame, buffer in
+            finishing.finish(samples, firstFrame: firstFrame, buffer: buffer)
         }
         let pipeline = SlicePipeline(
             renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount, bedFeed: bedFeed,
-            bedLeadInFrames: bedLeadInFrames, measure: measure)
+            bedLeadInFrames: bedLeadInFrames, finish: finish)
         let failure = pipeline.run(write: { (samples: UnsafeBufferPointer<Float>, firstFrame: Int64, buffer: Int) -> SoundtrackError? in
             do throws(SoundtrackError) {
                 try writer.write(slice: samples, measuredIn: buffer, cancel: cancel)

@@ -1,3 +1,4 @@
+import Foundation
 import NagiTestSupport
 import Testing
 
@@ -62,6 +63,86 @@ import Testing
         #expect(batch == alone)
         #expect(Array(batch[0..<13]) == [0, 0, 0, 0, 32_767, -32_768, 32_767, -32_768, 32_767, -32_768, 32_767, -32_768, 32_767])
         #expect(Array(batch[13..<23]) == [0, 2, 2, 0, -2, 32_766, 32_767, -32_768, -32_768, 12_346])
+    }
+
+    /// In place, the conversion leaves the same steps at the start of the floats' memory as into a buffer of its
+    /// own: the vector loop and the tail (every count from 0 to 40), NaN, the infinities and random samples; the
+    /// float after them is left as it was.
+    @Test func pcm16InPlaceEqualsIntoABuffer() {
+        var random = SeededGenerator(seed: 11)
+        var values: [Float] = [.nan, -.infinity, .infinity, 1, -1, 0.5 / 32_768, 1.5 / 32_768, -32_768.5 / 32_768]
+        for _ in 0..<1_000 { values.append(Float.random(in: -1.2...1.2, using: &random)) }
+        for count in Array(0...40) + [values.count] {
+            let source = Array(values.prefix(count))
+            var expected = [Int16](repeating: 0, count: count)
+            PCM16Conversion.convert(source, count: count, into: &expected)
+            var samples = source + [0.75]
+            samples.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                PCM16Conversion.convertInPlace(base, count: count)
+            }
+            let converted = samples.withUnsafeBytes { Array($0.bindMemory(to: Int16.self).prefix(count)) }
+            #expect(converted == expected, "\(count) samples")
+            #expect(samples[count] == 0.75)
+        }
+    }
+
+    /// A block written as floats and one written as floats then samples converted ahead make the same file, byte
+    /// for byte, in WAV, FLAC and raw, wherever the block is split between the two and whatever its length (one
+    /// libsndfile chunk of 131 072 samples, or more).
+    @Test(arguments: [AudioFileFormat.wav, .flac, .raw])
+    func convertedAheadWritesTheSameBytes(format: AudioFileFormat) throws {
+        let folder = try TemporaryFolder()
+        let spec = AudioFileSpec(sampleRate: 48_000, channelCount: 2, format: format, encoding: .pcm16)
+        let frames = 70_000
+        let signal = TestSignal.sine(frames: frames, channelCount: 2, sampleRate: 48_000).map { $0 * 1.3 }
+        let plain = folder.file("plain.\(format.fileExtension)")
+        let floats = try AudioFileWriter(path: plain, spec: spec, overwrite: false)
+        #expect(floats.takesConvertedPCM16)
+        for block in stride(from: 0, to: frames, by: 8_192) {
+            try Array(signal[(2 * block)..<(2 * min(frames, block + 8_192))]).withUnsafeBufferPointer { try floats.write($0) }
+        }
+        try floats.commit()
+        for split in [0, 1, 4_100, 8_192, 65_536, frames] {
+            let path = folder.file("split-\(split).\(format.fileExtension)")
+            let writer = try AudioFileWriter(path: path, spec: spec, overwrite: false)
+            for block in stride(from: 0, to: frames, by: 8_192) {
+                let end = min(frames, block + 8_192)
+                let floatEnd = min(end, max(block, split))
+                var converted = Array(signal[(2 * floatEnd)..<(2 * end)])
+                converted.withUnsafeMutableBufferPointer { buffer in
+                    if let base = buffer.baseAddress { PCM16Conversion.convertInPlace(base, count: buffer.count) }
+                }
+                let head = Array(signal[(2 * block)..<(2 * floatEnd)])
+                try head.withUnsafeBufferPointer { head in
+                    try converted.withUnsafeBytes { bytes in
+                        guard let start = bytes.baseAddress else { return try writer.write(head) }
+                        try writer.write(head, thenConverted: start, count: 2 * (end - floatEnd))
+                    }
+                }
+            }
+            try writer.commit()
+            #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: plain), "split at \(split)")
+        }
+        // One block past a chunk: 80 000 frames in one call.
+        let whole = folder.file("whole.\(format.fileExtension)")
+        let one = try AudioFileWriter(path: whole, spec: spec, overwrite: false)
+        var converted = Array(signal[2_000...])
+        converted.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { PCM16Conversion.convertInPlace(base, count: buffer.count) }
+        }
+        try Array(signal[..<2_000]).withUnsafeBufferPointer { head in
+            try converted.withUnsafeBytes { bytes in
+                guard let start = bytes.baseAddress else { return }
+                try one.write(head, thenConverted: start, count: signal.count - 2_000)
+            }
+        }
+        try one.commit()
+        let wholeFloats = folder.file("whole-floats.\(format.fileExtension)")
+        let reference = try AudioFileWriter(path: wholeFloats, spec: spec, overwrite: false)
+        try signal.withUnsafeBufferPointer { try reference.write($0) }
+        try reference.commit()
+        #expect(FileManager.default.contents(atPath: whole) == FileManager.default.contents(atPath: wholeFloats))
     }
 
     @Test func overRangeClipsInPCM24() throws {

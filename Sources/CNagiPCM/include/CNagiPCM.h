@@ -11,4 +11,8 @@
 /// four. Other machines take the scalar loop.
 void nagi_convert_pcm16(const float *source, long count, int16_t *target);
 
+/// Converts `count` float samples at `samples` as `nagi_convert_pcm16` does, to the same values, leaving the
+/// 16-bit results at the start of the same memory (its first 2 * count bytes; the rest is left as it was).
+void nagi_convert_pcm16_in_place(float *samples, long count);
+
 #endif
