@@ -140,8 +140,7 @@ public final class AudioFileWriter {
         precondition(writesPCM16, "converted samples are for a 16-bit file")
         let total = interleaved.count + count
         guard let handle = try openHandle(forSamples: total) else { return }
-        let written = writeShorts(
-            interleaved.baseAddress, count: interleaved.count, converted: (converted.assumingMemoryBound(to: Int16.self), count), handle)
+        let written = writeShorts(interleaved.baseAddress, count: interleaved.count, converted: (converted, count), handle)
         try finishWrite("sf_write_short", written: written, of: total, handle)
     }
 
@@ -186,9 +185,11 @@ public final class AudioFileWriter {
     }
 
     /// Writes `count` samples converted to 16-bit PCM a chunk at a time, then the `converted` ones as they are,
-    /// in the same chunks as were they converted here too; returns the samples written.
+    /// in the same chunks as were they converted here too; returns the samples written. The converted samples'
+    /// memory may be bound to `Float` (converted in place): they are copied as bytes and handed to libsndfile,
+    /// never read as `Int16` here.
     private func writeShorts(
-        _ samples: UnsafePointer<Float>?, count: Int, converted: (samples: UnsafePointer<Int16>, count: Int)?, _ handle: OpaquePointer
+        _ samples: UnsafePointer<Float>?, count: Int, converted: (bytes: UnsafeRawPointer, count: Int)?, _ handle: OpaquePointer
     ) -> sf_count_t {
         if shortScratch.count == 0 { shortScratch = .allocate(capacity: Self.shortChunkSamples) }
         guard let shorts = shortScratch.baseAddress else { preconditionFailure("no scratch for 16-bit samples") }
@@ -200,13 +201,15 @@ public final class AudioFileWriter {
             let chunk = min(chunkSamples, total - done)
             let fromFloats = max(0, min(chunk, count - done))
             let source: UnsafePointer<Int16>
+            let sampleBytes = MemoryLayout<Int16>.stride
             if fromFloats == 0, let converted {
-                // Entirely converted already: straight from there.
-                source = converted.samples + (done - count)
+                // Entirely converted already: straight from there, to C.
+                source = (converted.bytes + (done - count) * sampleBytes).assumingMemoryBound(to: Int16.self)
             } else {
                 if let samples { PCM16Conversion.convert(samples + done, count: fromFloats, into: shorts) }
                 if fromFloats < chunk, let converted {
-                    (shorts + fromFloats).update(from: converted.samples + (done + fromFloats - count), count: chunk - fromFloats)
+                    UnsafeMutableRawPointer(shorts + fromFloats).copyMemory(
+                        from: converted.bytes + (done + fromFloats - count) * sampleBytes, byteCount: (chunk - fromFloats) * sampleBytes)
                 }
                 source = UnsafePointer(shorts)
             }

@@ -81,7 +81,7 @@ import Testing
                 guard let base = buffer.baseAddress else { return }
                 PCM16Conversion.convertInPlace(base, count: count)
             }
-            let converted = samples.withUnsafeBytes { Array($0.bindMemory(to: Int16.self).prefix(count)) }
+            let converted = samples.withUnsafeBytes { bytes in (0..<count).map { bytes.load(fromByteOffset: 2 * $0, as: Int16.self) } }
             #expect(converted == expected, "\(count) samples")
             #expect(samples[count] == 0.75)
         }
