@@ -29,7 +29,7 @@ final class MeteredWriter {
     /// Meters (when metering) and writes a slice, `samples`, finished (`finishing.finish`) in buffer `index`,
     /// block by block; asks `cancel` before each block.
     /// - Throws: `.cancelled`, the writer's failure as data.
-    func write(slice samples: UnsafeBufferPointer<Float>, measuredIn index: Int, cancel: Cancellation) throws(SoundtrackError) {
+    func write(slice samples: UnsafeBufferPointer<Float>, finishedIn index: Int, cancel: Cancellation) throws(SoundtrackError) {
         if let meter, let sliceMeters = finishing.meters {
             meter.add(sliceMeters.slice(index), samples: samples)
             samplePeak = max(samplePeak, sliceMeters.peak(index))

@@ -15,7 +15,8 @@ extension Soundtrack {
     /// A tagged file's audio is metered as it is written (`GatedLoudnessMeter`'s integrated loudness, no true
     /// peak, and the sample peak), and its ReplayGain (or Opus R128) track gain is tagged from that: no second
     /// render pass. Each slice is metered by the thread that rendered it (`LoudnessSlice`), and the writing
-    /// thread completes the slices in order: the same figures from one renderer as from several.
+    /// thread completes the slices in order: the same figures from one renderer as from several. A 16-bit file's
+    /// slices are converted there too (`SliceFinishing`), so the writing thread only writes.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
     ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
     public func write(
@@ -153,13 +154,13 @@ extension Soundtrack {
             }
             let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<(sliceFrames * channelCount)])
             writer.finishing.finish(slice, firstFrame: firstFrame, buffer: 0)
-            try writer.write(slice: UnsafeBufferPointer(slice), measuredIn: 0, cancel: cancel)
+            try writer.write(slice: UnsafeBufferPointer(slice), finishedIn: 0, cancel: cancel)
             progress(Double(renderer.nextFrame) / Double(totalFrames))
         }
     }
 
-    /// Renders slice after slice on `renderers.count` worker threads (`SlicePipeline`), each metering what it
-    /// rendered when the file is metered, while the calling thread writes them in order.
+    /// Renders slice after slice on `renderers.count` worker threads (`SlicePipeline`), each finishing what it
+    /// rendered (`SliceFinishing`: metered, converted), while the calling thread writes them in order.
     private static func renderInSlices(
         _ renderers: [SoundtrackRenderer], sliceCount: Int, bedFeed: SharedBedFeed?, bedLeadInFrames: Int64, into writer: MeteredWriter,
         progress: (Double) -> Void, cancel: Cancellation
@@ -175,7 +176,7 @@ extension Soundtrack {
             bedLeadInFrames: bedLeadInFrames, finish: finish)
         let failure = pipeline.run(write: { (samples: UnsafeBufferPointer<Float>, firstFrame: Int64, buffer: Int) -> SoundtrackError? in
             do throws(SoundtrackError) {
-                try writer.write(slice: samples, measuredIn: buffer, cancel: cancel)
+                try writer.write(slice: samples, finishedIn: buffer, cancel: cancel)
             } catch {
                 return error
             }

@@ -124,7 +124,7 @@ import Testing
             try writer.commit()
             #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: plain), "split at \(split)")
         }
-        // One block past a chunk: 80 000 frames in one call.
+        // One call longer than a libsndfile chunk: 70 000 frames (140 000 samples), the first 1 000 as floats.
         let whole = folder.file("whole.\(format.fileExtension)")
         let one = try AudioFileWriter(path: whole, spec: spec, overwrite: false)
         var converted = Array(signal[2_000...])
