@@ -91,9 +91,10 @@ final class SlicePipeline: @unchecked Sendable {
     /// the index of its buffer), which returns nil to go on or an error to stop; `shouldStop` is asked while the
     /// calling thread waits.
     ///
-    /// The calling thread renders too (with renderer 0) whenever the next slice to write is not ready and a
-    /// buffer is free: `renderers.count` threads in all, not a writer beside them. On two cores a third thread
-    /// only took turns with the renderers, and waking it for every slice cost two context switches a slice.
+    /// The calling thread renders too (with renderer 0) whenever the next slice to write is not ready and one
+    /// of its two buffers is free: `renderers.count` threads in all, not a writer beside them. On two cores a
+    /// third thread only took turns with the renderers, and waking it for every slice cost two context switches
+    /// a slice.
     /// - Returns: the first error `write` returned, or nil when every slice was written.
     func run(
         write: (_ samples: UnsafeBufferPointer<Float>, _ firstFrame: Int64, _ buffer: Int) -> SoundtrackError?,
@@ -121,7 +122,8 @@ final class SlicePipeline: @unchecked Sendable {
         return failure
     }
 
-    /// A worker: takes the next slice whenever a buffer is free and renders it with `renderer`, until none is left.
+    /// A worker: takes the next slice whenever one of its renderer's buffers is free and renders it with renderer
+    /// `rendererIndex`, until none is left.
     private func renderSlices(rendererIndex: Int) {
         let renderer = renderers[rendererIndex]
         while true {
