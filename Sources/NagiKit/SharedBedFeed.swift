@@ -85,14 +85,19 @@ final class SharedBedFeed: @unchecked Sendable {
         state.withLockWakingAll { isStopped = true }
     }
 
+    /// What is made now, once frames up to `wanted` are (or the feed stopped): `knownMade` (what a reader last
+    /// learned of `producedFrames`, which only grows) when it covers them, without the lock, since frames below
+    /// `producedFrames` stay until released, and only the writer releases, past frames no reader asks for again.
+    private func madeFrames(through wanted: Int64, knownMade: Int64) -> Int64 {
+        knownMade >= wanted ? knownMade : state.waitUntil({ isStopped || producedFrames >= wanted }) { _ in producedFrames }
+    }
+
     /// Copies frames `first ..< first + frameCount` into `output`, waiting until they are made unless
     /// `knownMade` (what this reader last learned of `producedFrames`, which only grows) already covers them
     /// (silence from `endFrame` on, and once the feed stopped without them); returns what it knows is made now.
     fileprivate func copy(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>, knownMade: Int64) -> Int64 {
         let wanted = max(first, min(first + Int64(frameCount), endFrame))
-        // Most reads fall inside what was made already: no lock (frames below `producedFrames` stay until
-        // released, and only the writer releases, past frames no reader asks for again).
-        let made = knownMade >= wanted ? knownMade : state.waitUntil({ isStopped || producedFrames >= wanted }) { _ in producedFrames }
+        let made = madeFrames(through: wanted, knownMade: knownMade)
         let copied = made >= wanted ? Int(wanted - first) : 0
         if copied > 0, let base = ring.baseAddress {
             precondition(first >= made - Int64(ringFrames), "a bed read behind the frames the feed still holds")
@@ -114,7 +119,7 @@ final class SharedBedFeed: @unchecked Sendable {
     fileprivate func framesInPlace(from first: Int64, frameCount: Int, knownMade: Int64) -> (UnsafePointer<Float>, Int64)? {
         let wanted = first + Int64(frameCount)
         guard wanted <= endFrame, let base = ring.baseAddress else { return nil }
-        let made = knownMade >= wanted ? knownMade : state.waitUntil({ isStopped || producedFrames >= wanted }) { _ in producedFrames }
+        let made = madeFrames(through: wanted, knownMade: knownMade)
         let index = Int(first % Int64(ringFrames))
         guard made >= wanted, index + frameCount <= ringFrames else { return nil }
         precondition(first >= made - Int64(ringFrames), "a bed read behind the frames the feed still holds")
