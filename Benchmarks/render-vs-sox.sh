@@ -60,8 +60,9 @@ for _ in $(seq 1 "$rounds"); do
     sox_times+=("$(seconds_of sox -n -r 48000 -c 2 -b 16 "$work/sox.wav" synth "$seconds" sine 220)")
     bed_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/bed.flac" -o "$work/bed.wav" --force --quiet)")
     dd_times+=("$(seconds_of dd if=/dev/zero of="$work/dd.bin" bs=1M count="$megabytes" conv=fsync)")
-    pipe_times+=("$(seconds_of bash -c "'$nagi' render 4-7-8 --minutes $minutes -o - --quiet > /dev/null")")
-    pipe1_times+=("$(seconds_of bash -c "'$nagi' render 4-7-8 --minutes $minutes -o - --threads 1 --quiet > /dev/null")")
+    # Standard output is /dev/null (seconds_of's): no shell around nagi, whose start would be timed with it.
+    pipe_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" -o - --quiet)")
+    pipe1_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" -o - --threads 1 --quiet)")
     short_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/short.flac" -o "$work/short.wav" --force --quiet)")
     soxbed_times+=("$(seconds_of sox -m "|sox $work/bed.flac -t wav - rate -h 48000 repeat $repeats" "|sox -n -r 48000 -c 2 -t wav - synth $seconds sine 220" -b 16 "$work/soxbed.wav" trim 0 "$seconds")")
 done
