@@ -99,7 +99,7 @@ public final class Soundtrack: Sendable {
             bedLoudness = loudness
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings, beforeSpeaking: { reading?.join() })
-        let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
+        let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves, tableMemory: PageArena())
         try Self.checkLimiting(plan)
         reading?.join()
 
