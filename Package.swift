@@ -69,7 +69,7 @@ let package = Package(
         // sought in and written. What an app depends on.
         .target(
             name: "NagiKit",
-            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "CNagiSystem"]
+            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking"]
         ),
         // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
         .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth", "HeartRhythm"]),

@@ -140,9 +140,8 @@ extension Soundtrack {
     ) throws(SoundtrackError) {
         let channelCount = renderer.channelCount
         let totalFrames = renderer.totalFrameCount
-        // One slice's buffer, in the same memory as a sliced write's (huge pages where the kernel gives them).
-        let buffers = SliceBuffers(count: 1, samples: sliceFrameCount * channelCount)
-        let buffer = buffers.buffer(0)
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: sliceFrameCount * channelCount)
+        defer { buffer.deallocate() }
         while renderer.nextFrame < totalFrames {
             let firstFrame = renderer.nextFrame
             let sliceFrames = Int(min(Int64(sliceFrameCount), totalFrames - firstFrame))

@@ -99,7 +99,7 @@ public final class Soundtrack: Sendable {
             bedLoudness = loudness
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings, beforeSpeaking: { reading?.join() })
-        let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves, tableMemory: PageArena())
+        let plan = RenderPlan(schedule: schedule, settings: settings, curves: curves)
         try Self.checkLimiting(plan)
         reading?.join()
 

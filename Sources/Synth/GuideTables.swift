@@ -6,7 +6,7 @@ import NagiMath
 enum GuideTables {
     /// One chime: each note's partials as decaying cosines (by rotation, no trig per sample) behind a
     /// smoothstep attack, a smoothstep fade over the end, peak-normalised then scaled by the chime's gain.
-    static func chime(_ chime: Soundscape.Cues.Chime, cues: Soundscape.Cues, sampleRate: Int, memory: TableMemory? = nil) -> FloatBuffer {
+    static func chime(_ chime: Soundscape.Cues.Chime, cues: Soundscape.Cues, sampleRate: Int) -> FloatBuffer {
         let rate = Double(sampleRate)
         let length = max(1, Int((cues.lengthSeconds * rate).rounded()))
         var samples = [Double](repeating: 0, count: length)
@@ -59,12 +59,12 @@ enum GuideTables {
             }
         }
         fadeOut(&samples, frames: cues.fadeOutSeconds * rate)
-        return table(samples, peakDecibels: chime.gainDecibels, memory: memory)
+        return table(samples, peakDecibels: chime.gainDecibels)
     }
 
     /// One tick at `pitchHz`: a decaying sine (cosine phase, heard from its first frame) behind the chimes'
     /// attack, faded over its last quarter, peak at the tick's gain relative to the chimes.
-    static func tick(pitchHz: Double, cues: Soundscape.Cues, sampleRate: Int, memory: TableMemory? = nil) -> FloatBuffer {
+    static func tick(pitchHz: Double, cues: Soundscape.Cues, sampleRate: Int) -> FloatBuffer {
         let rate = Double(sampleRate)
         let tick = cues.tick
         let length = max(1, Int((tick.lengthSeconds * rate).rounded()))
@@ -83,13 +83,13 @@ enum GuideTables {
             real = next
         }
         fadeOut(&samples, frames: Double(length) / 4)
-        return table(samples, peakDecibels: tick.gainDecibels, memory: memory)
+        return table(samples, peakDecibels: tick.gainDecibels)
     }
 
     /// A supplied clip, normalised to peak 1 then scaled to the soundscape's clip level relative to the
     /// chimes' gain (the renderer's guide gain carries the chimes' gain for every guide sound).
-    static func clip(_ samples: [Float], cues: Soundscape.Cues, memory: TableMemory? = nil) -> FloatBuffer {
-        table(samples.map { $0.isFinite ? Double($0) : 0 }, peakDecibels: cues.clipGainDecibels - cues.gainDecibels, memory: memory)
+    static func clip(_ samples: [Float], cues: Soundscape.Cues) -> FloatBuffer {
+        table(samples.map { $0.isFinite ? Double($0) : 0 }, peakDecibels: cues.clipGainDecibels - cues.gainDecibels)
     }
 
     private static func fadeOut(_ samples: inout [Double], frames: Double) {
@@ -100,10 +100,9 @@ enum GuideTables {
         }
     }
 
-    /// `samples` scaled so the peak is `peakDecibels`, as Floats (denormals flushed to 0), in `memory` (the heap when
-    /// nil).
-    private static func table(_ samples: [Double], peakDecibels: Double, memory: TableMemory?) -> FloatBuffer {
-        let table = FloatBuffer(count: samples.count, memory: memory)
+    /// `samples` scaled so the peak is `peakDecibels`, as Floats (denormals flushed to 0).
+    private static func table(_ samples: [Double], peakDecibels: Double) -> FloatBuffer {
+        let table = FloatBuffer(count: samples.count)
         let peak = samples.reduce(0) { max($0, abs($1)) }
         guard peak > 0 else { return table }
         let scale = Decibels.gain(peakDecibels) / peak

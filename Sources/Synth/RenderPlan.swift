@@ -72,12 +72,8 @@ public final class RenderPlan: @unchecked Sendable {
 
     /// Compiles a render of `schedule` under `settings`; the guide reads each phase's words, round and stage
     /// from the phases unless `text` (parallel to them) replaces them. `curves`, when given, must be the
-    /// curves of `schedule` in `settings.soundscape` (built once by a caller that needed them first). The noise
-    /// loops and the guide's tables take their memory from `tableMemory` (the heap when nil).
-    public init(
-        schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil, curves: ControlCurves? = nil,
-        tableMemory: TableMemory? = nil
-    ) {
+    /// curves of `schedule` in `settings.soundscape` (built once by a caller that needed them first).
+    public init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil, curves: ControlCurves? = nil) {
         precondition(settings.channelCount == 1 || settings.channelCount == 2, "channelCount must be 1 or 2, not \(settings.channelCount)")
         let soundscape = settings.soundscape
         let voices = settings.voices
@@ -90,8 +86,8 @@ public final class RenderPlan: @unchecked Sendable {
         guide = GuidePlan(schedule: schedule, settings: settings, text: text)
         totalFrameCount = guide.framing.totalFrameCount
 
-        waterLoop = NoiseLoop.water(soundscape.water, sampleRate: rate, seed: settings.seed, padding: blockFrames, memory: tableMemory)
-        rainLoop = soundscape.rain.map { NoiseLoop.rain($0, sampleRate: rate, seed: settings.seed, padding: blockFrames, memory: tableMemory) }
+        waterLoop = NoiseLoop.water(soundscape.water, sampleRate: rate, seed: settings.seed, padding: blockFrames)
+        rainLoop = soundscape.rain.map { NoiseLoop.rain($0, sampleRate: rate, seed: settings.seed, padding: blockFrames) }
 
         // Harmonics that would pass 0.45·rate at the highest pitch (vibrato included) are dropped.
         let nyquistLimit = 0.45 * Double(rate)
@@ -135,14 +131,14 @@ public final class RenderPlan: @unchecked Sendable {
 
         // Placed even when `.cues` is left out (its gain is then 0), so the beds duck exactly as in the full mix.
         let events = guide.events
-        chimes = Self.marks(events.filter { if case .chime = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate, memory: tableMemory)
-        ticks = Self.marks(events.filter { if case .tick = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate, memory: tableMemory)
-        clips = Self.clips(events, settings: settings, sampleRate: rate, memory: tableMemory)
+        chimes = Self.marks(events.filter { if case .chime = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate)
+        ticks = Self.marks(events.filter { if case .tick = $0.sound { true } else { false } }, cues: soundscape.cues, sampleRate: rate)
+        clips = Self.clips(events, settings: settings, sampleRate: rate)
         let cues = soundscape.cues
         duckShape = BedDucking.Shape(
             depth: Decibels.gain(cues.duckDecibels), delayFrames: Int64(blockFrames),
             attackFrames: Int64(0.02 * Double(rate)), releaseFrames: Int64(0.25 * Double(rate)))
-        framingSource = Self.framingTrack(guide.framing, settings: settings, curves: curves, guideGain: gains.guide, memory: tableMemory)
+        framingSource = Self.framingTrack(guide.framing, settings: settings, curves: curves, guideGain: gains.guide)
         framing = framingSource.bound(outputGain: outputGain, ceiling: limiter.ceiling)
     }
 
@@ -277,9 +273,7 @@ public final class RenderPlan: @unchecked Sendable {
     /// The lead-in's and the ending's sounds: each at the guide's gain where the breathing begins (the lead-in) or
     /// where it ends (the ending: the session decay reached); a phrase that would not be over by its event's end
     /// frame is left out.
-    private static func framingTrack(
-        _ framing: SessionFraming, settings: RenderSettings, curves: ControlCurves, guideGain: Double, memory: TableMemory?
-    ) -> FramingTrack {
+    private static func framingTrack(_ framing: SessionFraming, settings: RenderSettings, curves: ControlCurves, guideGain: Double) -> FramingTrack {
         guard !framing.events.isEmpty else { return .empty }
         let cues = settings.soundscape.cues
         let rate = curves.sampleRate
@@ -291,11 +285,11 @@ public final class RenderPlan: @unchecked Sendable {
         for event in framing.events {
             let table: FloatBuffer
             switch event.sound {
-            case let .chime(kind): table = GuideTables.chime(cues.chime(kind), cues: cues, sampleRate: rate, memory: memory)
-            case let .tick(pitchHz): table = GuideTables.tick(pitchHz: pitchHz, cues: cues, sampleRate: rate, memory: memory)
+            case let .chime(kind): table = GuideTables.chime(cues.chime(kind), cues: cues, sampleRate: rate)
+            case let .tick(pitchHz): table = GuideTables.tick(pitchHz: pitchHz, cues: cues, sampleRate: rate)
             case let .phrase(words):
                 guard let clip = settings.clips.phrases[words], !clip.isEmpty, event.frame + Int64(clip.count) <= event.phaseEndFrame else { continue }
-                table = GuideTables.clip(clip, cues: cues, memory: memory)
+                table = GuideTables.clip(clip, cues: cues)
             case .pack:
                 continue
             }
@@ -309,9 +303,7 @@ public final class RenderPlan: @unchecked Sendable {
 
     /// Chimes and ticks: one table per chime kind used, one per tick pitch (on a 25-cent grid, so a long
     /// session shares a few dozen tables).
-    private static func marks(
-        _ events: [GuideEvent], cues: Soundscape.Cues, sampleRate: Int, memory: TableMemory?
-    ) -> (tables: [FloatBuffer], entries: [ClipTrack.Entry]) {
+    private static func marks(_ events: [GuideEvent], cues: Soundscape.Cues, sampleRate: Int) -> (tables: [FloatBuffer], entries: [ClipTrack.Entry]) {
         var tables: [FloatBuffer] = []
         var chimeTables: [GuideEvent.ChimeKind: Int] = [:]
         var tickTables: [Int: Int] = [:]
@@ -320,7 +312,7 @@ public final class RenderPlan: @unchecked Sendable {
             switch event.sound {
             case let .chime(kind):
                 let index = chimeTables[kind] ?? {
-                    tables.append(GuideTables.chime(cues.chime(kind), cues: cues, sampleRate: sampleRate, memory: memory))
+                    tables.append(GuideTables.chime(cues.chime(kind), cues: cues, sampleRate: sampleRate))
                     chimeTables[kind] = tables.count - 1
                     return tables.count - 1
                 }()
@@ -328,7 +320,7 @@ public final class RenderPlan: @unchecked Sendable {
             case let .tick(pitchHz):
                 let step = Int((1200 / 25 * log2(pitchHz / 100)).rounded())
                 let index = tickTables[step] ?? {
-                    tables.append(GuideTables.tick(pitchHz: 100 * exp2(Double(step) * 25 / 1200), cues: cues, sampleRate: sampleRate, memory: memory))
+                    tables.append(GuideTables.tick(pitchHz: 100 * exp2(Double(step) * 25 / 1200), cues: cues, sampleRate: sampleRate))
                     tickTables[step] = tables.count - 1
                     return tables.count - 1
                 }()
@@ -342,9 +334,7 @@ public final class RenderPlan: @unchecked Sendable {
 
     /// Spoken and cue-pack clips: a phrase whose clip would run past its phase's end is left out (a phase too
     /// short for its words gets none); a pack clip is cut on the next boundary behind a 10 ms fade.
-    private static func clips(
-        _ events: [GuideEvent], settings: RenderSettings, sampleRate: Int, memory: TableMemory?
-    ) -> (tables: [FloatBuffer], entries: [ClipTrack.Entry]) {
+    private static func clips(_ events: [GuideEvent], settings: RenderSettings, sampleRate: Int) -> (tables: [FloatBuffer], entries: [ClipTrack.Entry]) {
         let cues = settings.soundscape.cues
         var tables: [FloatBuffer] = []
         var phraseTables: [String: Int] = [:]
@@ -357,7 +347,7 @@ public final class RenderPlan: @unchecked Sendable {
                 guard let clip = settings.clips.phrases[words], !clip.isEmpty,
                       event.frame + Int64(clip.count) <= event.phaseEndFrame else { continue }
                 let index = phraseTables[words] ?? {
-                    tables.append(GuideTables.clip(clip, cues: cues, memory: memory))
+                    tables.append(GuideTables.clip(clip, cues: cues))
                     phraseTables[words] = tables.count - 1
                     return tables.count - 1
                 }()
@@ -365,7 +355,7 @@ public final class RenderPlan: @unchecked Sendable {
             case let .pack(slot):
                 guard let clip = settings.clips.packClip(slot), !clip.isEmpty else { continue }
                 let index = packTables[slot] ?? {
-                    tables.append(GuideTables.clip(clip, cues: cues, memory: memory))
+                    tables.append(GuideTables.clip(clip, cues: cues))
                     packTables[slot] = tables.count - 1
                     return tables.count - 1
                 }()
