@@ -16,11 +16,15 @@ struct NoiseLoop {
     /// The water bed: one white noise through a dark and a bright two-stage low-pass, both normalised to RMS 1.
     static func water(_ water: Soundscape.Water, sampleRate: Int, seed: UInt64, padding: Int) -> NoiseLoop {
         let rate = Double(sampleRate)
-        let white = whiteNoise(loopSeconds: water.loopSeconds, sampleRate: rate, padding: padding, seed: seed, purpose: 1).samples
-        let length = white.count
+        var random = SeededRandom.stream(seed: seed, purpose: 1)
+        let length = loopLength(loopSeconds: water.loopSeconds, sampleRate: rate, padding: padding)
         let dark = FloatBuffer(count: length + padding)
         let bright = FloatBuffer(count: length + padding)
-        lowPass(white, into: dark.base, cutoffHz: water.darkCutoffHz, and: bright.base, cutoffHz: water.brightCutoffHz, sampleRate: rate)
+        // The noise is drawn into the bright table and filtered from there in place (each sample is read before
+        // it is overwritten): a third loop's worth of fresh memory (1.1 MiB at 48 kHz) was faulted in, page by page,
+        // on the thread compiling the plan.
+        whiteNoise(into: bright.base, length: length, random: &random)
+        lowPass(bright.base, length: length, into: dark.base, cutoffHz: water.darkCutoffHz, and: bright.base, cutoffHz: water.brightCutoffHz, sampleRate: rate)
         normaliseAndPad(dark.base, length: length, padding: padding)
         normaliseAndPad(bright.base, length: length, padding: padding)
         return NoiseLoop(length: length, primary: dark, secondary: bright)
@@ -30,53 +34,55 @@ struct NoiseLoop {
     /// normalised to RMS 1.
     static func rain(_ rain: Soundscape.Rain, sampleRate: Int, seed: UInt64, padding: Int) -> NoiseLoop {
         let rate = Double(sampleRate)
-        var (white, random) = whiteNoise(loopSeconds: rain.loopSeconds, sampleRate: rate, padding: padding, seed: seed, purpose: 2)
-        let length = white.count
+        var random = SeededRandom.stream(seed: seed, purpose: 2)
+        let length = loopLength(loopSeconds: rain.loopSeconds, sampleRate: rate, padding: padding)
         let bed = FloatBuffer(count: length + padding)
+        let white = FloatBuffer(count: length)
+        whiteNoise(into: white.base, length: length, random: &random)
         // High-pass as the input minus its one-pole low-pass, then the two-stage low-pass.
         let rumble = FloatBuffer(count: length)
-        lowPass(white, into: rumble.base, cutoffHz: rain.lowCutoffHz, sampleRate: rate, stages: 1)
-        for index in 0..<length { white[index] -= rumble.base[index] }
-        lowPass(white, into: bed.base, cutoffHz: rain.highCutoffHz, sampleRate: rate)
+        lowPass(white.base, length: length, into: rumble.base, cutoffHz: rain.lowCutoffHz, sampleRate: rate, stages: 1)
+        for index in 0..<length { white.base[index] -= rumble.base[index] }
+        lowPass(white.base, length: length, into: bed.base, cutoffHz: rain.highCutoffHz, sampleRate: rate)
         normalise(bed.base, length: length)
         addDroplets(rain, to: bed.base, length: length, sampleRate: rate, random: &random)
         normaliseAndPad(bed.base, length: length, padding: padding)
         return NoiseLoop(length: length, primary: bed, secondary: nil)
     }
 
-    /// One-pole low-pass stages (1 or 2) run circularly: a warm-up over the loop's end first, so the
-    /// filtered loop joins its own start without a seam.
-    private static func lowPass(_ input: [Float], into output: UnsafeMutablePointer<Float>, cutoffHz: Double, sampleRate: Double, stages: Int = 2) {
-        let filter = CircularLowPass(cutoffHz: cutoffHz, sampleRate: sampleRate, length: input.count)
-        input.withUnsafeBufferPointer { samples in
-            var first = 0.0
-            var second = 0.0
-            for index in filter.warmUp { filter.step(Double(samples[index]), &first, &second) }
-            for index in 0..<samples.count {
-                filter.step(Double(samples[index]), &first, &second)
-                output[index] = Float(stages > 1 ? second : first)
-            }
+    /// One-pole low-pass stages (1 or 2) run circularly over `length` samples: a warm-up over the loop's end
+    /// first, so the filtered loop joins its own start without a seam.
+    private static func lowPass(
+        _ input: UnsafePointer<Float>, length: Int, into output: UnsafeMutablePointer<Float>, cutoffHz: Double, sampleRate: Double,
+        stages: Int = 2
+    ) {
+        let filter = CircularLowPass(cutoffHz: cutoffHz, sampleRate: sampleRate, length: length)
+        var first = 0.0
+        var second = 0.0
+        for index in filter.warmUp { filter.step(Double(input[index]), &first, &second) }
+        for index in 0..<length {
+            filter.step(Double(input[index]), &first, &second)
+            output[index] = Float(stages > 1 ? second : first)
         }
     }
 
-    /// Two two-stage low-passes of one input in one pass (their independent recurrences overlap).
+    /// Two two-stage low-passes of one input in one pass (their independent recurrences overlap). Either output
+    /// may be the input: each sample is read before it is written.
     private static func lowPass(
-        _ input: [Float], into output: UnsafeMutablePointer<Float>, cutoffHz: Double,
+        _ input: UnsafePointer<Float>, length: Int, into output: UnsafeMutablePointer<Float>, cutoffHz: Double,
         and otherOutput: UnsafeMutablePointer<Float>, cutoffHz otherCutoffHz: Double, sampleRate: Double
     ) {
-        let filter = CircularLowPass(cutoffHz: cutoffHz, sampleRate: sampleRate, length: input.count)
-        let other = CircularLowPass(cutoffHz: otherCutoffHz, sampleRate: sampleRate, length: input.count)
-        input.withUnsafeBufferPointer { samples in
-            var first = 0.0, second = 0.0, otherFirst = 0.0, otherSecond = 0.0
-            for index in filter.warmUp { filter.step(Double(samples[index]), &first, &second) }
-            for index in other.warmUp { other.step(Double(samples[index]), &otherFirst, &otherSecond) }
-            for index in 0..<samples.count {
-                let sample = Double(samples[index])
-                filter.step(sample, &first, &second)
-                other.step(sample, &otherFirst, &otherSecond)
-                output[index] = Float(second)
-                otherOutput[index] = Float(otherSecond)
-            }
+        let filter = CircularLowPass(cutoffHz: cutoffHz, sampleRate: sampleRate, length: length)
+        let other = CircularLowPass(cutoffHz: otherCutoffHz, sampleRate: sampleRate, length: length)
+        var first = 0.0, second = 0.0, otherFirst = 0.0, otherSecond = 0.0
+        for index in filter.warmUp { filter.step(Double(input[index]), &first, &second) }
+        for index in other.warmUp { other.step(Double(input[index]), &otherFirst, &otherSecond) }
+        for index in 0..<length {
+            let sample = Double(input[index])
+            filter.step(sample, &first, &second)
+            other.step(sample, &otherFirst, &otherSecond)
+            output[index] = Float(second)
+            otherOutput[index] = Float(otherSecond)
         }
     }
 
@@ -129,25 +135,22 @@ struct NoiseLoop {
         }
     }
 
-    /// One loop of uniform white noise in [−1, 1), two samples per 64 random bits: `loopSeconds` long, and
-    /// never shorter than `padding` (a block must fit in one pass of the loop). Drawn from the seed's stream
-    /// for `purpose`, returned too for whatever else the loop draws.
-    private static func whiteNoise(
-        loopSeconds: Double, sampleRate: Double, padding: Int, seed: UInt64, purpose: UInt64
-    ) -> (samples: [Float], random: SeededRandom) {
-        var random = SeededRandom.stream(seed: seed, purpose: purpose)
-        let length = max(padding, Int((loopSeconds * sampleRate).rounded()))
-        var white = [Float](repeating: 0, count: length)
-        white.withUnsafeMutableBufferPointer { samples in
-            var index = 0
-            while index < length {
-                let bits = random.next()
-                samples[index] = Float(Int32(truncatingIfNeeded: bits)) * 0x1p-31
-                if index + 1 < length { samples[index + 1] = Float(Int32(truncatingIfNeeded: bits >> 32)) * 0x1p-31 }
-                index += 2
-            }
+    /// A loop's frames: `loopSeconds` long, and never shorter than `padding` (a block must fit in one pass of
+    /// the loop).
+    private static func loopLength(loopSeconds: Double, sampleRate: Double, padding: Int) -> Int {
+        max(padding, Int((loopSeconds * sampleRate).rounded()))
+    }
+
+    /// One loop of uniform white noise in [−1, 1) into `samples`, two samples per 64 random bits, drawn from
+    /// `random` (the seed's stream for the loop), which goes on for whatever else the loop draws.
+    private static func whiteNoise(into samples: UnsafeMutablePointer<Float>, length: Int, random: inout SeededRandom) {
+        var index = 0
+        while index < length {
+            let bits = random.next()
+            samples[index] = Float(Int32(truncatingIfNeeded: bits)) * 0x1p-31
+            if index + 1 < length { samples[index + 1] = Float(Int32(truncatingIfNeeded: bits >> 32)) * 0x1p-31 }
+            index += 2
         }
-        return (white, random)
     }
 
     private static func normalise(_ samples: UnsafeMutablePointer<Float>, length: Int) {
