@@ -55,9 +55,12 @@ public struct SpeechSynthesizer: Sendable {
         return fliteState.withLock { state in state.preparedVoice(key).map(body) }
     }
 
-    /// Forgets every clip spoken so far (for tests that need flite to run again).
-    static func removeCachedClips() {
-        fliteState.withLock { $0.outcomes.removeAll() }
+    /// Forgets the clips spoken so far with this voice and pace (for tests that need flite to run again): only
+    /// these, so that tests running alongside with other voices or paces keep theirs and cannot undo this one's.
+    func removeCachedClips() {
+        fliteState.withLock { state in
+            state.outcomes = state.outcomes.filter { $0.key.voice != voice || $0.key.durationStretch != durationStretch }
+        }
     }
 
     /// How many times flite itself has spoken `phrase` with this voice and pace in this process (for tests of

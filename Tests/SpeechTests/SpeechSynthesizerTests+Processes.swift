@@ -13,13 +13,17 @@ extension SpeechSynthesizerTests {
 
     /// slt excites its unvoiced sounds with libc's rand (seeded per phrase, in the child as here); kal16 is a
     /// diphone voice with no randomness: both must come back from the children bit for bit.
+    ///
+    /// At a pace no other test speaks at, so no test running alongside can cache these phrases (or forget them)
+    /// between the steps counted here: with nagi's own pace, another test's "hold" once made it here from the
+    /// cache and the count came out one short.
     @Test(arguments: [SpeechVoice.slt, .kal16])
     func speakingInProcessesGivesTheSamplesSpokenHere(voice: SpeechVoice) throws {
         let phrases = try Self.guidePhrases.map { try SpeechPhrase($0) }
-        let synthesizer = SpeechSynthesizer(voice: voice)
-        SpeechSynthesizer.removeCachedClips()
+        let synthesizer = SpeechSynthesizer(voice: voice, durationStretch: 1.15)
+        synthesizer.removeCachedClips()
         let here = try phrases.map { try synthesizer.speak($0) }
-        SpeechSynthesizer.removeCachedClips()
+        synthesizer.removeCachedClips()
         let countsBefore = phrases.map { synthesizer.synthesisCount(of: $0) }
         let spread = synthesizer.speakAll(phrases, processCount: 3)
         for (index, phrase) in phrases.enumerated() {

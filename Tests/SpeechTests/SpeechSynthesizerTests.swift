@@ -113,7 +113,8 @@ import Testing
     @Test func concurrentRequestsMatchSerialOnes() async throws {
         let requests = (1...12).map { (text: "round \($0) begins", voice: $0 % 2 == 0 ? SpeechVoice.slt : .awb) }
         let serial = try requests.map { try clip($0.text, $0.voice) }
-        SpeechSynthesizer.removeCachedClips()
+        SpeechSynthesizer(voice: .slt).removeCachedClips()
+        SpeechSynthesizer(voice: .awb).removeCachedClips()
         let concurrent = try await withThrowingTaskGroup(of: (Int, SpeechClip).self) { group in
             for (index, request) in requests.enumerated() {
                 group.addTask {
