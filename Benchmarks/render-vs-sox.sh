@@ -10,7 +10,9 @@
 # count (the durable write, the job's physical limit), the default session to /dev/null with --threads 1 and
 # with the default (every core), the session over a 7.3 s looping bed against the same without a bed, and the
 # bed case against sox doing the same job (decoding the FLAC, resampling it with -h, looping it and mixing it
-# with a sine).
+# with a sine). Beside the pipe's two cases, the reference for them: two `--threads 1` renders run side by side,
+# two whole processes that share nothing, which shows how much more than one core's work both cores of this
+# machine do at once for this job (one render split over them can do no better, less its serial start).
 # Usage: Benchmarks/render-vs-sox.sh [ROUNDS] [--smoke]   (default 7 rounds)
 #   --smoke: use the debug build the tests already made, render one minute instead of ten (and a 30-second
 #   bed), and do not check the targets (CI: the script and the commands it times keep working; a debug build
@@ -41,6 +43,15 @@ sox -n -r 44100 -c 2 -b 16 "$work/short.flac" synth 7.3 pinknoise vol 0.4 2>/dev
 "$nagi" render 4-7-8 --minutes "$minutes" -o "$work/nagi.wav" --force --quiet
 megabytes=$(( ($(stat -c %s "$work/nagi.wav") + 1048575) / 1048576 ))
 
+# twice_at_once COMMAND...: COMMAND run twice side by side, both waited for; fails if either fails.
+twice_at_once() {
+    local first
+    "$@" &
+    first=$!
+    "$@" || { wait "$first"; return 1; }
+    wait "$first"
+}
+
 nagi_times=()
 guided_times=()
 loudness_times=()
@@ -49,6 +60,7 @@ bed_times=()
 dd_times=()
 pipe_times=()
 pipe1_times=()
+pair_times=()
 short_times=()
 soxbed_times=()
 repeats=$(( (seconds + bed_seconds - 1) / bed_seconds - 1 ))
@@ -63,6 +75,7 @@ for _ in $(seq 1 "$rounds"); do
     # Standard output is /dev/null (seconds_of's): no shell around nagi, whose start would be timed with it.
     pipe_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" -o - --quiet)")
     pipe1_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" -o - --threads 1 --quiet)")
+    pair_times+=("$(seconds_of twice_at_once "$nagi" render 4-7-8 --minutes "$minutes" -o - --threads 1 --quiet)")
     short_times+=("$(seconds_of "$nagi" render 4-7-8 --minutes "$minutes" --bed "$work/short.flac" -o "$work/short.wav" --force --quiet)")
     soxbed_times+=("$(seconds_of sox -m "|sox $work/bed.flac -t wav - rate -h 48000 repeat $repeats" "|sox -n -r 48000 -c 2 -t wav - synth $seconds sine 220" -b 16 "$work/soxbed.wav" trim 0 "$seconds")")
 done
@@ -95,11 +108,14 @@ printf 'nagi with a bed / sox speed ratio: %.2f (target: at least %d)\n' "$bed_r
 dd_median=$(median "${dd_times[@]}")
 pipe_median=$(median "${pipe_times[@]}")
 pipe1_median=$(median "${pipe1_times[@]}")
+pair_median=$(median "${pair_times[@]}")
 short_median=$(median "${short_times[@]}")
 printf 'dd ... conv=fsync of the same %d MiB: median %.3f s; nagi / dd: %.2f, guided / dd: %.2f, loudness / dd: %.2f\n' \
     "$megabytes" "$dd_median" "$(echo "$nagi_median / $dd_median" | bc -l)" "$(echo "$guided_median / $dd_median" | bc -l)" "$(echo "$loudness_median / $dd_median" | bc -l)"
 printf 'nagi ... -o - > /dev/null: median %.3f s (every core), %.3f s (--threads 1): %.2fx faster\n' \
     "$pipe_median" "$pipe1_median" "$(echo "$pipe1_median / $pipe_median" | bc -l)"
+printf 'two --threads 1 renders side by side: median %.3f s; both cores do %.2fx one core'"'"'s work at once (the reference for the line above)\n' \
+    "$pair_median" "$(echo "2 * $pipe1_median / $pair_median" | bc -l)"
 printf 'nagi ... --bed (7.3 s looping FLAC): median %.3f s, %.2fx the render without a bed\n' "$short_median" "$(echo "$short_median / $nagi_median" | bc -l)"
 soxbed_median=$(median "${soxbed_times[@]}")
 printf 'sox decoding, resampling (-h), looping and mixing the bed with a sine: median %.3f s; nagi --bed is %.2fx faster\n' \
