@@ -4,6 +4,7 @@
 #pragma STDC FP_CONTRACT OFF
 
 #if defined(__x86_64__)
+#include <immintrin.h>
 
 int nagi_synth_lanes_available(void) {
     // libgcc's check includes the operating system's saving of the AVX registers (OSXSAVE and XCR0).
@@ -138,6 +139,42 @@ void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_ren
     render_avx(block, render, frame_count, output, mid, pad_cosine, stereo, rain, bed, bed_gain);
 }
 
+/// The limiter's interpolation, eight samples a turn: each point's sum kept in a register through its twelve taps
+/// (Swift's loop adds each tap's products into memory, a pass over the run per tap), in the same order from zero.
+__attribute__((target("avx")))
+static void interpolation_peaks_avx(const float *samples, long count, long channels, const float *taps, long phases,
+                                    float *magnitudes) {
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    for (long phase = 0; phase < phases; phase++) {
+        const float *phase_taps = taps + phase * NAGI_SYNTH_INTERPOLATION_TAPS;
+        __m256 tap[NAGI_SYNTH_INTERPOLATION_TAPS];
+        for (int k = 0; k < NAGI_SYNTH_INTERPOLATION_TAPS; k++) tap[k] = _mm256_set1_ps(phase_taps[k]);
+        long index = 0;
+        for (; index + 8 <= count; index += 8) {
+            __m256 sum = _mm256_setzero_ps();
+            for (int k = 0; k < NAGI_SYNTH_INTERPOLATION_TAPS; k++) {
+                __m256 x = _mm256_loadu_ps(samples + index + (k - 5) * channels);
+                sum = _mm256_add_ps(sum, _mm256_mul_ps(tap[k], x));
+            }
+            // max(a, b) is a > b ? a : b, as Swift's choice (a NaN magnitude keeps what is there).
+            __m256 magnitude = _mm256_andnot_ps(sign, sum);
+            _mm256_storeu_ps(magnitudes + index, _mm256_max_ps(magnitude, _mm256_loadu_ps(magnitudes + index)));
+        }
+        for (; index < count; index++) {
+            float sum = 0;
+            for (int k = 0; k < NAGI_SYNTH_INTERPOLATION_TAPS; k++) sum = sum + phase_taps[k] * samples[index + (k - 5) * channels];
+            float magnitude = __builtin_fabsf(sum);
+            magnitudes[index] = magnitude > magnitudes[index] ? magnitude : magnitudes[index];
+        }
+    }
+}
+
+void nagi_synth_interpolation_peaks(const float *samples, long count, long channels, const float *taps, long phases,
+                                    float *magnitudes) {
+    if (!nagi_synth_lanes_available()) __builtin_trap();
+    interpolation_peaks_avx(samples, count, channels, taps, phases, magnitudes);
+}
+
 #else
 
 int nagi_synth_lanes_available(void) { return 0; }
@@ -147,6 +184,12 @@ void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_ren
                              const float *bed, nagi_synth_ramp bed_gain) {
     (void)block; (void)render; (void)frame_count; (void)output; (void)mid; (void)pad_cosine; (void)stereo; (void)rain;
     (void)bed; (void)bed_gain;
+    __builtin_trap();
+}
+
+void nagi_synth_interpolation_peaks(const float *samples, long count, long channels, const float *taps, long phases,
+                                    float *magnitudes) {
+    (void)samples; (void)count; (void)channels; (void)taps; (void)phases; (void)magnitudes;
     __builtin_trap();
 }
 

@@ -1,3 +1,4 @@
+import CNagiSynthKernel
 import NagiMath
 
 /// The output stage's look-ahead true-peak limiter, with finite memory: every output sample is a function of
@@ -52,7 +53,7 @@ final class TruePeakLimiter {
     /// the next (frames n − 5 … n + 6).
     private let taps: [Float]
     private let oversampling: Int
-    private static let tapCount = 12
+    private static let tapCount = Int(NAGI_SYNTH_INTERPOLATION_TAPS)
     /// The taps' largest absolute sum over the phases: a block whose neighbourhood's sample peak times it stays
     /// under the knee needs no estimate.
     private let interpolationBound: Float
@@ -69,6 +70,10 @@ final class TruePeakLimiter {
     /// The gain each input frame needs, by absolute frame & `gainMask`.
     private let neededGains: FloatBuffer
     private let gainMask: Int
+    /// Per block of `neededGains`, whether a gain in it is below 1: a block with nothing to limit is set to 1s
+    /// only when the block that held its place last had some (filling every block was a quarter of this
+    /// limiter's estimates in a guided render, most blocks having nothing to limit).
+    private let gainBlockLowered: UnsafeMutableBufferPointer<Bool>
     /// The blocks whose needed gain falls below 1 somewhere and that outputs may still see, oldest first, from
     /// `RunState.limitedFirst` around the ring.
     private let limitedBlocks: UnsafeMutableBufferPointer<Int64>
@@ -78,6 +83,9 @@ final class TruePeakLimiter {
     /// The last `attackFrames` quantised minima; the last `smoothingFrames` first-box sums.
     private let minima: UnsafeMutableBufferPointer<Int64>
     private let boxSums: UnsafeMutableBufferPointer<Int64>
+    /// Whether `estimateGains` interpolates in the C kernel's AVX lanes (the same bits as Swift's loops, which
+    /// machines without AVX take; tests switch it off to compare the two).
+    var usesVectorInterpolation = SynthKernel.lanesAvailable
     /// Everything else that moves, in one value: `process` works on a local copy of it, as a class's stored
     /// variables are checked for exclusive access at every use (a runtime call each, several per block).
     private var run = RunState()
@@ -137,6 +145,8 @@ final class TruePeakLimiter {
         while gainCapacity < gainSpan { gainCapacity <<= 1 }
         neededGains = FloatBuffer(count: gainCapacity)
         gainMask = gainCapacity - 1
+        gainBlockLowered = .allocate(capacity: max(1, gainCapacity / blockFrames))
+        gainBlockLowered.initialize(repeating: false)
         limitedBlocks = Self.allocateZeroed(gainCapacity / blockFrames + 4)
         var queueCapacity = 1
         while queueCapacity < holdFrames + lookAheadFrames + 2 { queueCapacity <<= 1 }
@@ -148,6 +158,7 @@ final class TruePeakLimiter {
     }
 
     deinit {
+        gainBlockLowered.deallocate()
         limitedBlocks.deallocate()
         minimumQueue.deallocate()
         minima.deallocate()
@@ -230,6 +241,7 @@ final class TruePeakLimiter {
         input.base.update(repeating: 0, count: keptBlocks * blockFrames * channelCount)
         blockPeaks.base.update(repeating: 0, count: blockPeaks.count)
         neededGains.base.update(repeating: 1, count: neededGains.count)
+        gainBlockLowered.update(repeating: false)
     }
 
     /// Takes the `blockCount` input blocks written at `chunkInput` and writes the as many output blocks they
@@ -264,10 +276,13 @@ final class TruePeakLimiter {
         let neighbourhoodPeak = max(peaks[position - 1], peaks[position], peaks[position + 1])
         let gains = neededGains.base
         let mask = gainMask
+        // The ring's size is a multiple of the block, so a block never wraps.
+        let gainBlock = (Int(firstFrame) & mask) / frames
         guard neighbourhoodPeak * interpolationBound > knee else {
-            let start = Int(firstFrame) & mask
-            // The ring's size is a multiple of the block, so a block never wraps.
-            (gains + start).update(repeating: 1, count: frames)
+            if gainBlockLowered[gainBlock] {
+                (gains + (Int(firstFrame) & mask)).update(repeating: 1, count: frames)
+                gainBlockLowered[gainBlock] = false
+            }
             return
         }
         let channels = channelCount
@@ -307,6 +322,12 @@ final class TruePeakLimiter {
             let count = (min(end, frames) - first) * channels
             taps.withUnsafeBufferPointer { taps in
                 guard let taps = taps.baseAddress else { return }
+                if usesVectorInterpolation {
+                    // The same sums in AVX's lanes, each kept in a register through its taps: a guided render spent
+                    // 13 % of its CPU in this function with Swift's loops.
+                    nagi_synth_interpolation_peaks(samples + start, count, channels, taps, phases, magnitudes + start)
+                    return
+                }
                 for phase in 0..<phases {
                     let phaseTaps = taps + phase * Self.tapCount
                     (sums + start).update(repeating: 0, count: count)
@@ -342,6 +363,7 @@ final class TruePeakLimiter {
             gains[(Int(firstFrame) + frame) & mask] = gain
         }
         run.smallestNeededGain = smallest
+        gainBlockLowered[gainBlock] = limited
         if limited {
             limitedBlocks[(run.limitedFirst + run.limitedCount) % limitedBlocks.count] = block
             run.limitedCount += 1

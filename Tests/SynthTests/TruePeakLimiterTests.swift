@@ -118,6 +118,47 @@ import Testing
         }
     }
 
+    /// The interpolation in the C kernel's AVX lanes gives Swift's loops' gains to the bit: a signal that crosses the
+    /// knee often (tones, noise, silence), limited both ways in the renderer's blocks at rates with 3 to 23
+    /// phases, mono and stereo.
+    @Test(arguments: [(48000, 2), (8000, 1), (44100, 2), (16000, 1), (96000, 2), (192000, 1)])
+    func vectorInterpolationLimitsAsSwiftsLoopsDo(rate: Int, channels: Int) throws {
+        try #require(SynthKernel.lanesAvailable, "this machine has no AVX: nothing to compare")
+        let blockFrames = Renderer.controlBlockFrames
+        var generator = SeededGenerator(seed: UInt64(rate + channels))
+        let blocks = 400
+        var input = [Float](repeating: 0, count: blocks * blockFrames * channels)
+        for index in input.indices {
+            let frame = index / channels
+            let section = frame / 997 % 4
+            let tone = Float(sin(Double(frame) * (0.05 + 0.9 * Double(section) / 4)))
+            let noise = Float.random(in: -1...1, using: &generator)
+            input[index] = [0.9 * tone, 1.3 * noise, 0, 0.6 * tone + 0.5 * noise][section]
+        }
+        func limited(vector: Bool) -> (samples: [UInt32], smallestGain: Float) {
+            let limiter = TruePeakLimiter(knee: 0.5, ceiling: 0.8, sampleRate: rate, channelCount: channels, blockFrames: blockFrames)
+            limiter.usesVectorInterpolation = vector
+            var output = [Float](repeating: 0, count: input.count)
+            let blockSamples = blockFrames * channels
+            for block in 0..<blocks {
+                input.withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress else { return }
+                    limiter.chunkInput.update(from: base + block * blockSamples, count: blockSamples)
+                }
+                output.withUnsafeMutableBufferPointer { destination in
+                    limiter.process(blockCount: 1, output: destination.baseAddress.map { $0 + block * blockSamples })
+                }
+            }
+            return (output.map(\.bitPattern), limiter.smallestNeededGain)
+        }
+        let swift = limited(vector: false)
+        let lanes = limited(vector: true)
+        #expect(swift.smallestGain < 0.7, "the signal should be limited, smallest gain \(swift.smallestGain)")
+        #expect(lanes.smallestGain.bitPattern == swift.smallestGain.bitPattern)
+        let firstDifference = lanes.samples.indices.first { lanes.samples[$0] != swift.samples[$0] }
+        #expect(firstDifference == nil, "first difference at sample \(firstDifference ?? 0)")
+    }
+
     @Test func aLoudOnsetIsTurnedDownOnlyWithinTheLookAheadAndLetGoAfterTheHold() {
         let rate = 48000
         let blockFrames = 64
