@@ -159,6 +159,41 @@ import Testing
         #expect(firstDifference == nil, "first difference at sample \(firstDifference ?? 0)")
     }
 
+    /// The limiter forgets: a loud burst long past (beyond its history) changes nothing in how a later one is
+    /// limited, though the gains' ring has come round to the burst's places by then (the quiet frames in between
+    /// must have put them back to 1).
+    @Test func aBurstLongPastDoesNotChangeHowALaterOneIsLimited() {
+        let rate = 48000
+        let blockFrames = Renderer.controlBlockFrames
+        let total = 6400
+        func limited(withEarlyBurst: Bool) -> [Float] {
+            let limiter = TruePeakLimiter(knee: 0.5, ceiling: 0.8, sampleRate: rate, channelCount: 1, blockFrames: blockFrames)
+            let input = (0..<(total + limiter.delayFrames)).map { n -> Float in
+                let loud = (withEarlyBurst && n < 1024) || (3200..<4200).contains(n)
+                return (loud ? 3 : 0.1) * Float(sin(2 * Double.pi * 440 * Double(n) / Double(rate)))
+            }
+            var output = [Float](repeating: 0, count: input.count)
+            for block in 0..<(input.count / blockFrames) {
+                input.withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress else { return }
+                    limiter.chunkInput.update(from: base + block * blockFrames, count: blockFrames)
+                }
+                let outputBlock = block - limiter.delayFrames / blockFrames
+                output.withUnsafeMutableBufferPointer { destination in
+                    limiter.process(blockCount: 1, output: outputBlock < 0 ? nil : destination.baseAddress.map { $0 + outputBlock * blockFrames })
+                }
+            }
+            return Array(output[0..<total])
+        }
+        let both = limited(withEarlyBurst: true)
+        let later = limited(withEarlyBurst: false)
+        // The early burst was limited; from well past its end plus the limiter's history on, the two agree.
+        #expect(zip(both[0..<1024], later[0..<1024]).contains { $0 != $1 })
+        let from = 1024 + TruePeakLimiter.historyFrames(sampleRate: rate, blockFrames: blockFrames) + blockFrames
+        let difference = (from..<total).first { both[$0] != later[$0] }
+        #expect(difference == nil, "first difference at frame \(difference ?? 0), from \(from) on")
+    }
+
     @Test func aLoudOnsetIsTurnedDownOnlyWithinTheLookAheadAndLetGoAfterTheHold() {
         let rate = 48000
         let blockFrames = 64
