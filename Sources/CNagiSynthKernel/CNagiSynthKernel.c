@@ -149,8 +149,7 @@ static void interpolation_peaks_avx(const float *samples, long count, long chann
         const float *phase_taps = taps + phase * NAGI_SYNTH_INTERPOLATION_TAPS;
         __m256 tap[NAGI_SYNTH_INTERPOLATION_TAPS];
         for (int k = 0; k < NAGI_SYNTH_INTERPOLATION_TAPS; k++) tap[k] = _mm256_set1_ps(phase_taps[k]);
-        long index = 0;
-        for (; index + 8 <= count; index += 8) {
+        for (long index = 0; index < count; index += 8) {
             __m256 sum = _mm256_setzero_ps();
             for (int k = 0; k < NAGI_SYNTH_INTERPOLATION_TAPS; k++) {
                 __m256 x = _mm256_loadu_ps(samples + index + (k - 5) * channels);
@@ -160,18 +159,12 @@ static void interpolation_peaks_avx(const float *samples, long count, long chann
             __m256 magnitude = _mm256_andnot_ps(sign, sum);
             _mm256_storeu_ps(magnitudes + index, _mm256_max_ps(magnitude, _mm256_loadu_ps(magnitudes + index)));
         }
-        for (; index < count; index++) {
-            float sum = 0;
-            for (int k = 0; k < NAGI_SYNTH_INTERPOLATION_TAPS; k++) sum = sum + phase_taps[k] * samples[index + (k - 5) * channels];
-            float magnitude = __builtin_fabsf(sum);
-            magnitudes[index] = magnitude > magnitudes[index] ? magnitude : magnitudes[index];
-        }
     }
 }
 
 void nagi_synth_interpolation_peaks(const float *samples, long count, long channels, const float *taps, long phases,
                                     float *magnitudes) {
-    if (!nagi_synth_lanes_available()) __builtin_trap();
+    if (!nagi_synth_lanes_available() || count % 8 != 0) __builtin_trap();
     interpolation_peaks_avx(samples, count, channels, taps, phases, magnitudes);
 }
 

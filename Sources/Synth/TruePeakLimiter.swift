@@ -121,6 +121,9 @@ final class TruePeakLimiter {
     /// A limiter for `channelCount` channels at `sampleRate` with its knee and ceiling as linear true peaks.
     init(knee: Float, ceiling: Float, sampleRate: Int, channelCount: Int, blockFrames: Int, chunkBlockCount: Int = 32) {
         precondition(knee > 0 && ceiling > knee, "the knee must sit under the ceiling")
+        // The estimates scan a block in runs of `runFrames` and read a run's whole window: a block of another size
+        // would be scanned past its end.
+        precondition(blockFrames > 0 && blockFrames % Self.runFrames == 0, "a block is a whole number of \(Self.runFrames) frames")
         self.knee = knee
         self.ceiling = ceiling
         self.channelCount = channelCount

@@ -50,11 +50,11 @@ void nagi_synth_render_lanes(const nagi_synth_block *block, const nagi_synth_ren
 /// phases (`NAGI_SYNTH_INTERPOLATION_TAPS` taps each, in `taps`), each of the `count` interleaved samples from
 /// `samples` (of `channels` channels; samples from 5 frames before to 6 frames after the run are read) gets the
 /// sum of each tap times its sample, added in tap order from zero, and `magnitudes` (laid out as `samples`) is
-/// raised to that sum's magnitude where it is larger (the limiter's runs are whole eights of frames; a scalar tail
-/// takes any other count the same way). Swift's operations in Swift's order, without fused
+/// raised to that sum's magnitude where it is larger. Swift's operations in Swift's order, without fused
 /// multiply-adds, so the magnitudes are its loop's to the bit (the tests compare the two).
 ///
-/// Only when `nagi_synth_lanes_available()`; otherwise it traps.
+/// Only when `nagi_synth_lanes_available()` and `count` is a multiple of 8 (the limiter's runs are whole eights
+/// of frames); otherwise it traps.
 void nagi_synth_interpolation_peaks(const float *samples, long count, long channels, const float *taps, long phases,
                                     float *magnitudes);
 
