@@ -15,7 +15,7 @@ public enum PCM16Conversion {
     /// samples in about fourteen instructions, where the same loop in Swift (which cannot name them) took about
     /// twenty for four and was an eighth of a pipe render's CPU time. The rounding is the same: to nearest, ties
     /// to even.
-    static func convert(_ source: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Int16>) {
+    public static func convert(_ source: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Int16>) {
         nagi_convert_pcm16(source, count, target)
     }
 

@@ -173,7 +173,7 @@ extension Soundtrack {
         }
         let pipeline = SlicePipeline(
             renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount, bedFeed: bedFeed,
-            bedLeadInFrames: bedLeadInFrames, finish: finish)
+            bedLeadInFrames: bedLeadInFrames, finish: finish, convertsInPieces: finishing.converts && finishing.meters == nil)
         let failure = pipeline.run(write: { (samples: UnsafeBufferPointer<Float>, firstFrame: Int64, buffer: Int) -> SoundtrackError? in
             do throws(SoundtrackError) {
                 try writer.write(slice: samples, finishedIn: buffer, cancel: cancel)
