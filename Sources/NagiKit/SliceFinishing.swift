@@ -20,6 +20,22 @@ struct SliceFinishing: Sendable {
         PCM16Conversion.convertInPlace(base + floatSamples, count: samples.count - floatSamples)
     }
 
+    /// Whether a slice can be finished piece by piece as it is rendered (`finish(piece:frameCount:at:inSlice:)`):
+    /// a stream only converted to 16 bits, not metered (standard output, raw PCM). A metered slice is weighted
+    /// as two halves at once (`LoudnessSlice`), so it needs the whole slice's floats.
+    var finishesInPieces: Bool { converts && meters == nil }
+
+    /// Converts `frameCount` frames at `piece`, the slice's frames from `frameOffset` on, to 16-bit samples in
+    /// `slice` (its buffer) where `finish` would have left them: the slice's samples, 16 bits each, from the
+    /// buffer's first byte. The bytes are written by C into memory that stays bound to `Float`, as
+    /// `PCM16Conversion.convertInPlace` writes them, and the writer hands them to C alone. Only when
+    /// `finishesInPieces`.
+    func finish(piece: UnsafePointer<Float>, frameCount: Int, at frameOffset: Int, inSlice slice: UnsafeMutablePointer<Float>) {
+        precondition(finishesInPieces, "a metered slice is finished whole")
+        let target = UnsafeMutableRawPointer(slice) + frameOffset * channelCount * MemoryLayout<Int16>.stride
+        PCM16Conversion.convert(piece, count: frameCount * channelCount, into: target.assumingMemoryBound(to: Int16.self))
+    }
+
     /// The frames at the start of buffer `index`'s slice of `frameCount` frames left as floats: the meter's head,
     /// or all of them when slices are not converted.
     func floatFrameCount(buffer index: Int, frameCount: Int) -> Int {

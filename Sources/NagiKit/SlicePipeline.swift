@@ -1,4 +1,3 @@
-import AudioFile
 import Locking
 
 /// A sliced write: renderers render consecutive slices of the session into buffers, each taking the next slice
@@ -55,11 +54,10 @@ final class SlicePipeline: @unchecked Sendable {
     private let seekPrerollFrames: Int
     /// Output frames before the bed's frame 0 (a countdown's lead-in: the bed follows the breathing's clock).
     private let bedLeadInFrames: Int64
-    /// What a worker does with a slice it rendered, on its thread (its samples, first frame and buffer).
-    private let finish: (@Sendable (UnsafeMutableBufferPointer<Float>, Int64, Int) -> Void)?
-    /// Per renderer, a block of floats its slices are rendered into a piece at a time and converted from, to
-    /// 16-bit samples at the front of the slice's buffer, when slices are only converted (nil: rendered whole
-    /// into their buffers, then finished).
+    /// What a worker does with a slice it rendered, on its thread (metering, conversion); nil: nothing.
+    private let finishing: SliceFinishing?
+    /// Per renderer, a block of floats its slices are rendered into a piece at a time and finished from, when
+    /// `finishing` takes them in pieces (nil: rendered whole into their buffers, then finished).
     private let pieceScratch: SliceBuffers?
     /// Frames a slice is rendered in when it is converted piece by piece: a piece stays in its core's cache
     /// between the synthesis writing it and the conversion reading it.
@@ -69,20 +67,21 @@ final class SlicePipeline: @unchecked Sendable {
     /// other) over `sliceCount` slices of `sliceFrameCount` frames, with two buffers a renderer (so each can
     /// render one slice ahead of the writer).
     /// `bedFeed` is the looped bed `renderers` read (through cursors of it), nil without a bed, whose frame 0 is
-    /// output frame `bedLeadInFrames`. `finish` is given each slice as it is rendered (samples, first frame,
-    /// buffer index), on the thread that rendered it, before the writer sees it (and may change it).
-    /// `convertsInPieces` replaces `finish` for a stream that is only converted to 16 bits, not metered (standard
-    /// output, raw PCM): each slice is rendered `pieceFrameCount` frames at a time into its renderer's scratch
-    /// and converted from there into the front of its buffer, as `SliceFinishing` would have converted it in
-    /// place, so the floats are read back from the core's cache rather than from a slice-long buffer (a 10-minute
-    /// render to a pipe on two threads: 2 to 3 ms sooner in two A/B runs of 21 and 31 rounds; the same bytes).
+    /// output frame `bedLeadInFrames`. `finishing` is given each slice as it is rendered, on the thread that
+    /// rendered it, before the writer sees it (and may change it). When it takes slices in pieces
+    /// (`SliceFinishing.finishesInPieces`: a stream only converted to 16 bits), each slice is rendered
+    /// `pieceFrameCount` frames at a time into its renderer's scratch and converted from there, so the floats are
+    /// read back from the core's cache rather than from a slice-long buffer (a 10-minute render to a pipe on two
+    /// threads, about 120 ms: 1 to 3 ms sooner in five A/B runs of 21 to 61 rounds, 2 ms later in a sixth; the
+    /// same bytes).
     init(
         renderers: [SoundtrackRenderer], sliceCount: Int, sliceFrameCount: Int, bedFeed: SharedBedFeed? = nil, bedLeadInFrames: Int64 = 0,
-        finish: (@Sendable (UnsafeMutableBufferPointer<Float>, Int64, Int) -> Void)? = nil, convertsInPieces: Bool = false
+        finishing: SliceFinishing? = nil
     ) {
         self.renderers = renderers
-        self.finish = convertsInPieces ? nil : finish
-        pieceScratch = convertsInPieces ? SliceBuffers(count: renderers.count, samples: Self.pieceFrameCount * renderers[0].channelCount) : nil
+        self.finishing = finishing
+        pieceScratch = finishing?.finishesInPieces == true
+            ? SliceBuffers(count: renderers.count, samples: Self.pieceFrameCount * renderers[0].channelCount) : nil
         self.bedFeed = bedFeed
         self.bedLeadInFrames = bedLeadInFrames
         seekPrerollFrames = Renderer.seekPrerollFrames(sampleRate: renderers[0].sampleRate)
@@ -243,24 +242,18 @@ final class SlicePipeline: @unchecked Sendable {
             state.withLockWakingAll { checkpoints[slice + 1] = next }
         }
         let buffer = buffers.buffer(slot)
-        if let pieceScratch, let target = buffer.baseAddress {
-            // Renderer r's buffers are 2r and 2r + 1, its scratch r. The 16-bit samples are written by C into
-            // memory that stays bound to Float, as `PCM16Conversion.convertInPlace` writes them, and the writer
-            // hands them to C alone.
-            let scratch = pieceScratch.buffer(slot / 2)
-            let converted = UnsafeMutableRawPointer(target)
+        // Renderer r's buffers are 2r and 2r + 1, its scratch r.
+        if let finishing, let scratch = pieceScratch?.buffer(slot / 2), let piece = scratch.baseAddress, let samples = buffer.baseAddress {
             var done = 0
-            while done < frameCount, let piece = scratch.baseAddress {
+            while done < frameCount {
                 let frames = min(Self.pieceFrameCount, frameCount - done)
                 renderer.render(into: scratch, frameCount: frames)
-                PCM16Conversion.convert(
-                    piece, count: frames * channelCount,
-                    into: (converted + done * channelCount * MemoryLayout<Int16>.stride).assumingMemoryBound(to: Int16.self))
+                finishing.finish(piece: piece, frameCount: frames, at: done, inSlice: samples)
                 done += frames
             }
         } else {
             renderer.render(into: buffer, frameCount: frameCount)
-            finish?(UnsafeMutableBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame, slot)
+            finishing?.finish(UnsafeMutableBufferPointer(rebasing: buffer[0..<(frameCount * channelCount)]), firstFrame: firstFrame, buffer: slot)
         }
         state.withLock(waking: Self.callerWaits) { renderedSlice[slot] = slice }
         return true

@@ -167,13 +167,9 @@ extension Soundtrack {
     ) throws(SoundtrackError) {
         let totalFrames = renderers[0].totalFrameCount
         let channelCount = renderers[0].channelCount
-        let finishing = writer.finishing
-        let finish: @Sendable (UnsafeMutableBufferPointer<Float>, Int64, Int) -> Void = { samples, firstFrame, buffer in
-            finishing.finish(samples, firstFrame: firstFrame, buffer: buffer)
-        }
         let pipeline = SlicePipeline(
             renderers: renderers, sliceCount: sliceCount, sliceFrameCount: sliceFrameCount, bedFeed: bedFeed,
-            bedLeadInFrames: bedLeadInFrames, finish: finish, convertsInPieces: finishing.converts && finishing.meters == nil)
+            bedLeadInFrames: bedLeadInFrames, finishing: writer.finishing)
         let failure = pipeline.run(write: { (samples: UnsafeBufferPointer<Float>, firstFrame: Int64, buffer: Int) -> SoundtrackError? in
             do throws(SoundtrackError) {
                 try writer.write(slice: samples, finishedIn: buffer, cancel: cancel)

@@ -186,8 +186,11 @@ import Testing
         }
         let both = limited(withEarlyBurst: true)
         let later = limited(withEarlyBurst: false)
-        // The early burst was limited; from well past its end plus the limiter's history on, the two agree.
-        #expect(zip(both[0..<1024], later[0..<1024]).contains { $0 != $1 })
+        // The early burst (peaks of 3) really was limited, under the ceiling of 0.8 (the inputs differ there
+        // anyway, so their outputs differing would show nothing); from well past its end plus the limiter's
+        // history on, the two agree.
+        let burstPeak = both[0..<1024].map(abs).max() ?? 0
+        #expect(burstPeak <= 0.8 && burstPeak > 0.5, "the early burst came out at \(burstPeak)")
         let from = 1024 + TruePeakLimiter.historyFrames(sampleRate: rate, blockFrames: blockFrames) + blockFrames
         let difference = (from..<total).first { both[$0] != later[$0] }
         #expect(difference == nil, "first difference at frame \(difference ?? 0), from \(from) on")
