@@ -14,7 +14,7 @@ enum RenderCommand {
             OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
             OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file),
             OptionSpec(names: ["--cue-sheet"], valueName: "FILE", help: "Also write a cue sheet naming the audio file, with a track at each chapter (see --chapters), for cue-aware players.", completion: .file),
-            OptionSpec(names: ["--threads"], valueName: "N", help: "Render on N threads at once, in consecutive slices, while the file is written, and speak the guide's words in up to N processes, one a core (1–64; default: the machine's cores). The output is the same byte for byte whatever N; threads beyond the cores gain no speed and take about 2 MB of memory each."),
+            OptionSpec(names: ["--threads"], valueName: "N", help: "Render on N threads at once, in consecutive slices, while the file is written, and speak the guide's words in up to N processes, one a core (1–64; default: the machine's cores). The output is the same byte for byte whatever N; threads beyond the cores gain no speed and take 1 to 4 MB of memory each (the most under a long bed)."),
             OptionSpec(names: ["--force"], help: "Replace existing files."),
             OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
         ],
