@@ -19,7 +19,7 @@
 # once for this job (one render split over them can do no better, less its serial start).
 # Usage: Benchmarks/render-vs-sox.sh [ROUNDS] [--smoke]   (default 7 rounds)
 #   --smoke: use the debug build the tests already made, render one minute instead of ten (and a 30-second
-#   bed), and do not check the targets (CI: the script and the commands it times keep working; a debug build
+#   bed), and do not check the goals (CI: the script and the commands it times keep working; a debug build
 #   on a shared machine says nothing about speed).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
