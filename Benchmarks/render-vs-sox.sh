@@ -143,31 +143,24 @@ if [ "$smoke" = --smoke ]; then
     echo "smoke run: issue 20's goals are not checked"
     exit 0
 fi
-# Every goal is checked, so one miss does not hide another. at_least / at_most VALUE GOAL WHAT: one line each.
+# Every goal is checked, so one miss does not hide another. goal VALUE OP BOUND WHAT: one line, OP ">=" or "<=".
 failed=0
-at_least() {
-    if [ "$(echo "$1 >= $2" | bc -l)" = 1 ]; then
-        printf 'met:    %s: %.3fx (goal: at least %sx)\n' "$3" "$1" "$2"
-    else
-        printf 'MISSED: %s: %.3fx (goal: at least %sx)\n' "$3" "$1" "$2"
+goal() {
+    local verdict=met: word="at least"
+    [ "$2" = "<=" ] && word="at most"
+    if [ "$(echo "$1 $2 $3" | bc -l)" != 1 ]; then
+        verdict=MISSED:
         failed=1
     fi
-}
-at_most() {
-    if [ "$(echo "$1 <= $2" | bc -l)" = 1 ]; then
-        printf 'met:    %s: %.3fx (goal: at most %sx)\n' "$3" "$1" "$2"
-    else
-        printf 'MISSED: %s: %.3fx (goal: at most %sx)\n' "$3" "$1" "$2"
-        failed=1
-    fi
+    printf '%-7s %s: %.3fx (goal: %s %sx)\n' "$verdict" "$4" "$1" "$word" "$3"
 }
 echo "issue 20's goals:"
-at_least "$ratio" "$target" "default render / sox's bare sine"
-at_most "$(echo "$nagi_median / $dd_median" | bc -l)" "$dd_target" "default render / dd of its bytes"
-at_least "$guided_ratio" "$guided_target" "--cues both --count voice / sox's bare sine"
-at_least "$loudness_ratio" "$loudness_target" "--loudness -16 / sox's bare sine"
-at_least "$(echo "$pipe1_median / $pipe_median" | bc -l)" "$pipe_target" "to /dev/null, every core against --threads 1"
-at_most "$(echo "$short_median / $nagi_median" | bc -l)" "$short_target" "7.3 s looping bed / no bed"
-at_least "$(echo "$soxbed_median / $bed_median" | bc -l)" "$soxbed_target" "sox's bed job / nagi over the 5-minute bed"
+goal "$ratio" ">=" "$target" "default render / sox's bare sine"
+goal "$(echo "$nagi_median / $dd_median" | bc -l)" "<=" "$dd_target" "default render / dd of its bytes"
+goal "$guided_ratio" ">=" "$guided_target" "--cues both --count voice / sox's bare sine"
+goal "$loudness_ratio" ">=" "$loudness_target" "--loudness -16 / sox's bare sine"
+goal "$(echo "$pipe1_median / $pipe_median" | bc -l)" ">=" "$pipe_target" "to /dev/null, every core against --threads 1"
+goal "$(echo "$short_median / $nagi_median" | bc -l)" "<=" "$short_target" "7.3 s looping bed / no bed"
+goal "$(echo "$soxbed_median / $bed_median" | bc -l)" ">=" "$soxbed_target" "sox's bed job / nagi over the 5-minute bed"
 [ "$failed" = 0 ] || echo "some of issue 20's goals were missed" >&2
 exit "$failed"
