@@ -14,6 +14,9 @@ extension CLIError {
         case .cannotCreate: self = .cannotCreate(error.message)
         case let .writeFailed(reason): self = .io(reason)
         case .soundscapeTooLoud: self = .data(error.message)
+        case let .breath(fault): self = .breath(fault)
+        case .invalidOptions, .fileTooLong: self = .usage(error.message)
+        case let .textFile(fault): self = CLIError(fault)
         case .cancelled: self = .stopSignal
         }
     }

@@ -3,8 +3,7 @@ import Glibc
 import Loudness
 
 extension Soundtrack {
-    /// Renders the whole soundtrack into a file of `spec` (its rate and channels must be the soundtrack's)
-    /// through libsndfile, reporting progress in [0, 1]; on cancellation or any failure nothing appears at the
+    /// Renders the whole soundtrack into a file as `file` describes it (`fileDescription`) through libsndfile, reporting progress in [0, 1]; on cancellation or any failure nothing appears at the
     /// target (a regular file is written beside it and renamed only when complete).
     ///
     /// With `threads` above 1 the session is rendered as consecutive slices (`sliceFrameCount`) by that many
@@ -19,6 +18,14 @@ extension Soundtrack {
     /// slices are converted there too (`SliceFinishing`), so the writing thread only writes.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
     ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
+    public func write(
+        to destination: SoundtrackDestination, file: SoundtrackFileDescription, threads: Int = 1, progress: (Double) -> Void = { _ in },
+        cancel: Cancellation = .never
+    ) throws(SoundtrackError) -> SoundtrackWriteReport {
+        try write(to: destination, spec: file.spec, threads: threads, progress: progress, cancel: cancel)
+    }
+
+    /// `write(to:file:…)` with libsndfile's description of the file; its rate and channels must be the soundtrack's.
     public func write(
         to destination: SoundtrackDestination, spec: AudioFileSpec, threads: Int = 1, progress: (Double) -> Void = { _ in },
         cancel: Cancellation = .never

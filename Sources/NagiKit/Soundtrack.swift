@@ -60,11 +60,7 @@ public final class Soundtrack: Sendable {
     ) throws(SoundtrackError) -> Soundtrack {
         let schedule = request.schedule
         let curves = ControlCurves(schedule: schedule, soundscape: request.soundscape)
-        var settings = RenderSettings(
-            soundscape: request.soundscape, channelCount: request.channelCount, seed: request.seed,
-            cues: request.guide.cues, count: request.guide.count, cueVolumeDecibels: request.guide.cueVolumeDecibels)
-        settings.beat = request.beat
-        (settings.countdownSeconds, settings.endBell) = (request.guide.countdownSeconds, request.guide.endBell)
+        var settings = request.renderSettings
 
         // The bed first: its faults are the first a user can fix.
         var decoders: [BedDecoder] = []

@@ -1,8 +1,8 @@
 /// Turns untrusted titles and names into file names that stay inside their folder.
-enum FileNames {
+package enum FileNames {
     /// A safe file name stem: no path separators, no `..`, no control characters, no leading dot,
     /// at most 120 UTF-8 bytes; never empty.
-    static func safeStem(_ text: String) -> String {
+    package static func safeStem(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
