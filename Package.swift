@@ -56,14 +56,16 @@ let package = Package(
         // Live playback through ALSA.
         .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
 
-        // Presets/ carried inside the binary: a generated [relativePath: text] table.
-        .executableTarget(name: "PresetTableGenerator"),
+        // Presets/ and Web/ carried inside the binary: generated [relativePath: text] tables.
+        .executableTarget(name: "EmbeddedTableGenerator"),
         .plugin(
-            name: "PresetEmbedder",
+            name: "FileEmbedder",
             capability: .buildTool(),
-            dependencies: ["PresetTableGenerator"]
+            dependencies: ["EmbeddedTableGenerator"]
         ),
-        .target(name: "NagiPresets", plugins: ["PresetEmbedder"]),
+        .target(name: "NagiPresets", plugins: ["FileEmbedder"]),
+        // The pages `nagi serve` shows (Web/: the pacer and the studio), embedded as base64.
+        .target(name: "NagiWebAssets", plugins: ["FileEmbedder"]),
 
         // The soundtrack engine (issue 19): a request prepared once (bed, guide, loudness), then rendered,
         // sought in and written. What an app depends on.
@@ -73,6 +75,11 @@ let package = Package(
         ),
         // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
         .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth", "HeartRhythm"]),
+        // libmicrohttpd (LGPL, linked dynamically) and the one call of it Swift cannot make (its variadic start).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "CNagiHTTP", dependencies: ["CMicroHTTPD"]),
+        // `nagi serve`: the engine over HTTP, NagiKit's second client (it never imports NagiCLI).
+        .target(name: "NagiServe", dependencies: ["NagiKit", "NagiWebAssets", "Locking", "CMicroHTTPD", "CNagiHTTP"]),
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",

@@ -70,6 +70,15 @@ public final class AudioFileWriter {
         try self.init(path: "standard output", spec: spec, overwrite: true, target: .standardOutput)
     }
 
+    /// Streams the output into `descriptor` (a pipe or socket the caller opened and keeps: this writer writes a
+    /// duplicate of its own) as into standard output, except that a WAV's header gives the exact sizes of
+    /// `frameCount` frames when it is known (the writer must then be given exactly that many). `path` in messages is
+    /// `name`.
+    /// - Throws: as `init(standardOutputFor:)`.
+    public convenience init(streamingTo descriptor: Int32, spec: AudioFileSpec, frameCount: Int64? = nil, name: String = "the stream") throws {
+        try self.init(path: name, spec: spec, overwrite: true, target: .descriptor(descriptor, frameCount: frameCount))
+    }
+
     private init(path: String, spec: AudioFileSpec, overwrite: Bool, target: OutputTarget, stopsWaiting: () -> Bool = { false }) throws {
         try spec.validate()
         self.path = path
@@ -93,13 +102,21 @@ public final class AudioFileWriter {
             temporaryPath = nil
             sink = FileDescriptorSink(fileDescriptor: try Self.openExisting(path, stopsWaiting: stopsWaiting))
             try openVirtual()
-        case .stream, .standardOutput:
+        case .stream, .standardOutput, .descriptor:
             finalPath = path
             temporaryPath = nil
-            // Standard output is duplicated so that this writer owns (and closes) its own descriptor.
-            let descriptor = target == .standardOutput ? try Self.duplicateStandardOutput() : try Self.openExisting(path, stopsWaiting: stopsWaiting)
+            // Standard output and a caller's descriptor are duplicated so that this writer owns (and closes) its own.
+            let descriptor: Int32
+            var streamFrameCount: Int64?
+            switch target {
+            case .standardOutput: descriptor = try Self.duplicate(STDOUT_FILENO, name: path)
+            case let .descriptor(given, frameCount):
+                descriptor = try Self.duplicate(given, name: path)
+                streamFrameCount = frameCount
+            default: descriptor = try Self.openExisting(path, stopsWaiting: stopsWaiting)
+            }
             sink = FileDescriptorSink(fileDescriptor: descriptor)
-            try openStream()
+            try openStream(frameCount: streamFrameCount)
         }
         try configure()
     }
@@ -303,13 +320,13 @@ public final class AudioFileWriter {
     /// libsndfile's own descriptor I/O, which sees a pipe and leaves out what it would seek back for (LAME's
     /// length header, so libsndfile's own reader misjudges the length of a piped VBR MP3; ffmpeg reads it all);
     /// its error texts for pipes are its own, without errno.
-    private func openStream() throws {
+    private func openStream(frameCount: Int64?) throws {
         switch spec.format {
         case .wav, .raw, .flac:
             sink.makeForwardOnly()
             var info = spec.sndfileInfo
             if spec.format == .wav {
-                if !sink.prepend(WAVStreamHeader(spec: spec).bytes) || !sink.flush() {
+                if !sink.prepend(WAVStreamHeader(spec: spec, frameCount: frameCount).bytes) || !sink.flush() {
                     throw failure("write of the WAV header", SystemErrorText.errno(sink.firstErrorCode ?? EIO))
                 }
                 info.format = Int32(SF_FORMAT_RAW | spec.encoding.sndfileSubtype | SF_ENDIAN_LITTLE)
@@ -324,13 +341,13 @@ public final class AudioFileWriter {
         }
     }
 
-    /// A descriptor of this writer's own for standard output.
-    private static func duplicateStandardOutput() throws -> Int32 {
-        let descriptor = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
-        guard descriptor >= 0 else {
-            throw AudioFileError.cannotCreate(path: "standard output", reason: "dup: \(SystemErrorText.errno(errno))")
+    /// A descriptor of this writer's own for `descriptor` (standard output, a caller's pipe).
+    private static func duplicate(_ descriptor: Int32, name: String) throws -> Int32 {
+        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else {
+            throw AudioFileError.cannotCreate(path: name, reason: "dup: \(SystemErrorText.errno(errno))")
         }
-        return descriptor
+        return duplicate
     }
 
     /// Opens an existing non-regular target for writing, without creating or truncating anything, and without

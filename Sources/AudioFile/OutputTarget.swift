@@ -15,6 +15,9 @@ enum OutputTarget: Equatable {
     case stream
     /// Standard output, whatever it is: streamed like a pipe, so the bytes are the same into a file or a pipe.
     case standardOutput
+    /// A descriptor the caller opened (a pipe or socket): streamed like standard output, a WAV's header giving the
+    /// exact sizes of `frameCount` frames when that is known.
+    case descriptor(Int32, frameCount: Int64?)
 
     /// Looks at `path` without changing anything.
     static func classify(_ path: String) -> OutputTarget {

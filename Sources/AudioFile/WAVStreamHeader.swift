@@ -5,23 +5,44 @@
 /// samples as headerless little-endian PCM behind it: the same conversion (and clipping) as a WAV file, hence the
 /// same samples. The chunks before `data` are what a WAV file from nagi carries: `fmt `, the tags as `LIST`/`INFO`
 /// and the cue points as `cue `, so sox, ffmpeg, Python's `wave` and libsndfile read them as from a file.
-struct WAVStreamHeader {
+///
+/// When the caller knows how many frames will follow (`frameCount`, a server sending an exact Content-Length), the
+/// RIFF and `data` sizes are the real ones instead, as a WAV file's are; past 4 GiB they stay "unknown".
+public struct WAVStreamHeader: Sendable {
     var spec: AudioFileSpec
+    /// The frames that follow, when known.
+    var frameCount: Int64?
+
+    /// The header of a stream of `spec`, with exact sizes when `frameCount` is given.
+    public init(spec: AudioFileSpec, frameCount: Int64? = nil) {
+        self.spec = spec
+        self.frameCount = frameCount
+    }
 
     /// The size every reader takes as "unknown: read to the end".
     static let unknownSize: UInt32 = 0xFFFF_FFFF
 
     /// The header bytes, ending with the `data` chunk's id and size; the samples follow directly.
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
+        let chunks = formatChunk + infoChunk + cueChunk
+        var riffSize = Self.unknownSize
+        var dataSize = Self.unknownSize
+        if let frameCount {
+            let dataBytes = frameCount * Int64(spec.channelCount * spec.encoding.bytesPerSample)
+            // "WAVE", the chunks, the data chunk's id and size, its bytes and its pad byte.
+            let riffBytes = 4 + Int64(chunks.count) + 8 + dataBytes + dataBytes % 2
+            if riffBytes <= Int64(UInt32.max) {
+                riffSize = UInt32(riffBytes)
+                dataSize = UInt32(dataBytes)
+            }
+        }
         var header: [UInt8] = []
         header += Self.fourCC("RIFF")
-        header += Self.little32(Self.unknownSize)
+        header += Self.little32(riffSize)
         header += Self.fourCC("WAVE")
-        header += formatChunk
-        header += infoChunk
-        header += cueChunk
+        header += chunks
         header += Self.fourCC("data")
-        header += Self.little32(Self.unknownSize)
+        header += Self.little32(dataSize)
         return header
     }
 

@@ -18,26 +18,32 @@ extension Soundtrack {
     /// slices are converted there too (`SliceFinishing`), so the writing thread only writes.
     /// - Throws: `.output` / `.cannotCreate` / `.writeFailed` for the file (`.output(.unsupported)` for a spec
     ///   whose rate or channels are not the soundtrack's), `.bed` for a bed that failed part way, `.cancelled`.
+    ///
+    /// A stream may start at `startFrame` (a server answering a range of a file): the samples from there on, exactly
+    /// those a write from frame 0 gives there, rendered by one renderer that seeks to it.
     public func write(
-        to destination: SoundtrackDestination, file: SoundtrackFileDescription, threads: Int = 1, progress: (Double) -> Void = { _ in },
-        cancel: Cancellation = .never
+        to destination: SoundtrackDestination, file: SoundtrackFileDescription, threads: Int = 1, startFrame: Int64 = 0,
+        progress: (Double) -> Void = { _ in }, cancel: Cancellation = .never
     ) throws(SoundtrackError) -> SoundtrackWriteReport {
-        try write(to: destination, spec: file.spec, threads: threads, progress: progress, cancel: cancel)
+        try write(to: destination, spec: file.spec, threads: threads, startFrame: startFrame, progress: progress, cancel: cancel)
     }
 
     /// `write(to:file:…)` with libsndfile's description of the file; its rate and channels must be the soundtrack's.
     public func write(
-        to destination: SoundtrackDestination, spec: AudioFileSpec, threads: Int = 1, progress: (Double) -> Void = { _ in },
-        cancel: Cancellation = .never
+        to destination: SoundtrackDestination, spec: AudioFileSpec, threads: Int = 1, startFrame: Int64 = 0,
+        progress: (Double) -> Void = { _ in }, cancel: Cancellation = .never
     ) throws(SoundtrackError) -> SoundtrackWriteReport {
         guard spec.sampleRate == sampleRate && spec.channelCount == channelCount else {
             throw .output(.unsupported("a file at \(spec.sampleRate) Hz in \(spec.channelCount) channels for a soundtrack at \(sampleRate) Hz in \(channelCount)"))
+        }
+        guard startFrame == 0 || (startFrame > 0 && startFrame <= totalFrameCount && destination.isStream) else {
+            throw .output(.unsupported("a write from frame \(startFrame): only a stream starts past frame 0, and within the soundtrack's \(totalFrameCount) frames"))
         }
         let start = ContinuousClock.now
         // A lossy encoder adds peaks of its own: the limiter holds the true peak that much lower for it.
         let outputPlan = spec.format.isLossy ? plan.withEncodingHeadroom(decibels: RenderPlan.lossyEncodingHeadroomDecibels) : plan
         let sliceCount = Int((totalFrameCount + Int64(Self.sliceFrameCount) - 1) / Int64(Self.sliceFrameCount))
-        let workerCount = max(1, min(threads, sliceCount))
+        let workerCount = startFrame > 0 ? 1 : max(1, min(threads, sliceCount))
         var renderers: [SoundtrackRenderer] = []
         var bedFeed: SharedBedFeed?
         // The reader of a bed held in memory, for its failure (it was read whole before the render starts).
@@ -70,6 +76,7 @@ extension Soundtrack {
             case let .file(path, overwrite):
                 writer = try AudioFileWriter(path: path, spec: spec, overwrite: overwrite, stopsWaiting: { cancel.isCancelled })
             case .standardOutput: writer = try AudioFileWriter(standardOutputFor: spec)
+            case let .stream(descriptor): writer = try AudioFileWriter(streamingTo: descriptor, spec: spec, frameCount: totalFrameCount - startFrame)
             }
         } catch let error as AudioFileError {
             // Cancelled while waiting for a pipe's reader.
@@ -86,6 +93,7 @@ extension Soundtrack {
         let output = MeteredWriter(writer, meter: meter, sliceBufferCount: workerCount == 1 ? 1 : SlicePipeline.bufferCount(workerCount: workerCount))
         do throws(SoundtrackError) {
             if workerCount == 1 {
+                if startFrame > 0 { renderers[0].seek(toFrame: startFrame) }
                 try Self.renderAlone(renderers[0], into: output, progress: progress, cancel: cancel)
             } else {
                 try Self.renderInSlices(renderers, sliceCount: sliceCount, bedFeed: bedFeed, bedLeadInFrames: outputPlan.guide.framing.leadInFrameCount, into: output, progress: progress, cancel: cancel)
@@ -120,7 +128,7 @@ extension Soundtrack {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return SoundtrackWriteReport(
-            frameCount: totalFrameCount, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds,
+            frameCount: totalFrameCount - startFrame, sampleRate: sampleRate, byteCount: byteCount, wallSeconds: seconds,
             loudnessLUFS: loudnessLUFS, samplePeak: loudnessLUFS == nil ? nil : min(Double(output.samplePeak), 1))
     }
 
@@ -202,6 +210,13 @@ extension SoundtrackDestination {
         switch self {
         case let .file(path, _): path
         case .standardOutput: "standard output"
+        case .stream: "the stream"
         }
+    }
+
+    /// Whether the destination is written forward only, from any frame.
+    var isStream: Bool {
+        if case .stream = self { return true }
+        return false
     }
 }

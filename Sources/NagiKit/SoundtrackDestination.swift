@@ -5,4 +5,7 @@ public enum SoundtrackDestination: Sendable, Equatable {
     case file(path: String, overwrite: Bool)
     /// Standard output, streamed in any format without seeking back (WAV's sizes say "unknown").
     case standardOutput
+    /// A pipe or socket the caller opened and keeps (the writer writes a duplicate of its own), streamed as standard
+    /// output is, except that a WAV's header gives its exact sizes.
+    case stream(fileDescriptor: Int32)
 }

@@ -1,0 +1,39 @@
+#define _GNU_SOURCE
+#include "CNagiHTTP.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/// libmicrohttpd's messages (a client's malformed request, a closed socket) are the server's business, not the
+/// terminal's: nagi serve reports its own lines.
+static void nagi_http_quiet_logger(void *context, const char *format, va_list arguments) {
+    (void)context;
+    (void)format;
+    (void)arguments;
+}
+
+struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int connection_limit,
+                                   unsigned int per_address_limit, unsigned int idle_timeout_seconds,
+                                   size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
+                                   MHD_RequestCompletedCallback completed, void *completed_context) {
+    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    if (ipv6) flags |= MHD_USE_IPv6;
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_EXTERNAL_LOGGER, nagi_http_quiet_logger, NULL,
+                            MHD_OPTION_END);
+}
+
+int nagi_http_pipe(int ends[2], int byte_count) {
+    if (pipe2(ends, O_CLOEXEC) != 0) return -1;
+    (void)fcntl(ends[1], F_SETPIPE_SZ, byte_count);
+    return 0;
+}

@@ -1,0 +1,33 @@
+/// What the server answers: a status, headers and a body held in memory or produced while it is sent.
+package struct HTTPResponse: Sendable {
+    /// A body.
+    package enum Body: Sendable {
+        /// Bytes in memory.
+        case bytes([UInt8])
+        /// Bytes a producer writes while they are sent; `byteCount` nil sends them chunked.
+        case stream(HTTPBodyStream, byteCount: Int64?)
+    }
+
+    /// The status code (200, 206, 404…).
+    package var status: Int
+    /// Header names and values, in order (Content-Length is the library's, from the body).
+    package var headers: [(name: String, value: String)]
+    package var body: Body
+
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response of `text` as UTF-8 with `contentType`.
+    package static func text(_ text: String, contentType: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: .bytes(Array(text.utf8)))
+    }
+
+    /// The value of header `name` (any case), nil when absent.
+    package func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.last { $0.name.lowercased() == lowered }?.value
+    }
+}
