@@ -71,7 +71,7 @@ let package = Package(
         // sought in and written. What an app depends on.
         .target(
             name: "NagiKit",
-            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking"]
+            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "LiveAudio"]
         ),
         // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
         .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth", "HeartRhythm"]),
@@ -79,11 +79,19 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CNagiHTTP", dependencies: ["CMicroHTTPD"]),
         // `nagi serve`: the engine over HTTP, NagiKit's second client (it never imports NagiCLI).
-        .target(name: "NagiServe", dependencies: ["NagiKit", "NagiWebAssets", "Locking", "CMicroHTTPD", "CNagiHTTP"]),
+        // libarchive, for a course's album as one ZIP download.
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .target(name: "NagiServe", dependencies: ["NagiKit", "NagiOptions", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive"]),
+        // The options as users name them (command-line flags, and the same names as `nagi serve`'s query
+        // parameters): declared once, read into NagiKit's requests with the command line's one-line errors.
+        .target(
+            name: "NagiOptions",
+            dependencies: ["NagiKit", "NagiPlot", "Breath", "NagiDocuments", "Synth", "AudioFile", "BedSource", "GuideSources", "Speech", "FaultCategory", "CNagiSystem"]
+        ),
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
+            dependencies: ["NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
         ),
         // A release build links Swift's runtime and Foundation in: the command starts in about 8 ms instead of 12
         // (fewer libraries to load and relocate), which every invocation pays, from a shell completion to a
@@ -102,7 +110,7 @@ let package = Package(
         .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "NagiTestSupport"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiOptions", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
         // through libebur128, user cue packs and streamed beds.

@@ -5,7 +5,7 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
     case float
 
     /// Bytes one sample takes in a WAV file.
-    var bytesPerSample: Int {
+    public var bytesPerSample: Int {
         switch self {
         case .pcm16: return 2
         case .pcm24: return 3

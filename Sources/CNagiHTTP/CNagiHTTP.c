@@ -32,6 +32,12 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
                             MHD_OPTION_END);
 }
 
+void nagi_http_touch(struct MHD_Connection *connection, unsigned int idle_timeout_seconds) {
+    // libmicrohttpd 0.9.75 restarts a connection's idle clock when its timeout is set while it is 0.
+    (void)MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, 0u);
+    (void)MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, idle_timeout_seconds);
+}
+
 int nagi_http_pipe(int ends[2], int byte_count) {
     if (pipe2(ends, O_CLOEXEC) != 0) return -1;
     (void)fcntl(ends[1], F_SETPIPE_SZ, byte_count);

@@ -1,3 +1,4 @@
+import NagiOptions
 
 /// Shell completion scripts generated from the command specs.
 ///

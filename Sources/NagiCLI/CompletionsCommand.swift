@@ -1,3 +1,4 @@
+import NagiOptions
 /// `nagi completions bash|zsh|fish`: a completion script generated from the same specs as `--help`.
 enum CompletionsCommand {
     static let shells = ["bash", "zsh", "fish"]

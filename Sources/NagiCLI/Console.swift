@@ -1,3 +1,4 @@
+import NagiOptions
 import FoundationEssentials
 import Glibc
 import NagiKit

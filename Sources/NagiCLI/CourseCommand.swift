@@ -1,3 +1,4 @@
+import NagiOptions
 import Breath
 import FoundationEssentials
 import Glibc
@@ -6,7 +7,7 @@ import NagiKit
 
 /// `nagi course`: list, show, export as an album, and follow a course lesson by lesson.
 enum CourseCommand {
-    static let courseArgument = PositionalSpec(name: "NAME", help: "A course preset name (see `nagi course list`) or a path to a course JSON file.", completion: .courses)
+    static let courseArgument = CourseOptions.courseArgument
 
     static let spec = CommandSpec(
         name: "course",
@@ -43,50 +44,13 @@ enum CourseCommand {
         }
     }
 
-    /// Loads the course named by the first positional: a preset name or a JSON path.
-    static func loadCourse(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) -> Course {
-        guard let reference = arguments.positionals.first else {
-            throw .arguments(.missingArgument("NAME"))
-        }
-        let decoder = CourseDecoder(catalog: catalog)
-        do throws(BreathError) {
-            if PresetCatalog.isFilePath(reference) {
-                let (value, file) = try PresetEnvironment.parseFile(reference)
-                var course = try BreathError.reportingContent { () throws(ContentError) in try decoder.decode(value, file: file) }
-                // A lesson's bed relative to the course file is found from any working directory.
-                let folder = FileSystem.folder(of: reference)
-                for index in course.lessons.indices {
-                    if let bed = course.lessons[index].bed, !bed.hasPrefix("/") { course.lessons[index].bed = folder + "/" + bed }
-                }
-                if let cover = course.cover, !cover.hasPrefix("/") { course.cover = folder + "/" + cover }
-                return course
-            }
-            return try decoder.course(named: reference)
-        } catch {
-            throw .breath(error)
-        }
-    }
-
-    /// The length of each lesson in microseconds (rate-independent), checked to schedule.
-    static func lessonLengths(_ course: Course) throws(CLIError) -> [Int64] {
-        var lengths: [Int64] = []
-        for lesson in course.lessons {
-            do {
-                lengths.append(try SessionExpander.totalMicroseconds(of: lesson.session.stages))
-            } catch {
-                throw .breath(error)
-            }
-        }
-        return lengths
-    }
-
     static func list() throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
         var rows: [[String]] = [["course", "lessons", "total", "title"]]
         for name in catalog.names(in: .courses) {
             do {
                 let course = try CourseDecoder(catalog: catalog).course(named: name)
-                let total = try lessonLengths(course).reduce(0, +)
+                let total = try CourseOptions.lessonLengths(course).reduce(0, +)
                 rows.append([name, String(course.lessons.count), String(Microseconds.formatClock(total).dropLast(4)), course.title])
             } catch let error as CLIError {
                 rows.append([name, "-", "-", "(invalid: \(error.message))"])
@@ -101,8 +65,8 @@ enum CourseCommand {
 
     static func show(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
-        let course = try loadCourse(arguments, catalog: catalog)
-        let lengths = try lessonLengths(course)
+        let course = try CourseOptions.loadCourse(arguments, catalog: catalog)
+        let lengths = try CourseOptions.lessonLengths(course)
         var text = TerminalText.printable("\(course.title) (\(course.name))") + "\n"
         if let description = course.description { text += TerminalText.printable(description) + "\n" }
         text += "\n"

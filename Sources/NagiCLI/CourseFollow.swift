@@ -1,3 +1,4 @@
+import NagiOptions
 import Breath
 import FoundationEssentials
 import Glibc
@@ -28,7 +29,7 @@ enum CourseFollow {
     )
 
     static func status(_ arguments: ParsedArguments) throws(CLIError) {
-        let course = try CourseCommand.loadCourse(arguments, catalog: PresetEnvironment.catalog())
+        let course = try CourseOptions.loadCourse(arguments, catalog: PresetEnvironment.catalog())
         if arguments.isSet("--reset") {
             try ProgressStore.reset(course: course.name)
             Console.out(TerminalText.printable("\(course.title): progress reset; next is lesson 1, \(course.lessons[0].title)") + "\n")
@@ -60,13 +61,13 @@ enum CourseFollow {
 
     static func next(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
-        let course = try CourseCommand.loadCourse(arguments, catalog: catalog)
+        let course = try CourseOptions.loadCourse(arguments, catalog: catalog)
         let length = try SessionLengthOptions(arguments)
         let sampleRate = try SampleRateOptions(arguments).sampleRate
         var record = try ProgressStore.load(course: course.name)
         let nextIndex = record.nextLessonIndex(lessonCount: course.lessons.count)
         // The lesson's own cues, count and voice apply where the command line sets none.
-        let settings = try PlayCommand.LiveSettings(arguments, lesson: course.lessons[nextIndex ?? course.lessons.count - 1])
+        let settings = try PlayCommand.LiveSettings(arguments, forLesson: true)
         guard let index = nextIndex else {
             Console.out(TerminalText.printable("\(course.title) is complete: all \(NumberText.count(course.lessons.count, "lesson")) done. `nagi course status \(commandWord(arguments, course: course)) --reset` starts over.") + "\n")
             return

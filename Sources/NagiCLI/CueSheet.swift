@@ -1,3 +1,4 @@
+import NagiOptions
 import AudioFile
 import NagiDocuments
 import NagiKit

@@ -1,3 +1,6 @@
+import NagiKit
+import NagiOptions
+
 /// `--device`, `--latency`, `--volume` and `--log`: where and how live playback plays (`play`, `course next`).
 struct LiveOptions {
     static let group = OptionGroup(
@@ -17,24 +20,16 @@ struct LiveOptions {
     /// Where open holds are logged, if anywhere.
     var logPath: String?
 
-    /// The volume's range and step.
-    static let volumeRange = -30.0...6.0
-    static let volumeStepDecibels = 2.0
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         deviceName = arguments.value("--device") ?? "default"
         do {
             latencyMilliseconds = try arguments.int("--latency", in: 50...1000) ?? 200
-            volumeDecibels = try arguments.decimal("--volume", in: Self.volumeRange) ?? 0
+            volumeDecibels = try arguments.decimal("--volume", in: LiveSession.volumeRange) ?? 0
         } catch {
             throw .arguments(error)
         }
         logPath = arguments.value("--log")
         if logPath?.isEmpty == true { throw .usage("--log needs a file name") }
-    }
-
-    /// The volume one step up or down from `decibels`, kept in range.
-    static func stepped(_ decibels: Double, up: Bool) -> Double {
-        min(volumeRange.upperBound, max(volumeRange.lowerBound, decibels + (up ? volumeStepDecibels : -volumeStepDecibels)))
     }
 }

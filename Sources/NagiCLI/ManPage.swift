@@ -1,3 +1,4 @@
+import NagiOptions
 
 /// The manual page, `nagi.1`, in roff (man macros), generated from the same specs as `--help`:
 /// every command and option, the exit codes, the files nagi reads and writes, and examples.

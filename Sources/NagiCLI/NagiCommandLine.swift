@@ -1,3 +1,4 @@
+import NagiOptions
 import Breath
 import CNagiSystem
 import FoundationEssentials
@@ -39,6 +40,7 @@ public enum NagiCommandLine {
         Command(spec: CourseCommand.spec, run: CourseCommand.run),
         Command(spec: ResonanceCommand.spec, run: ResonanceCommand.run),
         Command(spec: PresetsCommand.spec, run: PresetsCommand.run),
+        Command(spec: ServeCommand.spec, run: ServeCommand.run),
         Command(spec: CompletionsCommand.spec, run: CompletionsCommand.run),
     ]
 

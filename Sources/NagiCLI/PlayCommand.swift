@@ -1,9 +1,7 @@
+import NagiOptions
 import CNagiSystem
 import LiveAudio
 import NagiKit
-
-/// The engine's renderer is the live player's source as it is: the same pulled function as `render`.
-extension SoundtrackRenderer: PCMFrameSource {}
 
 /// `nagi play`: the session live through ALSA, with a terminal view and keys.
 enum PlayCommand {
@@ -72,10 +70,10 @@ enum PlayCommand {
         var quiet: Bool
 
         /// `lesson` (in `course next`) supplies the guidance the command line leaves unset.
-        init(_ arguments: ParsedArguments, lesson: Course.Lesson? = nil) throws(CLIError) {
+        init(_ arguments: ParsedArguments, forLesson: Bool = false) throws(CLIError) {
             live = try LiveOptions(arguments)
             sound = try SoundOptions(arguments)
-            guidance = try GuidanceOptions(arguments, lesson: lesson)
+            guidance = try GuidanceOptions(arguments, forLessons: forLesson)
             quiet = arguments.isSet("--quiet")
         }
     }
@@ -115,10 +113,9 @@ enum PlayCommand {
         // rendered one; flite, libsoxr, the cue pack and the bed's measurement before the device opens: playback
         // never waits for them.
         nagi_install_stop_handlers()
-        let soundtrack = try settings.sound.prepare(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson, showsLoudnessPass: !quiet)
+        let soundtrack = try Preparation.prepare(
+            try settings.sound.request(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson), showsLoudnessPass: !quiet)
         if let outcome = soundtrack.loudness, outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
-        let renderer: SoundtrackRenderer
-        do { renderer = try soundtrack.makeRenderer() } catch { throw CLIError(error) }
         let device: ALSAPlaybackDevice
         do {
             device = try ALSAPlaybackDevice(deviceName: live.deviceName, sampleRate: rate, channelCount: synthesis.channelCount, format: format, latencyMilliseconds: live.latencyMilliseconds)
@@ -126,101 +123,48 @@ enum PlayCommand {
             throw .unavailable(error.message + Self.renderInstead)
         }
         defer { device.close() }
+        let liveSession: LiveSession
+        do { liveSession = try LiveSession(soundtrack: soundtrack, sink: device, volumeDecibels: live.volumeDecibels) } catch { throw CLIError(error) }
 
         let showView = !quiet && Console.standardOutputIsTerminal
         let keys = showView ? TerminalKeys() : nil
         defer { keys?.restore() }
         let view = LiveView(schedule: schedule, title: session.title ?? name, mode: quiet ? .silent : (showView ? .terminal : .lines))
-        // The view and the summary follow the breathing: the countdown's lead-in is not practice, and the view
-        // waits on the first phase through it.
-        let leadInFrames = soundtrack.plan.guide.framing.leadInFrameCount
-        func breathingFrame(_ heardFrame: Int64) -> Int64 { max(0, heardFrame - leadInFrames) }
-        let loop = PlaybackLoop(source: renderer, sink: device)
-        let navigator = LiveNavigator(schedule: schedule, leadFrameCount: Int64(loop.jumpFadeFrameCount))
-        var tally = LiveTally(schedule: schedule)
-        renderer.setLiveGain(decibels: live.volumeDecibels)
-        view.volumeDecibels = renderer.liveGainDecibels
-        // The control and the observer run on this thread between blocks: the volume is set, and jumps are
-        // decided, from the last report's frames.
-        var written: Int64 = 0
-        var skipCount = 0
-        // A jump asked for replaces one not yet made: a skip is counted when its jump is made, not when asked.
-        var lastAsked: (jump: PlaybackJump, isSkip: Bool)?
-        var madeJumpCount = 0
-        func milliseconds(_ frameCount: Int64) -> Int64 { frameCount * 1000 / Int64(rate) }
-        // The first report with a frame heard dates the session's first frame: now less the frames heard since.
-        var startedAt: String?
-        let summary: PlaybackSummary
+        view.volumeDecibels = liveSession.volumeDecibels
+        let outcome: LiveSession.Outcome
         do {
-            summary = try loop.run(control: {
+            outcome = try liveSession.run(commands: { keys?.nextKey() }, stopSignal: {
                 let signal = nagi_stop_signal()
-                if signal != 0 { return .stop(reason: .signal(signal)) }
-                while let key = keys?.nextKey() {
-                    switch key {
-                    case .togglePause: return .togglePause
-                    case .stop: return .stop(reason: .user)
-                    case .volumeUp, .volumeDown:
-                        renderer.setLiveGain(decibels: LiveOptions.stepped(renderer.liveGainDecibels, up: key == .volumeUp))
-                        view.volumeDecibels = renderer.liveGainDecibels
-                    case .nextStage, .stageStart, .endHold:
-                        // Decided on the breathing's clock; nothing to skip during the countdown's lead-in.
-                        if written >= leadInFrames, let jump = navigator.jump(for: key, nextFrame: written - leadInFrames) {
-                            let asked = PlaybackJump(atFrame: jump.atFrame + leadInFrames, toFrame: jump.toFrame + leadInFrames)
-                            lastAsked = (asked, key != .endHold)
-                            return .jump(asked)
-                        }
-                    }
+                return signal != 0 ? signal : nil
+            }, events: { event in
+                switch event {
+                case let .progress(breathing, heldFrameCount, volumeDecibels):
+                    // The view waits on the first phase through a countdown's lead-in.
+                    var shown = breathing
+                    shown.heardFrame = max(0, breathing.heardFrame)
+                    view.heldFrameCount = heldFrameCount
+                    view.volumeDecibels = volumeDecibels
+                    view.update(shown)
+                case let .retentionEnded(retention):
+                    log?.record(round: retention.round, retentionMilliseconds: retention.frameCount * 1000 / Int64(rate), ending: retention.ending)
                 }
-                return nil
-            }, observer: { progress in
-                if startedAt == nil, progress.heardFrameWithoutJumps > 0 {
-                    startedAt = SessionStartRecord.timestamp(secondsAgo: Double(progress.heardFrameWithoutJumps) / Double(rate))
-                }
-                written = progress.writtenFrame
-                if progress.jumpCount > madeJumpCount {
-                    if lastAsked?.isSkip == true { skipCount += progress.jumpCount - madeJumpCount }
-                    madeJumpCount = progress.jumpCount
-                }
-                // The tally and the view count on the breathing's clock (a jump is made on the output's).
-                var breathing = progress
-                breathing.heardFrame = progress.heardFrame - leadInFrames
-                breathing.heardFrameWithoutJumps = progress.heardFrameWithoutJumps - leadInFrames
-                breathing.lastJump = progress.lastJump.map { PlaybackJump(atFrame: $0.atFrame - leadInFrames, toFrame: $0.toFrame - leadInFrames) }
-                if let retention = tally.follow(breathing) {
-                    log?.record(round: retention.round, retentionMilliseconds: milliseconds(retention.frameCount), ending: retention.ending)
-                }
-                view.heldFrameCount = tally.heldFrameCount
-                breathing.heardFrame = breathingFrame(progress.heardFrame)
-                view.update(breathing)
             })
         } catch {
             keys?.restore()
-            throw .io(error.message + Self.renderInstead)
+            if case let .writeFailed(reason) = error { throw .io(reason + Self.renderInstead) }
+            throw CLIError(error)
         }
-        let stoppedEarly: Bool
-        if case .stopped(reason: .user) = summary.endedBy { stoppedEarly = true } else { stoppedEarly = false }
-        // The last frames heard (after the drain), then the hold a stop cut short.
-        let last = PlaybackProgress(heardFrame: summary.heardFrame - leadInFrames, writtenFrame: summary.heardFrame - leadInFrames, isPaused: false, underrunCount: summary.underrunCount, heardFrameWithoutJumps: summary.heardFrameWithoutJumps - leadInFrames, lastJump: nil, jumpCount: 0)
-        if let retention = tally.follow(last) ?? (summary.endedBy == .finished ? nil : tally.stopped()) {
-            log?.record(round: retention.round, retentionMilliseconds: milliseconds(retention.frameCount), ending: retention.ending)
-        }
-        if case .stopped(reason: .signal) = summary.endedBy {} else {
-            view.finish(heardFrame: breathingFrame(summary.heardFrame), ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
+        let stoppedEarly = !outcome.finished && outcome.stopSignal == nil
+        if outcome.stopSignal == nil {
+            view.finish(heardFrame: max(0, outcome.heardFrame), ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
         }
         keys?.restore()
-        if let failure = renderer.bedFailure { throw CLIError(failure) }
+        let startedAt = outcome.startedAt.map(SessionStartRecord.timestamp(of:))
         if !quiet {
-            Console.err(view.practisedLine(heardFrame: breathingFrame(summary.heardFrame), underrunCount: summary.underrunCount, stoppedEarly: stoppedEarly, breaths: tally.hasJumped ? tally.completedBreaths : nil, playedFrameCount: tally.hasJumped ? breathingFrame(summary.heardFrameWithoutJumps) : nil) + "\n")
+            Console.err(view.practisedLine(heardFrame: max(0, outcome.heardFrame), underrunCount: outcome.underrunCount, stoppedEarly: stoppedEarly, breaths: outcome.completedBreaths, playedFrameCount: outcome.completedBreaths == nil ? nil : max(0, outcome.heardFrameWithoutJumps)) + "\n")
             if let startedAt { Console.err("session started at \(startedAt)\n") }
         }
-        let retentions = tally.retentions.map { milliseconds($0.frameCount) }
-        switch summary.endedBy {
-        case .finished:
-            return Outcome(finished: true, startedAt: startedAt, retentionMilliseconds: retentions, skipCount: skipCount)
-        case .stopped(reason: .user):
-            return Outcome(finished: false, startedAt: startedAt, retentionMilliseconds: retentions, skipCount: skipCount)
-        case let .stopped(reason: .signal(signal)):
-            throw .interrupted(signal: signal)
-        }
+        if let signal = outcome.stopSignal { throw .interrupted(signal: signal) }
+        return Outcome(finished: outcome.finished, startedAt: startedAt, retentionMilliseconds: outcome.retentions.map { $0.frameCount * 1000 / Int64(rate) }, skipCount: outcome.skipCount)
     }
 }

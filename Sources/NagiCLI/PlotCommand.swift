@@ -1,45 +1,13 @@
-import Breath
-import FoundationEssentials
-import Glibc
 import NagiKit
-import NagiPlot
-import Synth
+import NagiOptions
 
-/// `nagi plot`: the session's plan as a standalone SVG — the level, the phases, pitch, gain and the
-/// modulation envelope, computed from the same functions the renderer uses.
+/// `nagi plot`: the session's plan as a standalone SVG (`PlotOptions`), written to a file or standard output.
 enum PlotCommand {
-    static let spec = CommandSpec(
-        name: "plot",
-        summary: "Draw a session as an SVG: the horizon level, phases, pitch (Hz), gain (dB) and modulation.",
-        positionals: [SessionOptions.patternPositional],
-        groups: SessionOptions.groups + [SoundscapeOptions.group, BedOptions.group, BeatOptions.group],
-        options: [
-            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file),
-            OptionSpec(names: ["--force"], help: "Replace an existing file."),
-            OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
-            OptionSpec(names: ["--countdown"], valueName: "N", help: "Draw a get-ready countdown of N seconds before the first inhale, shaded in the overview (as with --cues voice, whose words the plot shows: N + 2 s)."),
-            OptionSpec(names: ["--end-bell"], help: "Draw the end bell after the release, shaded in the overview."),
-        ],
-        discussion: """
-        The plot shows the first cycles in detail and the whole session as an overview, with the words \
-        `--cues voice` speaks under each cue mark. It is a \
-        standalone SVG (no scripts, no outside fonts or files).
-
-        Examples:
-          nagi plot 4-7-8
-          nagi plot wim-hof -o wim-hof.svg
-          nagi plot longer-exhale-ramp --soundscape night
-          nagi plot coherent --minutes 20 --beat 10:6
-          nagi plot box --countdown 5 --end-bell
-        """
-    )
+    static let spec = PlotOptions.spec
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
-        let catalog = PresetEnvironment.catalog()
-        let options = try SessionOptions(arguments, catalog: catalog)
-        let schedule = try options.schedule()
-        let (soundscape, soundscapeName) = try SoundscapeOptions(arguments).resolve(catalog: catalog)
-        let path = arguments.value("--output") ?? FileNames.safeStem(options.name) + ".svg"
+        let plot = try PlotOptions(arguments, catalog: PresetEnvironment.catalog())
+        let path = arguments.value("--output") ?? FileNames.safeStem(plot.session.name) + ".svg"
         if path != OutputChoice.standardOutputPath, OutputChoice.extensionText(of: path)?.lowercased() != "svg" {
             throw .usage("-o \(path): a plot is an SVG; name the file .svg, or write it to standard output with -o -")
         }
@@ -47,23 +15,7 @@ enum PlotCommand {
         if !force, TextFileOutput.isExistingRegularFile(path) {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
         }
-        let curves = ControlCurves(schedule: schedule, soundscape: soundscape)
-        let words = PhaseWords.spoken(in: schedule, soundscape: soundscape, cues: .voice, count: .none).map { phase in
-            phase.first { $0.frame == phase.first?.frame }?.words ?? ""
-        }
-        var plot = SessionPlot(schedule: schedule, curves: curves, title: options.title, subtitle: "\(options.name) · soundscape \(soundscapeName)", cueWords: words)
-        plot.beat = try BeatOptions(arguments).beat
-        var framingSettings = RenderSettings(soundscape: soundscape, channelCount: 1, cues: .voice)
-        do { framingSettings.countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0 } catch { throw .arguments(error) }
-        framingSettings.endBell = arguments.isSet("--end-bell")
-        plot.framing = SessionFraming(schedule: schedule, settings: framingSettings)
-        let bed = try BedOptions(arguments)
-        if bed.path != nil || soundscape.bed != nil {
-            plot.bedLevelDecibels = bed.levelDecibels ?? soundscape.bedLevelDecibels ?? BedMix.defaultLevelDecibels
-        } else if bed.levelDecibels != nil {
-            throw .usage("--bed-level sets the level of a bed, but there is none; add --bed FILE")
-        }
-        let svg = plot.svg()
+        let svg = plot.svg
         try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
         if !arguments.isSet("--quiet") {
             Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : TerminalText.printable(path))\n")

@@ -1,3 +1,4 @@
+import NagiOptions
 import Breath
 import NagiDocuments
 import NagiKit
@@ -38,11 +39,11 @@ enum PresetsCommand {
             for entry in entries {
                 let padding = String(repeating: " ", count: width - entry.name.count)
                 let origin = entry.origin == .builtin ? "" : " [user: \(entry.fileDescription)]"
-                lines.append(TerminalText.printable("  \(entry.name)\(padding)  \(summary(of: entry))\(origin)"))
+                lines.append(TerminalText.printable("  \(entry.name)\(padding)  \(entry.summary)\(origin)"))
             }
             if category == .soundscapes {
                 let padding = String(repeating: " ", count: max(0, width - 4))
-                lines.append("  auto\(padding)  Picks by the local hour: horizon by day (6–18), dusk (19–20), night otherwise.")
+                lines.append("  auto\(padding)  \(SoundscapeResolver.autoSummary)")
             }
             lines.append("")
         }
@@ -54,21 +55,5 @@ enum PresetsCommand {
             lines.append(TerminalText.printable("Skipped (not regular files): " + skipped.joined(separator: ", ")))
         }
         Console.out(lines.joined(separator: "\n") + "\n")
-    }
-
-    /// The preset's description (or title), on one line; a broken file says so instead of failing the list.
-    static func summary(of entry: PresetCatalog.Entry) -> String {
-        do {
-            let value = try entry.parsed()
-            guard case let .object(members, _) = value else { return "(invalid: not a JSON object)" }
-            for key in ["description", "title"] {
-                if case let .string(text)? = members[key] {
-                    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-                }
-            }
-            return ""
-        } catch {
-            return "(invalid: \(error.message))"
-        }
     }
 }

@@ -1,3 +1,4 @@
+import NagiOptions
 import Breath
 import FoundationEssentials
 import Glibc

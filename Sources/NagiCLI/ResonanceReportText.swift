@@ -1,3 +1,4 @@
+import NagiOptions
 import Breath
 import HeartRhythm
 import NagiDocuments
@@ -7,7 +8,7 @@ import NagiKit
 enum ResonanceReportText {
     /// The readable table and verdict.
     static func table(_ report: ResonanceReport, options: SessionOptions, recordPath: String) -> String {
-        var text = TerminalText.printable("\(DescribeCommand.header(options: options)) · \(recordPath) (\(report.formatDescription))") + "\n"
+        var text = TerminalText.printable("\(DescribeOptions.header(options: options)) · \(recordPath) (\(report.formatDescription))") + "\n"
         text += "record \(clock(report.recordSeconds)) · \(NumberText.count(report.beatCount, "beat")) · \(NumberText.count(report.artefactCount, "artefact")) replaced (\(NumberText.fixed(percent(report.artefactCount, of: report.beatCount), decimals: 1)) %)\n"
         text += "session starts \(NumberText.fixed(report.offsetSeconds, decimals: 2)) s into the record"
         switch report.placement {

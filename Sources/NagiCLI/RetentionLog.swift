@@ -1,3 +1,4 @@
+import NagiOptions
 import Glibc
 import NagiDocuments
 import NagiKit
@@ -9,16 +10,6 @@ import NagiKit
 final class RetentionLog {
     let path: String
     private var descriptor: Int32
-
-    /// How an open hold ended.
-    enum Ending: String {
-        /// The listener pressed enter (or skipped on with n or b).
-        case enter
-        /// It reached its maximum and ended on its own.
-        case maximum
-        /// The session was stopped during it.
-        case stop
-    }
 
     /// Opens `path` for appending, before anything plays: a bad path fails at once (73).
     init(path: String) throws(CLIError) {
@@ -34,7 +25,7 @@ final class RetentionLog {
     }
 
     /// Appends one hold's line; a failed write is reported once on stderr (the session plays on).
-    func record(round: Int, retentionMilliseconds: Int64, ending: Ending) {
+    func record(round: Int, retentionMilliseconds: Int64, ending: LiveSession.RetentionEnding) {
         guard descriptor >= 0 else { return }
         let line = "{\"round\": \(round), \"retentionMs\": \(retentionMilliseconds), \"ended\": \(JSONText.quote(ending.rawValue))}\n"
         if !FileSystem.writeAll(descriptor, Array(line.utf8)) {

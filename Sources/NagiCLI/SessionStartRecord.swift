@@ -1,3 +1,4 @@
+import NagiOptions
 import Breath
 import FoundationEssentials
 import HeartRhythm
@@ -57,10 +58,8 @@ enum SessionStartRecord {
         return time
     }
 
-    /// The wall-clock time `secondsAgo` before now, ISO 8601 in local time with milliseconds and the zone
-    /// ("2026-12-02T08:30:01.250+01:00"), as heart-rate apps stamp their records in local time.
-    static func timestamp(secondsAgo: Double, now: Date = Date()) -> String {
-        let moment = now.addingTimeInterval(-secondsAgo)
+    /// `moment` as the record keeps it: ISO 8601 local time with milliseconds and the zone's offset.
+    static func timestamp(of moment: Date) -> String {
         let offset = TimeZone.current.secondsFromGMT(for: moment)
         let wall = (moment.timeIntervalSince1970 * 1000).rounded() / 1000 + Double(offset)
         return ClockTime(wallSeconds: wall, zoneOffsetSeconds: offset, hasDate: true).isoText

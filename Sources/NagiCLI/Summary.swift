@@ -1,3 +1,4 @@
+import NagiOptions
 import NagiKit
 
 /// The one line `render` prints at the end: file, length, size, speed.

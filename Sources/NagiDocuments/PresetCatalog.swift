@@ -107,3 +107,21 @@ public struct PresetCatalog: Sendable {
         .notFound(name: name, kind: category.singular, suggestions: Array(NearestNames.find(name, among: names(in: category), maxDistance: 3).prefix(3)))
     }
 }
+
+extension PresetCatalog.Entry {
+    /// The preset's description (or title), on one line; a broken file says so instead of failing a listing.
+    public var summary: String {
+        do {
+            let value = try parsed()
+            guard case let .object(members, _) = value else { return "(invalid: not a JSON object)" }
+            for key in ["description", "title"] {
+                if case let .string(text)? = members[key] {
+                    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+                }
+            }
+            return ""
+        } catch {
+            return "(invalid: \(error.message))"
+        }
+    }
+}

@@ -51,8 +51,8 @@ public final class CourseExporter: Sendable {
         }
     }
 
-    /// One track of the album, prepared.
-    public struct Track: Sendable {
+    /// One lesson's track as described before anything is prepared: its file, its tags, its request.
+    public struct TrackPlan: Sendable {
         /// The lesson's place in the course, from 0.
         public let lessonIndex: Int
         /// The lesson's title, as the track's title tag (control characters dropped).
@@ -61,16 +61,40 @@ public final class CourseExporter: Sendable {
         public let fileName: String
         /// The file's path.
         public let path: String
+        /// The lesson's soundtrack at the calibrated level: the loudness target is `loudnessTargetLUFS`'s.
+        public let request: SoundtrackRequest
+        /// The track's loudness target, reached when it is written (nil: the calibrated level).
+        public let loudnessTargetLUFS: Double?
         /// The file as it will be written: format, tags, chapters.
         public let file: SoundtrackFileDescription
-        /// The calibrated soundtrack (a loudness target, if any, is reached when the track is written).
-        let soundtrack: Soundtrack
-        let loudnessTargetLUFS: Double?
-        /// The settings' fingerprint: a track recorded in the manifest with another is redone.
-        let fingerprint: String
         /// The label track written beside it, when asked for.
         let labels: String?
 
+        /// The lesson's soundtrack with its loudness target, as one file of it alone is made.
+        public var requestWithTarget: SoundtrackRequest {
+            var request = self.request
+            request.loudnessTargetLUFS = loudnessTargetLUFS
+            return request
+        }
+    }
+
+    /// One track of the album, prepared.
+    public struct Track: Sendable {
+        /// What it is.
+        public let plan: TrackPlan
+        /// The calibrated soundtrack (a loudness target, if any, is reached when the track is written).
+        let soundtrack: Soundtrack
+        /// The settings' fingerprint: a track recorded in the manifest with another is redone.
+        let fingerprint: String
+
+        /// The lesson's place in the course, from 0.
+        public var lessonIndex: Int { plan.lessonIndex }
+        /// The file's name inside the folder.
+        public var fileName: String { plan.fileName }
+        /// The file's path.
+        public var path: String { plan.path }
+        /// The file as it will be written.
+        public var file: SoundtrackFileDescription { plan.file }
         /// The session's length, microseconds: the longest-first order.
         public var sessionMicroseconds: Int64 { soundtrack.schedule.totalMicroseconds }
         /// The file's real length (countdown, session, release, ending), microseconds, for the playlist.
@@ -119,57 +143,73 @@ public final class CourseExporter: Sendable {
     public init(course: Course, settings: Settings, catalog: PresetCatalog, guideClips: GuideClipCache) throws(SoundtrackError) {
         self.course = course
         self.settings = settings
-        let numberWidth = max(2, String(course.lessons.count).count)
         var tracks: [Track] = []
         var soundscapes: [String: (Soundscape, String)] = [:]
-        for (index, lesson) in course.lessons.enumerated() {
-            // Each soundscape is read once, whichever lessons share it.
-            let reference = settings.sound.soundscapeReference(lesson: lesson) ?? SoundscapeResolver.defaultName
-            let soundscape: Soundscape, soundscapeName: String
-            if let cached = soundscapes[reference] {
-                (soundscape, soundscapeName) = cached
-            } else {
-                do { (soundscape, soundscapeName) = try SoundscapeResolver.resolve(reference, catalog: catalog) } catch { throw .breath(error) }
-                soundscapes[reference] = (soundscape, soundscapeName)
-            }
-            let schedule: Schedule
-            do { schedule = try Schedule(session: lesson.session, sampleRate: settings.sampleRate) } catch { throw .breath(error) }
-            let number = String(index + 1)
-            let fileName = String(repeating: "0", count: numberWidth - number.count) + number + " - "
-                + FileNames.safeStem(lesson.title) + "." + settings.format.fileExtension
-            let title = Self.printable(lesson.title)
-            // A lesson may set its cues, count, voice, beat, bed and loudness; the caller's settings replace them.
-            var request = try settings.sound.request(schedule: schedule, soundscape: soundscape, lesson: lesson)
-            let loudnessTarget = request.loudnessTargetLUFS
-            // The loudness pass runs when the track is written, for the tracks that are written.
-            request.loudnessTargetLUFS = nil
-            let tags = AudioTags(
-                title: title, artist: settings.artist ?? course.artist ?? "nagi", album: settings.album ?? course.album ?? course.title,
-                comment: SoundtrackTags.comment(pattern: lesson.patternLabel, schedule: schedule, soundscape: soundscapeName),
-                trackNumber: index + 1, trackCount: course.lessons.count, discNumber: 1, discCount: 1,
-                date: SoundtrackTags.currentYear, genre: course.genre ?? SoundtrackTags.defaultGenre, encoder: SoundtrackTags.encoder,
-                cover: settings.cover)
-            let file = try request.fileDescription(
-                format: settings.format, encoding: settings.encoding, quality: settings.quality, tags: tags, chapters: settings.chapters)
+        for index in course.lessons.indices {
+            let plan = try Self.plan(lesson: index, of: course, settings: settings, catalog: catalog, soundscapes: &soundscapes)
             // Every track is prepared before any is written, so none holds its bed in memory meanwhile (a write reads
             // it, jobs at a time).
-            let soundtrack = try Soundtrack.prepare(request, guide: guideClips, holdsBed: false)
+            let soundtrack = try Soundtrack.prepare(plan.request, guide: guideClips, holdsBed: false)
             // The settings' fingerprint covers the soundscape, guide, bed and beat and names each clip by phrase and
             // length; the request adds the voice and the pack's folder, the checksum the pack's samples, so a
             // different voice or pack redoes the track.
+            let lesson = course.lessons[index]
             let fingerprint = Fingerprint.of([
                 SoundtrackTags.encoder, "lesson \(index)", lesson.title,
-                String(describing: lesson.session), String(describing: file.spec), String(describing: request.guide),
+                String(describing: lesson.session), String(describing: plan.file.spec), String(describing: plan.request.guide),
                 soundtrack.settings.fingerprint, Self.clipChecksum(soundtrack.settings.clips),
-                "loudness \(loudnessTarget.map { "\($0)" } ?? "calibrated")",
+                "loudness \(plan.loudnessTargetLUFS.map { "\($0)" } ?? "calibrated")",
             ])
-            let labels = settings.writesLabels
-                ? LabelTrack.text(for: schedule, offsetMicroseconds: request.framing.leadInMicroseconds(sampleRate: settings.sampleRate)) : nil
-            tracks.append(Track(
-                lessonIndex: index, title: title, fileName: fileName, path: settings.folder + "/" + fileName, file: file,
-                soundtrack: soundtrack, loudnessTargetLUFS: loudnessTarget, fingerprint: fingerprint, labels: labels))
+            tracks.append(Track(plan: plan, soundtrack: soundtrack, fingerprint: fingerprint))
         }
         self.tracks = tracks
+    }
+
+    /// Lesson `index`'s track under `settings`, described but not prepared (a server serving one lesson).
+    /// - Throws: as `init`, for that lesson.
+    public static func plan(lesson index: Int, of course: Course, settings: Settings, catalog: PresetCatalog) throws(SoundtrackError) -> TrackPlan {
+        var soundscapes: [String: (Soundscape, String)] = [:]
+        return try plan(lesson: index, of: course, settings: settings, catalog: catalog, soundscapes: &soundscapes)
+    }
+
+    /// `plan(lesson:…)`, each soundscape read once whichever lessons share it (`soundscapes` keeps them).
+    private static func plan(
+        lesson index: Int, of course: Course, settings: Settings, catalog: PresetCatalog, soundscapes: inout [String: (Soundscape, String)]
+    ) throws(SoundtrackError) -> TrackPlan {
+        let lesson = course.lessons[index]
+        let reference = settings.sound.soundscapeReference(lesson: lesson) ?? SoundscapeResolver.defaultName
+        let soundscape: Soundscape, soundscapeName: String
+        if let cached = soundscapes[reference] {
+            (soundscape, soundscapeName) = cached
+        } else {
+            do { (soundscape, soundscapeName) = try SoundscapeResolver.resolve(reference, catalog: catalog) } catch { throw .breath(error) }
+            soundscapes[reference] = (soundscape, soundscapeName)
+        }
+        let schedule: Schedule
+        do { schedule = try Schedule(session: lesson.session, sampleRate: settings.sampleRate) } catch { throw .breath(error) }
+        let number = String(index + 1)
+        let numberWidth = max(2, String(course.lessons.count).count)
+        let fileName = String(repeating: "0", count: numberWidth - number.count) + number + " - "
+            + FileNames.safeStem(lesson.title) + "." + settings.format.fileExtension
+        let title = printable(lesson.title)
+        // A lesson may set its cues, count, voice, beat, bed and loudness; the caller's settings replace them.
+        var request = try settings.sound.request(schedule: schedule, soundscape: soundscape, lesson: lesson)
+        let loudnessTarget = request.loudnessTargetLUFS
+        // The loudness pass runs when the track is written, for the tracks that are written.
+        request.loudnessTargetLUFS = nil
+        let tags = AudioTags(
+            title: title, artist: settings.artist ?? course.artist ?? "nagi", album: settings.album ?? course.album ?? course.title,
+            comment: SoundtrackTags.comment(pattern: lesson.patternLabel, schedule: schedule, soundscape: soundscapeName),
+            trackNumber: index + 1, trackCount: course.lessons.count, discNumber: 1, discCount: 1,
+            date: SoundtrackTags.currentYear, genre: course.genre ?? SoundtrackTags.defaultGenre, encoder: SoundtrackTags.encoder,
+            cover: settings.cover)
+        let file = try request.fileDescription(
+            format: settings.format, encoding: settings.encoding, quality: settings.quality, tags: tags, chapters: settings.chapters)
+        let labels = settings.writesLabels
+            ? LabelTrack.text(for: schedule, offsetMicroseconds: request.framing.leadInMicroseconds(sampleRate: settings.sampleRate)) : nil
+        return TrackPlan(
+            lessonIndex: index, title: title, fileName: fileName, path: settings.folder + "/" + fileName, request: request,
+            loudnessTargetLUFS: loudnessTarget, file: file, labels: labels)
     }
 
     /// Writes every track not up to date (all with `redoesEverything`), then the album gain, the labels and the
@@ -215,7 +255,7 @@ public final class CourseExporter: Sendable {
             guard !stop.isCancelled else { return .failure(.cancelled) }
             do throws(SoundtrackError) {
                 manifest.beginWriting(track.fileName)
-                let soundtrack = try track.loudnessTargetLUFS.map { target throws(SoundtrackError) in
+                let soundtrack = try track.plan.loudnessTargetLUFS.map { target throws(SoundtrackError) in
                     try track.soundtrack.reachingLoudness(targetLUFS: target, cancel: stop)
                 } ?? track.soundtrack
                 let result = try soundtrack.write(to: .file(path: track.path, overwrite: true), file: track.file, progress: report, cancel: stop)
@@ -243,10 +283,10 @@ public final class CourseExporter: Sendable {
         if let firstFailure { throw firstFailure }
         try addAlbumGain(manifest: manifest)
         for track in tracks {
-            guard let labels = track.labels else { continue }
+            guard let labels = track.plan.labels else { continue }
             do { try TextFileOutput.write(labels, to: track.labelsPath, overwrite: true) } catch { throw .textFile(error) }
         }
-        let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.title, $0.fileMicroseconds) })
+        let playlist = Playlist.m3u8(course: course, tracks: tracks.map { ($0.fileName, $0.plan.title, $0.fileMicroseconds) })
         do { try TextFileOutput.write(playlist, to: playlistPath, overwrite: true) } catch { throw .textFile(error) }
         let elapsed = ContinuousClock.now - start
         return Report(

@@ -9,6 +9,9 @@ public enum SoundscapeResolver {
     /// The soundscape used when none is named.
     public static let defaultName = "horizon"
 
+    /// What `auto` does, in a listing's words.
+    public static let autoSummary = "Picks by the local hour: horizon by day (6–18), dusk (19–20), night otherwise."
+
     /// Resolves `reference` (nil means the default) to a decoded soundscape and the name it goes by.
     public static func resolve(_ reference: String?, catalog: PresetCatalog, hour: Int = currentHour()) throws(BreathError) -> (soundscape: Soundscape, name: String) {
         var name = reference ?? defaultName

@@ -4,6 +4,7 @@ import NagiTestSupport
 import Testing
 
 @testable import NagiCLI
+@testable import NagiOptions
 @testable import NagiKit
 
 /// `--bed FILE`: a user's recording under the session, tested on the rendered sound. The bed alone is the

@@ -2,6 +2,7 @@ import NagiTestSupport
 import Foundation
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 @Suite("Shell completions generated from the command specs")
 struct CompletionTests {

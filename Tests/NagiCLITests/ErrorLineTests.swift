@@ -1,5 +1,6 @@
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 @Suite("ErrorLine: one printable line of bounded length")
 struct ErrorLineTests {

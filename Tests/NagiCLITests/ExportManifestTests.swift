@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 import NagiKit
 
 @Suite("ExportManifest: what nagi wrote, or began writing, survives a kill")

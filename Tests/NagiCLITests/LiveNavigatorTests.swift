@@ -4,6 +4,8 @@ import NagiDocuments
 import NagiTestSupport
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
+@testable import NagiKit
 
 /// Where n, b and enter go, decided from the schedule: at the next phase boundary, a round or a breath at a time,
 /// at once inside an open hold.

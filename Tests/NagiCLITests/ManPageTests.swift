@@ -2,6 +2,7 @@ import NagiTestSupport
 import Foundation
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 @Suite("The manual page, docs/nagi.1")
 struct ManPageTests {

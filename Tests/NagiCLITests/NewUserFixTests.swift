@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 @testable import NagiPlot
 import NagiDocuments
 

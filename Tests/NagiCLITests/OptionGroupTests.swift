@@ -1,7 +1,9 @@
+import Breath
 import AudioFile
 import Foundation
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 @Suite("Option groups: one declaration, one answer on every command")
 struct OptionGroupTests {
@@ -76,10 +78,10 @@ struct OptionGroupTests {
         #expect(try GuidanceOptions(Self.parse(["render"])) == GuidanceOptions())
         let all = try GuidanceOptions(Self.parse(["render", "--cues", "both", "--voice", "kal16", "--count", "ticks", "--cue-volume", "-3.5"]))
         #expect(all == GuidanceOptions(cues: .both, voice: .kal16, count: .ticks, cueVolumeDecibels: -3.5))
-        #expect(try GuidanceOptions(Self.parse(["play", "--no-cues"])).cues == .none)
+        #expect(try GuidanceOptions(Self.parse(["play", "--no-cues"])).cues == CueMode.none)
         #expect(try GuidanceOptions(Self.parse(["course", "next", "x", "--count", "voice", "--voice", "rms"])).voice == .rms)
-        #expect(GuidanceOptions.Cues.both.includesChimes && GuidanceOptions.Cues.both.includesVoice)
-        #expect(!GuidanceOptions.Cues.voice.includesChimes)
+        #expect(CueMode.both.chimes && CueMode.both.speaks)
+        #expect(!CueMode.voice.chimes)
     }
 
     struct BadGuidance: CustomTestStringConvertible, Sendable {

@@ -3,6 +3,7 @@ import Breath
 import Foundation
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 /// The play view in a narrow terminal: its lines, and the real thing under tmux.
 @Suite("nagi play's view fits narrow terminals", .serialized)

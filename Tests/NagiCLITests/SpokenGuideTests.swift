@@ -1,6 +1,7 @@
 import AudioFile
 import Foundation
 @testable import NagiCLI
+@testable import NagiOptions
 import NagiKit
 import NagiPresets
 import Synth

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 @testable import NagiCLI
+@testable import NagiOptions
 @testable import NagiPlot
 import NagiDocuments
 import NagiDocuments

@@ -22,6 +22,11 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
                                    size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
                                    MHD_RequestCompletedCallback completed, void *completed_context);
 
+/// Counts now as the connection's last activity, keeping its idle timeout at `idle_timeout_seconds`: after the
+/// server itself was busy (a render waiting its turn, an album being exported), so that libmicrohttpd does not take
+/// the server's own work for an idle client. Call it on the connection's own thread.
+void nagi_http_touch(struct MHD_Connection *connection, unsigned int idle_timeout_seconds);
+
 /// A pipe whose ends close on exec, its buffer grown to `byte_count` where the system allows (a smaller one is
 /// kept otherwise): 0, or -1 with errno.
 int nagi_http_pipe(int ends[2], int byte_count);

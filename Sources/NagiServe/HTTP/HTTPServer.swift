@@ -82,10 +82,13 @@ package final class HTTPServer: @unchecked Sendable {
     static let producerWaitMilliseconds = 10_000
 
     /// A new streamed body whose producer this server counts, so that `stop` waits for it.
-    package func makeStream(produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Void) throws(HTTPServerError) -> HTTPBodyStream {
+    /// `skipByteCount` and `produce`: as `HTTPBodyStream`'s.
+    package func makeStream(
+        skipping skipByteCount: Int = 0, produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
+    ) throws(HTTPServerError) -> HTTPBodyStream {
         producers.withLockWakingAll { runningProducers += 1 }
         do throws(HTTPServerError) {
-            return try HTTPBodyStream(onEnd: { [weak self] in self?.producerEnded() }, produce: produce)
+            return try HTTPBodyStream(skipping: skipByteCount, onEnd: { [weak self] in self?.producerEnded() }, produce: produce)
         } catch {
             producerEnded()
             throw error
@@ -159,7 +162,7 @@ package final class HTTPServer: @unchecked Sendable {
             }
         case let .stream(stream, byteCount):
             lock.withLock { streams[ObjectIdentifier(stream)] = stream }
-            let context = Unmanaged.passRetained(StreamContext(stream: stream, server: self)).toOpaque()
+            let context = Unmanaged.passRetained(StreamContext(stream: stream, server: self, connection: connection, idleTimeoutSeconds: limits.idleTimeoutSeconds)).toOpaque()
             created = MHD_create_response_from_callback(
                 byteCount.map { UInt64($0) } ?? UInt64.max, Self.streamBlockByteCount, Self.streamReader, context, Self.streamFree)
             if created == nil { Unmanaged<StreamContext>.fromOpaque(context).release() }
@@ -168,6 +171,8 @@ package final class HTTPServer: @unchecked Sendable {
         for (name, value) in response.headers {
             _ = MHD_add_response_header(created, name, value)
         }
+        // The handler may have waited (for a render's turn): that was the server's time, not an idle client's.
+        nagi_http_touch(connection, limits.idleTimeoutSeconds)
         let result = MHD_queue_response(connection, UInt32(response.status), created)
         MHD_destroy_response(created)
         return result
@@ -180,18 +185,28 @@ package final class HTTPServer: @unchecked Sendable {
     private final class StreamContext {
         let stream: HTTPBodyStream
         weak var server: HTTPServer?
+        /// The connection the body goes to, whose idle clock each block produced restarts.
+        let connection: OpaquePointer
+        let idleTimeoutSeconds: UInt32
 
-        init(stream: HTTPBodyStream, server: HTTPServer) {
+        init(stream: HTTPBodyStream, server: HTTPServer, connection: OpaquePointer, idleTimeoutSeconds: UInt32) {
             self.stream = stream
             self.server = server
+            self.connection = connection
+            self.idleTimeoutSeconds = idleTimeoutSeconds
         }
     }
 
     private static let streamReader: MHD_ContentReaderCallback = { context, _, buffer, maximum in
         guard let context, let buffer else { return -2 }
-        let stream = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue().stream
-        let count = stream.read(into: buffer, count: maximum)
-        if count > 0 { return count }
+        let holder = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue()
+        let count = holder.stream.read(into: buffer, count: maximum)
+        if count > 0 {
+            // The read may have waited on the producer (an album's export): the server's time, not an idle client's.
+            // A client that stops reading is never asked for more, so its idle clock runs on.
+            nagi_http_touch(holder.connection, holder.idleTimeoutSeconds)
+            return count
+        }
         // End of the body (-1), or a failure (-2): libmicrohttpd then closes the connection, so a client
         // expecting a Content-Length sees the body cut short.
         return count == 0 ? -1 : -2

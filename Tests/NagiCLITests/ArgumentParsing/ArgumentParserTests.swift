@@ -1,5 +1,6 @@
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 /// The error `line` produces, or `nil` if it parses.
 private func parseError(_ line: String) -> ArgumentError? {

@@ -1,4 +1,5 @@
 @testable import NagiCLI
+@testable import NagiOptions
 
 /// Specs shaped like nagi's real commands, so tests exercise the parser on the command lines it
 /// has to serve. The real specs live with the commands; these are test fixtures.

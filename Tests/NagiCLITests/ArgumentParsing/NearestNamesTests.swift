@@ -2,6 +2,7 @@ import Breath
 import NagiDocuments
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 @Suite struct NearestNamesTests {
     @Test func knownDistances() {

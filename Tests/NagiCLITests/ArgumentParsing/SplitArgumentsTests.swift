@@ -1,5 +1,6 @@
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 @Suite struct SplitArgumentsTests {
     private func kinds(_ arguments: [String]) -> [SplitArguments.Token.Kind] {

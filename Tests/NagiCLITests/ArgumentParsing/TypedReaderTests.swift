@@ -1,5 +1,6 @@
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 /// A command with one value option in two spellings, so readers are tested on any text.
 private let spec = CommandSpec(

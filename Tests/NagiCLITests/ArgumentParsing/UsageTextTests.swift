@@ -1,5 +1,6 @@
 import Testing
 @testable import NagiCLI
+@testable import NagiOptions
 
 @Suite struct UsageTextTests {
     private let renderHelp = UsageText.help(for: NagiTestSpecs.render, commandPath: "nagi render")

@@ -1,0 +1,71 @@
+import AudioFile
+import BedSource
+import Breath
+import GuideSources
+
+/// Every way a command can fail, with its exit code after sysexits and one line for the user.
+package enum CLIError: Error {
+    case arguments(ArgumentError)
+    case breath(BreathError)
+    case audioFile(AudioFileError)
+    /// A cue pack that cannot be used (66 missing, 65 not audio or too long, 74 a failing read).
+    case cuePack(CuePackError)
+    /// Spoken guide words flite or libsoxr could not turn into a clip (65 when the words must change).
+    case spokenCue(SpokenCueError)
+    /// Bad content in a file or option, such as guide words that cannot be spoken (exit 65).
+    case data(String)
+    /// A bed recording that cannot be used (66 missing, 65 not audio or empty, 74 a failed read).
+    case bed(BedStreamError)
+    /// A bad combination of otherwise valid options (exit 64).
+    case usage(String)
+    /// A file or folder named on the command line that does not exist (exit 66).
+    case noInput(String)
+    /// The output cannot be created (exit 73).
+    case cannotCreate(String)
+    /// Reading or writing failed part-way (exit 74).
+    case io(String)
+    /// An audio device is unavailable (exit 69).
+    case unavailable(String)
+    /// Stopped by SIGINT (130) or SIGTERM (143).
+    case interrupted(signal: Int32)
+    /// Live playback ended early by the listener (q or Esc): exit 1, after the view has said so.
+    case stoppedEarly
+
+    /// The process exit code.
+    package var exitCode: Int32 {
+        switch self {
+        case let .arguments(error): error.exitCode
+        case let .breath(error): error.category.exitCode
+        case let .audioFile(error): error.category.exitCode
+        case let .cuePack(error): error.category.exitCode
+        case let .spokenCue(error): error.category.exitCode
+        case .data: 65
+        case let .bed(error): error.category.exitCode
+        case .usage: 64
+        case .noInput: 66
+        case .unavailable: 69
+        case .cannotCreate: 73
+        case .io: 74
+        case let .interrupted(signal): 128 + signal
+        case .stoppedEarly: 1
+        }
+    }
+
+    /// One line naming the fault and what would be right (without the `nagi: error: ` prefix).
+    package var message: String {
+        switch self {
+        case let .arguments(error): UsageText.message(for: error)
+        case let .breath(error):
+            if case .notFound = error { error.message + "; `nagi presets` lists them, and a path to a JSON file works too" } else { error.message }
+        case let .audioFile(error):
+            if case .targetExists = error { error.message + "; use --force to replace it" } else { error.message }
+        case let .cuePack(error): error.message
+        case let .spokenCue(error): "spoken guide: " + error.message
+        case let .bed(error): error.message
+        case let .data(text),
+             let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
+        case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted by Ctrl-C (SIGINT)"
+        case .stoppedEarly: "stopped early (q or Esc)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Breath
+
+/// `--rate HZ`: the sample rate every schedule, render and playback of a command uses.
+package struct SampleRateOptions {
+    package static let group = OptionGroup(
+        title: "Sample rate",
+        options: [OptionSpec(names: ["--rate"], valueName: "HZ", help: "Sample rate in Hz, 8000 to 192000 (default 48000).")]
+    )
+
+    /// The rate when `--rate` is not given.
+    package static let defaultSampleRate = 48000
+
+    /// Frames per second.
+    package var sampleRate: Int
+
+    package init(_ arguments: ParsedArguments) throws(CLIError) {
+        do {
+            sampleRate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? Self.defaultSampleRate
+        } catch {
+            throw .arguments(error)
+        }
+    }
+}

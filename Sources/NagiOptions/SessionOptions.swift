@@ -1,0 +1,98 @@
+import Breath
+import NagiDocuments
+import NagiKit
+
+/// PATTERN (or `--bpm` / `--ratio`) resolved to a session at the length and rate its command line asks
+/// for (`PaceOptions`, `SessionLengthOptions`, `SampleRateOptions`).
+package struct SessionOptions {
+    /// What was asked for, resolved.
+    package var session: Session
+    /// A short name for messages and default file names ("4-7-8", "box").
+    package var name: String
+    /// Frames per second.
+    package var sampleRate: Int
+
+    /// The groups every session command takes: a pace in place of PATTERN, the length and the sample rate.
+    package static let groups = [PaceOptions.group] + lengthAndRateGroups
+    /// The length and the sample rate alone, for `course next`, whose lesson names the pattern.
+    package static let lengthAndRateGroups = [SessionLengthOptions.group, SampleRateOptions.group]
+    package static let patternPositional = PositionalSpec(name: "PATTERN", help: patternHelp, isOptional: true, completion: .patterns)
+    package static let patternHelp = "A preset name (see `nagi presets`), an inline pattern such as 4-7-8 or 5.5-5.5 (seconds; 0 skips a phase), or a path to a pattern or session JSON file. Or give --bpm instead."
+
+    /// PATTERN for a command that plays `defaultPattern` when none is given.
+    package static func patternPositional(defaultPattern: String) -> PositionalSpec {
+        PositionalSpec(name: "PATTERN", help: patternHelp + " Default: \(defaultPattern).", isOptional: true, completion: .patterns)
+    }
+
+    /// A session already resolved (a course lesson's), named `name`, at `sampleRate`.
+    package init(session: Session, name: String, sampleRate: Int) {
+        self.session = session
+        self.name = name
+        self.sampleRate = sampleRate
+    }
+
+    /// Resolves the options; `defaultPattern` is used when PATTERN is absent. PATTERN is the positional at
+    /// `patternIndex` (`resonance analyze RR_FILE PATTERN` has it second).
+    package init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String? = nil, patternIndex: Int = 0) throws(CLIError) {
+        let paceOptions = try PaceOptions(arguments)
+        let reference = arguments.positionals.count > patternIndex ? arguments.positionals[patternIndex] : nil
+        try paceOptions.validate(pattern: reference)
+        do {
+            var session: Session
+            let name: String
+            if let pace = paceOptions.pace, let paceName = paceOptions.name {
+                session = Session(pattern: pace.pattern)
+                name = paceName
+            } else {
+                guard let reference = reference ?? defaultPattern else {
+                    throw CLIError.usage("missing PATTERN; name a preset such as 4-7-8 or box, write one like 4-7-8, or give --bpm N")
+                }
+                let decoder = SessionDecoder(catalog: catalog, loadFile: PresetEnvironment.loadFile)
+                let (resolved, resolvedName) = try decoder.resolveArgument(reference, loadFile: PresetEnvironment.loadFile)
+                session = resolved.session
+                name = resolvedName
+                if let ratio = paceOptions.ratio {
+                    guard let repaced = session.withRatio(ratio) else {
+                        throw CLIError.usage("--ratio goes with --bpm, or with a session paced in breaths a minute such as resonance-steps; '\(reference)' is not")
+                    }
+                    session = repaced
+                }
+            }
+            session = try SessionLengthOptions(arguments).apply(to: session)
+            // Refuse what cannot be scheduled before any work or output.
+            _ = try SessionExpander.totalMicroseconds(of: session.stages)
+            self.session = session
+            self.name = name
+        } catch let error as BreathError {
+            throw .breath(error)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .usage("\(error)")
+        }
+        // A command that takes no --rate (resonance analyze) schedules at the default rate.
+        sampleRate = arguments.command.option(named: "--rate") == nil ? SampleRateOptions.defaultSampleRate : try SampleRateOptions(arguments).sampleRate
+    }
+
+    /// The schedule at the chosen rate.
+    package func schedule() throws(CLIError) -> Schedule {
+        do {
+            return try Schedule(session: session, sampleRate: sampleRate)
+        } catch {
+            throw .breath(error)
+        }
+    }
+
+    /// A title for tags and headings: the session's own, or the pattern name.
+    package var title: String { session.title ?? name }
+
+    /// The title tag's text: the title, the number of rounds of a session that is one repeated group (which
+    /// `--cycles` and `--minutes` change, so no title written in a file can state it), and the length.
+    package func titleTag(totalMicroseconds: Int64) -> String {
+        var text = title
+        if session.stages.count == 1, case let .group(count, _) = session.stages[0] {
+            text += ", " + NumberText.count(count, "round")
+        }
+        return text + " (\(Microseconds.formatClock(totalMicroseconds).dropLast(4)))"
+    }
+}

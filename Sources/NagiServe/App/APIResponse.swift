@@ -1,0 +1,55 @@
+import NagiDocuments
+import NagiKit
+import NagiOptions
+
+/// The server's answers in JSON: a document, or a refusal as one object `{"error": "<the line nagi prints>",
+/// "parameter": "<the query parameter at fault>"}` with a status that says what kind of fault it is.
+package enum APIResponse {
+    /// A JSON document.
+    package static func json(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")], body: .bytes(Array(text.utf8)))
+    }
+
+    /// A refusal: `message` (one line), its status and the parameter at fault.
+    package static func error(_ message: String, status: Int, parameter: String? = nil) -> HTTPResponse {
+        var text = "{\"error\": \(JSONText.quote(ErrorLine.printable(message)))"
+        if let parameter { text += ", \"parameter\": \(JSONText.quote(parameter))" }
+        return json(text + "}\n", status: status)
+    }
+
+    /// The command line's fault as the API reports it: the same line, and the status for its exit code.
+    package static func error(_ error: CLIError, parameter: String? = nil) -> HTTPResponse {
+        self.error(error.message, status: status(for: error), parameter: parameter ?? Self.parameter(of: error))
+    }
+
+    /// A query's fault.
+    package static func error(_ error: QueryError) -> HTTPResponse {
+        self.error(error.error, parameter: error.parameter)
+    }
+
+    /// The status for a fault: 400 for a bad request or bad content, 404 for something named that does not exist,
+    /// 503 for what is unavailable now (a stopping server, a device), 500 for the server's own failures.
+    static func status(for error: CLIError) -> Int {
+        switch error.exitCode {
+        case 64, 65: 400
+        case 66: 404
+        case 69, 130, 143: 503
+        default: 500
+        }
+    }
+
+    /// The query parameter a fault of the session names, when it is one.
+    private static func parameter(of error: CLIError) -> String? {
+        switch error {
+        case .breath: "pattern"
+        case let .arguments(fault):
+            switch fault {
+            case let .invalidValue(option, _, _), let .missingValue(option), let .repeatedOption(option): String(option.drop { $0 == "-" })
+            default: nil
+            }
+        case .bed: "bed"
+        case .cuePack: "cue-pack"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import AudioFile
+import Glibc
+import NagiDocuments
+import NagiKit
+import NagiOptions
+
+/// The course API: `GET /api/courses/NAME` (its lessons, each with its URLs), a lesson's track
+/// (`/api/courses/NAME/lessons/N.EXT`, what `course export` writes for it) and schedule (`…/lessons/N/describe`), and
+/// the whole album as one ZIP (`/api/courses/NAME/album.zip`). A course is named, never given as a path.
+extension NagiServer {
+    /// Routes `rest`, the path after `/api/courses/`.
+    func course(_ request: HTTPRequest, path rest: String) -> HTTPResponse {
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let catalog = PresetEnvironment.catalog()
+        guard let name = parts.first, UserFolders.isPlainName(name) else { return Self.notFound("/api/courses/" + rest) }
+        let course: Course
+        do {
+            course = try CourseDecoder(catalog: catalog).course(named: name)
+        } catch {
+            return APIResponse.error(CLIError.breath(error), parameter: nil)
+        }
+        switch parts.count {
+        case 1:
+            return courseDocument(course)
+        case 2 where parts[1] == "album.zip":
+            return album(request, course: course, catalog: catalog)
+        case 3 where parts[1] == "lessons":
+            let (number, format) = Self.lessonNumberAndFormat(parts[2])
+            guard let number, course.lessons.indices.contains(number - 1), let format, format != .raw else {
+                return Self.notFound("/api/courses/" + rest)
+            }
+            return lessonTrack(request, course: course, index: number - 1, format: format, catalog: catalog)
+        case 4 where parts[1] == "lessons" && parts[3] == "describe":
+            guard let number = Int(parts[2]), course.lessons.indices.contains(number - 1) else { return Self.notFound("/api/courses/" + rest) }
+            return lessonDescription(request, course: course, index: number - 1, catalog: catalog)
+        default:
+            return Self.notFound("/api/courses/" + rest)
+        }
+    }
+
+    /// "3.flac" → (3, .flac); a part that is not NUMBER.EXT gives nils.
+    static func lessonNumberAndFormat(_ part: String) -> (Int?, AudioFileFormat?) {
+        guard let dot = part.lastIndex(of: ".") else { return (nil, nil) }
+        return (Int(part[..<dot]), AudioFileFormat(fileExtension: String(part[part.index(after: dot)...])))
+    }
+
+    /// The course's lessons with their lengths and URLs.
+    private func courseDocument(_ course: Course) -> HTTPResponse {
+        let lengths: [Int64]
+        do { lengths = try CourseOptions.lessonLengths(course) } catch { return APIResponse.error(error) }
+        let base = "/api/courses/" + Self.percentEncoded(course.name)
+        var lessons: [String] = []
+        for (index, lesson) in course.lessons.enumerated() {
+            let number = index + 1
+            lessons.append(
+                "{\"number\": \(number), \"title\": \(JSONText.quote(lesson.title)), \"pattern\": \(JSONText.quote(lesson.patternLabel)), "
+                + "\"soundscape\": \(JSONText.quote(lesson.soundscape ?? SoundscapeResolver.defaultName)), "
+                + "\"seconds\": \(Microseconds.formatSeconds(lengths[index])), "
+                + "\"render\": \(JSONText.quote("\(base)/lessons/\(number)")), \"describe\": \(JSONText.quote("\(base)/lessons/\(number)/describe")), "
+                + "\"pace\": \(JSONText.quote("/pace?course=\(Self.percentEncoded(course.name))&lesson=\(number)"))}")
+        }
+        var text = "{\"name\": \(JSONText.quote(course.name)), \"title\": \(JSONText.quote(course.title)), "
+        text += "\"summary\": \(course.description.map(JSONText.quote) ?? "null"), "
+        text += "\"totalSeconds\": \(Microseconds.formatSeconds(lengths.reduce(0, +))), "
+        text += "\"album\": \(JSONText.quote(base + "/album.zip")), \"lessons\": [\n  " + lessons.joined(separator: ",\n  ") + "\n]}\n"
+        return APIResponse.json(text)
+    }
+
+    /// The export settings a request asks for (its query read as `course export`'s options), in `folder`.
+    private func exportSettings(_ request: HTTPRequest, course: Course, format: AudioFileFormat?, folder: String) throws(QueryError) -> CourseExporter.Settings {
+        var query = request.query.filter { $0.name != "format" }
+        if let format { query.append(("format", format.rawValue)) }
+        let arguments = try QueryArguments.parse(query, for: CourseOptions.exportSpec, tolerating: [RenderOptions.spec, DescribeOptions.spec], positionals: [course.name], folders: folders)
+        do {
+            var settings = try CourseOptions.exportSettings(arguments, course: course)
+            settings.folder = folder
+            return settings
+        } catch {
+            throw QueryError(error)
+        }
+    }
+
+    /// `GET /api/courses/NAME/lessons/N.EXT`: lesson N's track, as `course export` writes it (tags, track number,
+    /// chapters), streamed; a WAV has its ranges.
+    private func lessonTrack(_ request: HTTPRequest, course: Course, index: Int, format: AudioFileFormat, catalog: PresetCatalog) -> HTTPResponse {
+        let plan: CourseExporter.TrackPlan
+        do {
+            let settings = try exportSettings(request, course: course, format: format, folder: ".")
+            plan = try CourseExporter.plan(lesson: index, of: course, settings: settings, catalog: catalog)
+        } catch let error as QueryError {
+            return APIResponse.error(error)
+        } catch let error as SoundtrackError {
+            return APIResponse.error(CLIError(error))
+        } catch {
+            return APIResponse.error("\(error)", status: 500)
+        }
+        let full = plan.requestWithTarget
+        if let refusal = refusingLength(of: full) { return refusal }
+        let key = "course=\(course.name)&lesson=\(index + 1)&" + Self.cacheKey(request.query) + "|" + format.fileExtension
+        let download = request.queryValue("download").map(Self.isYes) == true ? plan.fileName : nil
+        return stream(full, file: plan.file, key: key, range: request.header("range"), download: download)
+    }
+
+    /// `GET /api/courses/NAME/lessons/N/describe`: lesson N's schedule as `/api/describe` gives a session's, under the
+    /// lesson's own cues and count unless the query names them.
+    private func lessonDescription(_ request: HTTPRequest, course: Course, index: Int, catalog: PresetCatalog) -> HTTPResponse {
+        let lesson = course.lessons[index]
+        do {
+            let arguments = try QueryArguments.parse(request.query, for: DescribeOptions.spec, tolerating: [RenderOptions.spec, CourseOptions.exportSpec], folders: folders)
+            let rate = try SampleRateOptions(arguments).sampleRate
+            let cues = try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
+                ?? (request.queryValue("no-cues").map(Self.isYes) == true ? CueMode.none : lesson.cues.flatMap(CueMode.init(rawValue:)))
+            let count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:)) ?? lesson.count.flatMap(CountMode.init(rawValue:))
+            let countdown = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
+            let session = SessionOptions(session: lesson.session, name: lesson.patternLabel, sampleRate: rate)
+            let describe = try DescribeOptions(session: session, cues: cues, count: count, countdownSeconds: countdown, endBell: arguments.isSet("--end-bell"), catalog: catalog)
+            return APIResponse.json(describe.json)
+        } catch let error as QueryError {
+            return APIResponse.error(error)
+        } catch let error as CLIError {
+            return APIResponse.error(error)
+        } catch let error as ArgumentError {
+            return APIResponse.error(.arguments(error))
+        } catch {
+            return APIResponse.error("\(error)", status: 500)
+        }
+    }
+
+    /// `GET /api/courses/NAME/album.zip?format=flac`: the album `course export` writes (the tracks, with their album
+    /// gain, and the playlist), exported into a temporary folder and sent as one ZIP; the folder is removed after.
+    private func album(_ request: HTTPRequest, course: Course, catalog: PresetCatalog) -> HTTPResponse {
+        let format: AudioFileFormat
+        if let given = request.queryValue("format") {
+            guard let chosen = AudioFileFormat(rawValue: given), chosen != .raw else {
+                return APIResponse.error(.arguments(.invalidValue(option: "--format", value: given, expected: "one of: flac, wav, ogg, opus, mp3")), parameter: "format")
+            }
+            format = chosen
+        } else {
+            format = .flac
+        }
+        var settings: CourseExporter.Settings
+        do {
+            settings = try exportSettings(request, course: course, format: format, folder: "")
+        } catch {
+            return APIResponse.error(error)
+        }
+        for index in course.lessons.indices {
+            do {
+                let plan = try CourseExporter.plan(lesson: index, of: course, settings: settings, catalog: catalog)
+                if let refusal = refusingLength(of: plan.requestWithTarget) { return refusal }
+            } catch {
+                return APIResponse.error(CLIError(error))
+            }
+        }
+        guard let folder = TemporaryFolder.make(prefix: "nagi-album-") else {
+            return APIResponse.error("cannot make a temporary folder: \(String(cString: strerror(errno)))", status: 500)
+        }
+        settings.folder = folder
+        settings.jobCount = 1
+        let exportSettings = settings
+        let guideClips = self.guideClips
+        let fileName = FileNames.safeStem(course.name)
+        // Prepared, exported and archived under the render's slot; every lesson was checked above, so what fails
+        // now fails the download part way (the client sees it cut short).
+        let response = streamProduced(contentType: "application/zip", fileName: fileName + ".zip") { descriptor, cancel in
+            defer { TemporaryFolder.remove(folder) }
+            do {
+                let exporter = try CourseExporter(course: course, settings: exportSettings, catalog: catalog, guideClips: guideClips)
+                _ = try exporter.export(cancel: cancel)
+                let files = exporter.tracks.map { ($0.fileName, $0.path) } + [(course.name + ".m3u8", exporter.playlistPath)]
+                try AlbumArchive.write(files, folderName: fileName, into: descriptor, cancel: cancel)
+                return true
+            } catch {
+                return false
+            }
+        }
+        // No producer started: nothing else will remove the folder.
+        if case .bytes = response.body { TemporaryFolder.remove(folder) }
+        return response
+    }
+
+    /// `text` with everything but unreserved characters percent-encoded, for a path segment or query value.
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
+    }
+}

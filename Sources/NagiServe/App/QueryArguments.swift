@@ -1,0 +1,99 @@
+import NagiDocuments
+import NagiKit
+import NagiOptions
+
+/// A request's query read as a command's arguments: each parameter the option of the same name (`cycles=3` is
+/// `--cycles=3`, `end-bell=1` the flag `--end-bell`), `pattern` the PATTERN, checked by the command line's own
+/// parser so that a bad value gets the very line `nagi` prints for it.
+///
+/// No path ever comes from a request: the options that name files (`-o`, `--labels`, `--cue-sheet`, `--cover`) are
+/// refused, a PATTERN or soundscape must be a preset name or inline text, and a bed or cue pack is named from the
+/// user's own folders (`UserFolders`), never given as a path.
+package struct QueryArguments {
+    /// Parameters the server reads itself rather than as options.
+    static let serverParameters: Set<String> = ["pattern", "token", "download", "format", "course", "lesson"]
+    /// Options of the command line that a request may not give: they name files or are the terminal's business.
+    static let refusedOptions: Set<String> = ["output", "labels", "cue-sheet", "cover", "force", "quiet", "threads", "json", "plot", "log", "device"]
+
+    /// The parser's reading of `query` for `spec`. Parameters the spec does not take but `tolerated` does (a render's
+    /// options sent to `/api/describe` with the same query) are left out; any other unknown parameter is refused.
+    /// - Throws: `QueryError` with the command line's line (and the parameter at fault).
+    /// `positionals` go before PATTERN (a course's NAME, which the path names).
+    package static func parse(
+        _ query: [(name: String, value: String)], for spec: CommandSpec, tolerating tolerated: [CommandSpec] = [], positionals: [String] = [],
+        folders: UserFolders
+    ) throws(QueryError) -> ParsedArguments {
+        var options: [String] = []
+        var pattern: String?
+        for (name, value) in query {
+            if name == "pattern" {
+                guard pattern == nil else { throw QueryError(.arguments(.repeatedOption("pattern")), parameter: name) }
+                pattern = value
+                continue
+            }
+            if serverParameters.contains(name) { continue }
+            let optionName = "--" + name
+            if refusedOptions.contains(name) {
+                throw QueryError(.usage("the parameter '\(name)' is not taken here: a request never names a file or the server's own settings"), parameter: name)
+            }
+            guard let option = spec.option(named: optionName) else {
+                if tolerated.contains(where: { $0.option(named: optionName) != nil }) { continue }
+                throw QueryError(.usage("unknown parameter '\(name)'"), parameter: name)
+            }
+            if option.takesValue {
+                options.append("\(optionName)=\(try resolved(value, of: name, folders: folders))")
+            } else {
+                switch value.lowercased() {
+                case "", "1", "true", "yes", "on": options.append(optionName)
+                case "0", "false", "no", "off": continue
+                default: throw QueryError(.arguments(.invalidValue(option: optionName, value: value, expected: "1 or 0 (it is a flag)")), parameter: name)
+                }
+            }
+        }
+        options.append("--")
+        options += positionals
+        if let pattern {
+            guard !PresetCatalog.isFilePath(pattern) else {
+                throw QueryError(.noInput("no pattern '\(pattern)': a request names a preset or writes a pattern inline, never a file"), parameter: "pattern")
+            }
+            options.append(pattern)
+        }
+        do {
+            return try ArgumentParser.parse(options, for: spec)
+        } catch {
+            let parameter: String? = switch error {
+            case let .unknownOption(name, _), let .missingValue(name), let .repeatedOption(name), let .conflictingOptions(name, _),
+                 let .invalidValue(name, _, _): String(name.drop { $0 == "-" })
+            case .unexpectedArgument, .missingArgument: "pattern"
+            case .unknownCommand: nil
+            }
+            throw QueryError(.arguments(error), parameter: parameter)
+        }
+    }
+
+    /// A value as the option reads it: a soundscape by name only, a bed or cue pack by name from the user's folders.
+    private static func resolved(_ value: String, of name: String, folders: UserFolders) throws(QueryError) -> String {
+        switch name {
+        case "soundscape":
+            guard !PresetCatalog.isFilePath(value) else {
+                throw QueryError(.noInput("no soundscape '\(value)': a request names a preset, never a file"), parameter: name)
+            }
+            return value
+        case "bed": return try folders.bed(named: value)
+        case "cue-pack": return try folders.cuePack(named: value)
+        default: return value
+        }
+    }
+}
+
+/// A request's parameter refused, with the line the command line prints for it.
+package struct QueryError: Error {
+    package var error: CLIError
+    /// The parameter at fault, when one is.
+    package var parameter: String?
+
+    package init(_ error: CLIError, parameter: String? = nil) {
+        self.error = error
+        self.parameter = parameter
+    }
+}
