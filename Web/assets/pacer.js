@@ -9,7 +9,7 @@ import { apiQuery, errorText, getJSON } from "/assets/api.js";
 const VOLUME_STEP_DECIBELS = 2; // as `nagi play`'s ↑ and ↓
 const VOLUME_FLOOR_DECIBELS = -40;
 const PREVIOUS_RESTARTS_AFTER_SECONDS = 1; // ← within the first second of a phase goes to the one before
-const VIBRATION_MILLISECONDS = 12; // a light tap (seed 001's haptic)
+const VIBRATION_MILLISECONDS = 12; // a light tap at each phase change (docs/pacer.md § 6)
 const SWELL_RELEASE_SECONDS = { horizon: 1.5, dusk: 1.5, rain: 1.5, night: 2.0 };
 
 const audio = document.getElementById("audio");
@@ -223,8 +223,22 @@ document.addEventListener("visibilitychange", () => {
 // Offered where a phone's motor is likely: the API exists and the pointer is a finger.
 const vibrateSupported = typeof navigator.vibrate === "function" && matchMedia("(pointer: coarse)").matches;
 document.getElementById("vibrate-choice").hidden = !vibrateSupported;
-vibrateBox.checked = vibrateSupported && localStorage.getItem("nagi.vibrate") !== "false";
-vibrateBox.addEventListener("change", () => localStorage.setItem("nagi.vibrate", String(vibrateBox.checked)));
+/** The listener's vibration choice, kept in the browser (on by default where offered, docs/pacer.md § 6). */
+function storedVibration() {
+  try {
+    return localStorage.getItem("nagi.vibrate") !== "false";
+  } catch {
+    return true; // storage refused (a private window): the default
+  }
+}
+vibrateBox.checked = vibrateSupported && storedVibration();
+vibrateBox.addEventListener("change", () => {
+  try {
+    localStorage.setItem("nagi.vibrate", String(vibrateBox.checked));
+  } catch {
+    // not kept: the choice holds for this visit
+  }
+});
 
 const darkScheme = matchMedia("(prefers-color-scheme: dark)");
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -263,8 +277,9 @@ window.nagi.pacer.ready = (async () => {
     const palette = paletteName(session.soundscape);
     scene.palette = PALETTES[palette];
     document.body.dataset.palette = palette;
-    audio.src = session.audioURL;
     const describe = await getJSON(session.describeURL);
+    // The sound only once the server has accepted the session, so a refused one is said once, in words.
+    audio.src = session.audioURL;
     timeline = new Timeline(describe, SWELL_RELEASE_SECONDS[palette]);
     const heading = session.heading || describe.title;
     title.textContent = heading;

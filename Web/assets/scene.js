@@ -7,11 +7,11 @@ export function horizonFraction(level) {
   return 0.65 - 0.30 * level;
 }
 
-/** The horizon line's wave: amplitude (px, before the calming), wavelength (px). */
+/** The horizon line's wave: amplitude (px, before the calming), wavelength (px) (docs/pacer.md § 3). */
 const LINE_AMPLITUDE = 5;
 const LINE_WAVELENGTH = 320;
 
-/** The three ripple layers: rate (rad/s), amplitude (px), phase (rad), opacity, wavelength (px) and depth. */
+/** The three ripple layers: rate (rad/s), amplitude (px), phase (rad), opacity, wavelength (px) and depth (docs/pacer.md § 3). */
 const RIPPLES = [
   { rate: 1.5, amplitude: 4, phase: 0, opacity: 0.25, wavelength: 260, depth: 0.14 },
   { rate: 2.3, amplitude: 3, phase: Math.PI / 3, opacity: 0.18, wavelength: 210, depth: 0.36 },
@@ -22,7 +22,7 @@ const RIPPLES = [
 const REDUCED_MOTION_SCALE = 0.25;
 
 /**
- * The palettes: seed colours by soundscape and scheme. sky: top → at the horizon; water: at the horizon → bottom;
+ * The palettes by soundscape and scheme (docs/pacer.md § 5). sky: top → at the horizon; water: at the horizon → bottom;
  * line: the horizon line; ripple: the layers' fill; skyInk/waterInk: the word over the sky and over the water;
  * speed: how fast the line's wave travels (px/s, the soundscape's shimmer speed).
  */
@@ -82,7 +82,7 @@ export class Scene {
     return baseY + LINE_AMPLITUDE * calming * Math.sin(wave - (2 * Math.PI * x) / LINE_WAVELENGTH);
   }
 
-  /** Traces the horizon from left to right (4 px steps, as the seed's path). */
+  /** Traces the horizon from left to right in 4 px steps. */
   traceLine(baseY, time, calming) {
     const c = this.context;
     c.moveTo(0, this.lineY(0, baseY, time, calming));

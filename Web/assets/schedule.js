@@ -81,7 +81,7 @@ export function phaseKindName(kind) {
 /** Fade lengths of a word change, seconds: out before the boundary, in after it (docs/pacer.md § 4). */
 export const WORD_FADE_OUT_SECONDS = 0.4;
 export const WORD_FADE_IN_SECONDS = 0.6;
-/** The hold swell's peak and how long it eases back after a hold (Presets/soundscapes: holdSwell). */
+/** The hold swell's peak (Presets/soundscapes: holdSwell.peak). */
 export const SWELL_PEAK = 2.5;
 /** The calming's start and end scale over the session, never 0 (Presets/soundscapes: calming). */
 export const CALMING_START = 1.0;
