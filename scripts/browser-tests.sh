@@ -86,6 +86,7 @@ if [ -z "$url" ]; then
 fi
 echo "browser-tests: server at $url ($server_command)"
 
+export PYTHONDONTWRITEBYTECODE=1
 status=0
 if [ -n "$screenshots" ]; then
     python3 Tests/Browser/screenshots.py --url "$url" --out "$screenshots" "${extra[@]}" || status=$?

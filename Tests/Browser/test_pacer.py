@@ -189,7 +189,7 @@ def test_keys_pause_skip_and_volume(context):
     browser.wait_for(driver, f"window.nagi.pacer.state().time > {starts[0] + 0.3}")
     # Space pauses: the audio clock stops and the state with it.
     press(driver, " ")
-    browser.wait_for(driver, "document.getElementById('audio').paused")
+    browser.wait_for(driver, "document.getElementById('audio').paused", timeout=2)
     before = state(driver)
     time.sleep(0.6)
     after = state(driver)

@@ -11,6 +11,7 @@ const planError = document.getElementById("plan-error");
 const plot = document.getElementById("plot");
 const pacerLink = document.getElementById("open-pacer");
 const downloadLink = document.getElementById("download");
+const plotLink = document.getElementById("plot-link");
 const formatChoice = document.getElementById("format");
 const lengthKind = document.getElementById("length-kind");
 const lengthInput = document.getElementById("length");
@@ -95,12 +96,14 @@ async function updatePlan() {
     plotURL = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
     plot.src = plotURL;
     plot.hidden = false;
+    plot.classList.remove("stale");
     setLinks(text, true);
   } catch (error) {
     if (error.name === "AbortError" || controller !== planController) return;
     if (!showFieldErrors(form, "", error)) planError.textContent = errorText(error);
     else planError.textContent = "";
-    planSummary.textContent = "Mend the field marked below to see the plan.";
+    planSummary.textContent = "Mend the marked field to see the plan.";
+    plot.classList.add("stale");
     setLinks(text, false);
   } finally {
     if (controller === planController) form.removeAttribute("aria-busy");
@@ -113,6 +116,7 @@ function setLinks(text, usable) {
   const links = [
     [pacerLink, `/pace?${text}`],
     [downloadLink, `/api/render.${format}?${text}${text ? "&" : ""}download=1`],
+    [plotLink, `/api/plot.svg?${text}`],
   ];
   for (const [link, href] of links) {
     if (usable) {
