@@ -3,7 +3,7 @@ import json
 import os
 import re
 import struct
-import urllib.error
+import time
 import urllib.request
 import zlib
 
@@ -68,7 +68,6 @@ def foreign_resources(driver):
 
 def wait_for(driver, script, timeout=30, interval=0.1):
     """Runs `script` (a JS expression) until it is truthy; returns its value or raises."""
-    import time
     deadline = time.monotonic() + timeout
     while True:
         value = driver.execute_script(f"return ({script})")
@@ -82,15 +81,6 @@ def wait_for(driver, script, timeout=30, interval=0.1):
 def get_json(url):
     with urllib.request.urlopen(url, timeout=60) as response:
         return json.load(response)
-
-
-def get_error(url):
-    """The JSON refusal the server gives for `url` (an HTTPError expected)."""
-    try:
-        urllib.request.urlopen(url, timeout=60)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
-    raise AssertionError(f"{url} was not refused")
 
 
 def decode_png(data):

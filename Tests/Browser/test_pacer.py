@@ -1,4 +1,5 @@
 """The pacer in a real browser: its state on the audio clock, the picture, the keys, the layout and the schemes."""
+import base64
 import statistics
 import time
 import urllib.parse
@@ -147,7 +148,6 @@ def horizon_row(png, height_css):
 
 def screenshot_strip(driver, x, width, height):
     """A PNG of the page's columns x … x + width, full height, at the page's scale."""
-    import base64
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": {
         "x": x, "y": 0, "width": width, "height": height, "scale": 1}})
     return base64.b64decode(shot["data"])

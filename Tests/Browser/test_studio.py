@@ -1,5 +1,6 @@
 """The studio in a real browser: the plan as you type, errors in the CLI's words, downloads equal to `nagi render`,
 courses, the heart-rhythm report, the phone layout and the dark scheme."""
+import json
 import math
 import os
 import random
@@ -195,7 +196,6 @@ def rr_record(path):
 def test_heart_rhythm_report(context):
     record = os.path.join(context.scratch, "rr.txt")
     rr_record(record)
-    import json
     cli = json.loads(subprocess.run([context.nagi, "resonance", "analyze", record, "--json"], capture_output=True, check=True).stdout)
     driver = open_studio(context)
     driver.find_element(By.ID, "record").send_keys(record)

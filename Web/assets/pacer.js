@@ -88,21 +88,27 @@ function requestFrame() {
 /** Keeps the screen awake while the sound plays (where the browser allows it). */
 async function holdWakeLock() {
   if (!("wakeLock" in navigator) || wakeLock || document.visibilityState !== "visible") return;
+  wakeLock = navigator.wakeLock.request("screen");
+  const asked = wakeLock;
   try {
-    wakeLock = await navigator.wakeLock.request("screen");
-    wakeLock.addEventListener("release", () => { wakeLock = null; });
+    const sentinel = await asked;
+    if (wakeLock !== asked || audio.paused) return sentinel.release().catch(() => {}); // paused meanwhile
+    wakeLock = sentinel;
+    sentinel.addEventListener("release", () => { if (wakeLock === sentinel) wakeLock = null; });
   } catch {
-    wakeLock = null; // refused (no user gesture, battery saver): the session plays on regardless
+    if (wakeLock === asked) wakeLock = null; // refused (no gesture, battery saver): the session plays on regardless
   }
 }
 
 function releaseWakeLock() {
-  wakeLock?.release().catch(() => {});
+  if (wakeLock && typeof wakeLock.release === "function") wakeLock.release().catch(() => {});
   wakeLock = null;
 }
 
 /** Plays from where the audio is: the Start button, Space, and `window.nagi.pacer.start()`. */
 async function start() {
+  await ready;
+  if (!timeline) return;
   startPanel.hidden = true;
   if (audio.ended) audio.currentTime = 0;
   try {
@@ -251,7 +257,34 @@ darkScheme.addEventListener("change", followMedia);
 reducedMotion.addEventListener("change", followMedia);
 new ResizeObserver(() => { scene.size(); requestFrame(); }).observe(canvas);
 
-/** For tests and integrations (issue 44): start() as the Start button; state() the instant the audio is at. */
+/** Loads the session's schedule, then points the audio at its sound; settles once the pacer can start. */
+async function load() {
+  try {
+    const session = await loadSession();
+    const palette = paletteName(session.soundscape);
+    scene.palette = PALETTES[palette];
+    document.body.dataset.palette = palette;
+    const describe = await getJSON(session.describeURL);
+    // The sound only once the server has accepted the session, so a refused one is said once, in words.
+    audio.src = session.audioURL;
+    timeline = new Timeline(describe, SWELL_RELEASE_SECONDS[palette]);
+    const heading = session.heading || describe.title;
+    title.textContent = heading;
+    document.title = `${heading} · nagi`;
+    summary.textContent = `${minutes(describe.totalSeconds)} of breathing, ${describe.cycles} ${describe.cycles === 1 ? "breath" : "breaths"}` +
+      (timeline.breathingStartFrame > 0 ? `, after a ${minutes(timeline.breathingStartFrame / timeline.sampleRate)} lead-in` : "");
+    startButton.disabled = false;
+    followMedia();
+  } catch (error) {
+    problem.textContent = errorText(error);
+    startButton.disabled = true;
+  }
+}
+
+const ready = load();
+
+/** For tests and integrations (docs/pacer.md § 6): start() as the Start button; state() the instant the audio is
+ * at; ready settles once the schedule is known. */
 window.nagi = {
   pacer: {
     start,
@@ -267,30 +300,6 @@ window.nagi = {
         text: now.text,
       };
     },
-    ready: null,
+    ready,
   },
 };
-
-window.nagi.pacer.ready = (async () => {
-  try {
-    const session = await loadSession();
-    const palette = paletteName(session.soundscape);
-    scene.palette = PALETTES[palette];
-    document.body.dataset.palette = palette;
-    const describe = await getJSON(session.describeURL);
-    // The sound only once the server has accepted the session, so a refused one is said once, in words.
-    audio.src = session.audioURL;
-    timeline = new Timeline(describe, SWELL_RELEASE_SECONDS[palette]);
-    const heading = session.heading || describe.title;
-    title.textContent = heading;
-    document.title = `${heading} · nagi`;
-    const breathing = describe.totalSeconds;
-    summary.textContent = `${minutes(breathing)} of breathing, ${describe.cycles} ${describe.cycles === 1 ? "breath" : "breaths"}` +
-      (timeline.breathingStartFrame > 0 ? `, after a ${minutes(timeline.breathingStartFrame / timeline.sampleRate)} lead-in` : "");
-    startButton.disabled = false;
-    followMedia();
-  } catch (error) {
-    problem.textContent = errorText(error);
-    startButton.disabled = true;
-  }
-})();
