@@ -75,14 +75,20 @@ server_pid=$!
 
 url=""
 for _ in $(seq 300); do
-    url="$(head -n 1 "$scratch/server.out" 2>/dev/null || true)"
+    # The first line is the URL (or names it: the first http:// word is taken).
+    url="$(head -n 1 "$scratch/server.out" 2>/dev/null | grep -o 'http://[^ ]*' | head -n 1 || true)"
     [ -n "$url" ] && break
     kill -0 "$server_pid" 2>/dev/null || break
     sleep 0.1
 done
 if [ -z "$url" ]; then
     cat "$scratch/server.err" >&2 || true
-    fail_setup "the server printed no URL within 30 s: $server_command"
+    if kill -0 "$server_pid" 2>/dev/null; then
+        fail_setup "the server printed no URL within 30 s: $server_command"
+    fi
+    wait "$server_pid" && code=0 || code=$?
+    server_pid=""
+    fail_setup "the server exited (status $code) without printing its URL: $server_command"
 fi
 echo "browser-tests: server at $url ($server_command)"
 
