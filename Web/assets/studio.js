@@ -55,7 +55,7 @@ function sessionQuery() {
   if (lengthKind.value && lengthInput.value.trim()) query.set(lengthKind.value, lengthInput.value.trim());
   for (const element of form.querySelectorAll("[name]")) {
     const name = element.name;
-    if (name === "mode" || name === "pattern" || name === "bpm") continue;
+    if (name === "mode" || name === "pattern" || name === "bpm" || element.disabled) continue;
     if (element.type === "checkbox") {
       if (element.checked) query.set(name, "1");
       continue;
@@ -135,10 +135,12 @@ function schedulePlan() {
   planTimer = setTimeout(updatePlan, PLAN_DELAY_MILLISECONDS);
 }
 
-/** Shows the fields of the chosen way of pacing. */
+/** Shows the fields of the chosen way of pacing; offers a voice only when something speaks. */
 function showMode() {
   const mode = form.elements.mode.value;
   for (const element of form.querySelectorAll("[data-mode]")) element.hidden = element.dataset.mode !== mode;
+  const speaks = ["voice", "both"].includes(form.elements.cues.value) || form.elements.count.value === "voice";
+  form.elements.voice.disabled = !speaks;
 }
 
 /** Restores the choices from the address's fragment (`#pattern=box&cycles=2`), so a reload keeps them. */
@@ -346,7 +348,7 @@ async function analyse(event) {
 
 form.addEventListener("input", schedulePlan);
 form.addEventListener("change", (event) => {
-  if (event.target.name === "mode") showMode();
+  if (["mode", "cues", "count"].includes(event.target.name)) showMode();
   if (event.target === lengthKind) {
     lengthInput.disabled = !lengthKind.value;
     if (!lengthKind.value) lengthInput.value = "";
