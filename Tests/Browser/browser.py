@@ -1,0 +1,129 @@
+"""Headless Chromium through selenium, and what the tests need around it: the console, emulation, screenshots."""
+import json
+import os
+import re
+import struct
+import time
+import urllib.request
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM = os.environ.get("NAGI_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("NAGI_CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+def launch(download_folder=None):
+    """A headless Chromium that plays audio without a gesture and keeps every console message."""
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--autoplay-policy=no-user-gesture-required",
+                     "--disable-gpu", "--disable-dev-shm-usage", "--mute-audio", "--window-size=1000,800"):
+        options.add_argument(argument)
+    options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if download_folder:
+        options.add_experimental_option("prefs", {"download.default_directory": download_folder,
+                                                  "download.prompt_for_download": False})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_script_timeout(90)
+    driver.set_page_load_timeout(60)
+    return driver
+
+
+def viewport(driver, width, height, mobile=False, scale=1):
+    """Sets the page's viewport exactly (CSS px) and its device pixel ratio."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+
+
+def color_scheme(driver, scheme, reduced_motion=""):
+    """Emulates prefers-color-scheme ("light", "dark" or "" for the default) and prefers-reduced-motion."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-color-scheme", "value": scheme},
+        {"name": "prefers-reduced-motion", "value": reduced_motion}]})
+
+
+def console_errors(driver):
+    """The console's errors since the last call (uncaught exceptions, failed loads, console.error)."""
+    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+def assert_no_console_errors(driver, refused=()):
+    """Fails on any console error; `refused` lists API paths whose 4xx answers the test provoked on purpose (the
+    browser logs every refused request, and the studio asks the server to judge what is typed)."""
+    errors = console_errors(driver)
+    unexpected = [e for e in errors if not (e.get("source") == "network" and any(path in e["message"] for path in refused)
+                                            and re.search(r"status of 4\d\d", e["message"]))]
+    assert not unexpected, f"console errors: {unexpected}"
+
+
+def foreign_resources(driver):
+    """Resources the page loaded from anywhere but its own server."""
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+        ".filter(n => !n.startsWith(location.origin + '/') && !n.startsWith('blob:' + location.origin) && !n.startsWith('data:'))")
+
+
+def wait_for(driver, script, timeout=30, interval=0.1):
+    """Runs `script` (a JS expression) until it is truthy; returns its value or raises."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = driver.execute_script(f"return ({script})")
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {script}")
+        time.sleep(interval)
+
+
+def get_json(url):
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return json.load(response)
+
+
+def decode_png(data):
+    """(width, height, rows) of an 8-bit RGB or RGBA PNG, rows as lists of (r, g, b) tuples."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    position = 8
+    chunks = []
+    width = height = None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        position += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (2, 6) and interlace == 0, f"unsupported PNG {depth} {colour} {interlace}"
+            channels = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            chunks.append(body)
+        elif kind == b"IEND":
+            break
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    previous = bytearray(stride)
+    rows = []
+    offset = 0
+    for _ in range(height):
+        kind = raw[offset]
+        line = bytearray(raw[offset + 1:offset + 1 + stride])
+        offset += 1 + stride
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                estimate = left + up - corner
+                pa, pb, pc = abs(estimate - left), abs(estimate - up), abs(estimate - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
+        previous = line
+    return width, height, rows

@@ -1,0 +1,305 @@
+// The pacer: nagi's own render playing in an <audio> element, and the scene drawn on every animation frame for the
+// element's currentTime. The audio clock is the only clock (docs/pacer.md § 2): no timer, no elapsed-time
+// counter, nothing to snap after a stall; a tab back from the background simply draws the present moment.
+
+import { Timeline } from "/assets/schedule.js";
+import { PALETTES, Scene, horizonFraction, paletteName } from "/assets/scene.js";
+import { apiQuery, errorText, getJSON } from "/assets/api.js";
+
+const VOLUME_STEP_DECIBELS = 2; // as `nagi play`'s ↑ and ↓
+const VOLUME_FLOOR_DECIBELS = -40;
+const PREVIOUS_RESTARTS_AFTER_SECONDS = 1; // ← within the first second of a phase goes to the one before
+const VIBRATION_MILLISECONDS = 12; // a light tap at each phase change (docs/pacer.md § 6)
+const SWELL_RELEASE_SECONDS = { horizon: 1.5, dusk: 1.5, rain: 1.5, night: 2.0 };
+
+const audio = document.getElementById("audio");
+const canvas = document.getElementById("scene");
+const startPanel = document.getElementById("start-panel");
+const startButton = document.getElementById("start");
+const summary = document.getElementById("summary");
+const problem = document.getElementById("problem");
+const title = document.getElementById("title");
+const clock = document.getElementById("clock");
+const spoken = document.getElementById("word");
+const status = document.getElementById("status");
+const toggleButton = document.getElementById("toggle");
+const vibrateBox = document.getElementById("vibrate");
+
+const scene = new Scene(canvas);
+let timeline = null;
+let volumeDecibels = 0;
+let wakeLock = null;
+let frameRequest = 0;
+let lastPhaseIndex = null;
+let lastWord = "";
+let lastClockText = "";
+
+/** Seconds as m:ss. */
+function minutes(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Where the session comes from: the page's own query (render parameters) or a course's lesson. */
+async function loadSession() {
+  const query = new URLSearchParams(location.search);
+  const course = query.get("course");
+  if (course !== null) {
+    const lessonNumber = Number(query.get("lesson") || "1");
+    const info = await getJSON(`/api/courses/${encodeURIComponent(course)}`);
+    const lesson = info.lessons.find((l) => l.number === lessonNumber);
+    if (!lesson) throw new Error(`course '${course}' has no lesson ${lessonNumber}`);
+    return { describeURL: lesson.describe, audioURL: `${lesson.render}.wav`, soundscape: lesson.soundscape, heading: `${info.title}: ${lesson.title}` };
+  }
+  const api = apiQuery(query);
+  return { describeURL: `/api/describe?${api}`, audioURL: `/api/render.wav?${api}`, soundscape: query.get("soundscape") || "horizon", heading: null };
+}
+
+/** The instant the audio is at, or null before the schedule is known. */
+function moment() {
+  return timeline ? timeline.at(audio.currentTime) : null;
+}
+
+/** Draws the present moment, and asks for the next frame while the sound plays. */
+function frame() {
+  frameRequest = 0;
+  const now = moment();
+  if (!now) return;
+  scene.draw(now);
+  if (now.phaseIndex !== lastPhaseIndex) {
+    if (lastPhaseIndex !== null && !audio.paused && vibrateBox.checked && navigator.userActivation?.hasBeenActive) {
+      navigator.vibrate?.(VIBRATION_MILLISECONDS);
+    }
+    lastPhaseIndex = now.phaseIndex;
+  }
+  if (now.text !== lastWord) {
+    lastWord = now.text;
+    if (now.text) spoken.textContent = now.text;
+  }
+  const clockText = `${minutes(now.time)} / ${minutes(Number.isFinite(audio.duration) ? audio.duration : 0)}`;
+  if (clockText !== lastClockText) clock.textContent = lastClockText = clockText;
+  if (!audio.paused) requestFrame();
+}
+
+function requestFrame() {
+  if (!frameRequest) frameRequest = requestAnimationFrame(frame);
+}
+
+/** Keeps the screen awake while the sound plays (where the browser allows it). */
+async function holdWakeLock() {
+  if (!("wakeLock" in navigator) || wakeLock || document.visibilityState !== "visible") return;
+  wakeLock = navigator.wakeLock.request("screen");
+  const asked = wakeLock;
+  try {
+    const sentinel = await asked;
+    if (wakeLock !== asked || audio.paused) return sentinel.release().catch(() => {}); // paused meanwhile
+    wakeLock = sentinel;
+    sentinel.addEventListener("release", () => { if (wakeLock === sentinel) wakeLock = null; });
+  } catch {
+    if (wakeLock === asked) wakeLock = null; // refused (no gesture, battery saver): the session plays on regardless
+  }
+}
+
+function releaseWakeLock() {
+  if (wakeLock && typeof wakeLock.release === "function") wakeLock.release().catch(() => {});
+  wakeLock = null;
+}
+
+/** Plays from where the audio is: the Start button, Space, and `window.nagi.pacer.start()`. */
+async function start() {
+  await ready;
+  if (!timeline) return;
+  startPanel.hidden = true;
+  if (audio.ended) audio.currentTime = 0;
+  try {
+    await audio.play();
+  } catch (error) {
+    if (error.name !== "AbortError") {
+      startPanel.hidden = false;
+      say("The browser did not start the sound; press Start.");
+    }
+  }
+}
+
+function pause() {
+  audio.pause();
+}
+
+function togglePause() {
+  if (audio.paused) start(); else pause();
+}
+
+/** Esc: stop and go back to the start. */
+function stop() {
+  audio.pause();
+  audio.currentTime = 0;
+  startButton.textContent = "Start again";
+  startPanel.hidden = false;
+  startButton.focus();
+}
+
+/** Moves the audio (and so the picture) to `seconds`. */
+function seek(seconds) {
+  audio.currentTime = Math.max(0, seconds);
+  requestFrame();
+}
+
+/** →: the next phase's start; from the last phase, the end of the breathing (the release plays). */
+function nextPhase() {
+  const now = moment();
+  if (!now) return;
+  const count = timeline.phases.length;
+  if (now.phaseIndex + 1 < count) seek(timeline.startSeconds(now.phaseIndex + 1));
+  else if (now.phaseIndex < count) seek(timeline.breathingEndFrame / timeline.sampleRate);
+}
+
+/** ←: the current phase's start, or the previous one's within the first second of a phase. */
+function previousPhase() {
+  const now = moment();
+  if (!now) return;
+  const count = timeline.phases.length;
+  const index = Math.min(now.phaseIndex, count);
+  if (index < 0) return seek(0);
+  const current = index < count ? timeline.startSeconds(index) : timeline.breathingEndFrame / timeline.sampleRate;
+  if (now.time - current > PREVIOUS_RESTARTS_AFTER_SECONDS) return seek(current);
+  if (index === 0) return seek(0);
+  seek(timeline.startSeconds(index - 1));
+}
+
+function changeVolume(steps) {
+  volumeDecibels = Math.min(0, Math.max(VOLUME_FLOOR_DECIBELS, volumeDecibels + steps * VOLUME_STEP_DECIBELS));
+  audio.volume = 10 ** (volumeDecibels / 20);
+  say(volumeDecibels === 0 ? "Volume: full" : `Volume: ${volumeDecibels} dB`);
+}
+
+/** A short message in the status line (read out by screen readers). */
+function say(text) {
+  status.textContent = text;
+}
+
+function showPlaying() {
+  const playing = !audio.paused;
+  toggleButton.setAttribute("aria-label", playing ? "Pause (Space)" : "Play (Space)");
+  toggleButton.dataset.playing = String(playing);
+  document.body.dataset.playing = String(playing);
+}
+
+const KEYS = {
+  " ": togglePause,
+  ArrowRight: nextPhase,
+  ArrowLeft: previousPhase,
+  ArrowUp: () => changeVolume(1),
+  ArrowDown: () => changeVolume(-1),
+  Escape: stop,
+};
+
+document.addEventListener("keydown", (event) => {
+  const action = KEYS[event.key];
+  if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest?.("input, select, textarea")) return;
+  event.preventDefault();
+  action();
+});
+
+startButton.addEventListener("click", start);
+toggleButton.addEventListener("click", togglePause);
+document.getElementById("next").addEventListener("click", nextPhase);
+document.getElementById("previous").addEventListener("click", previousPhase);
+document.getElementById("louder").addEventListener("click", () => changeVolume(1));
+document.getElementById("quieter").addEventListener("click", () => changeVolume(-1));
+document.getElementById("stop").addEventListener("click", stop);
+
+audio.addEventListener("play", () => { showPlaying(); holdWakeLock(); requestFrame(); });
+audio.addEventListener("pause", () => { showPlaying(); releaseWakeLock(); requestFrame(); });
+audio.addEventListener("seeked", requestFrame);
+audio.addEventListener("loadedmetadata", requestFrame);
+audio.addEventListener("ended", () => {
+  startButton.textContent = "Again";
+  startPanel.hidden = false;
+  releaseWakeLock();
+  requestFrame();
+});
+audio.addEventListener("error", () => {
+  if (!problem.textContent) problem.textContent = "The sound could not be loaded from the server.";
+});
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !audio.paused) holdWakeLock();
+});
+
+// Offered where a phone's motor is likely: the API exists and the pointer is a finger.
+const vibrateSupported = typeof navigator.vibrate === "function" && matchMedia("(pointer: coarse)").matches;
+document.getElementById("vibrate-choice").hidden = !vibrateSupported;
+/** The listener's vibration choice, kept in the browser (on by default where offered, docs/pacer.md § 6). */
+function storedVibration() {
+  try {
+    return localStorage.getItem("nagi.vibrate") !== "false";
+  } catch {
+    return true; // storage refused (a private window): the default
+  }
+}
+vibrateBox.checked = vibrateSupported && storedVibration();
+vibrateBox.addEventListener("change", () => {
+  try {
+    localStorage.setItem("nagi.vibrate", String(vibrateBox.checked));
+  } catch {
+    // not kept: the choice holds for this visit
+  }
+});
+
+const darkScheme = matchMedia("(prefers-color-scheme: dark)");
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+function followMedia() {
+  scene.scheme = darkScheme.matches ? "dark" : "light";
+  scene.reducedMotion = reducedMotion.matches;
+  requestFrame();
+}
+darkScheme.addEventListener("change", followMedia);
+reducedMotion.addEventListener("change", followMedia);
+new ResizeObserver(() => { scene.size(); requestFrame(); }).observe(canvas);
+
+/** Loads the session's schedule, then points the audio at its sound; settles once the pacer can start. */
+async function load() {
+  try {
+    const session = await loadSession();
+    const palette = paletteName(session.soundscape);
+    scene.palette = PALETTES[palette];
+    document.body.dataset.palette = palette;
+    const describe = await getJSON(session.describeURL);
+    // The sound only once the server has accepted the session, so a refused one is said once, in words.
+    audio.src = session.audioURL;
+    timeline = new Timeline(describe, SWELL_RELEASE_SECONDS[palette]);
+    const heading = session.heading || describe.title;
+    title.textContent = heading;
+    document.title = `${heading} · nagi`;
+    summary.textContent = `${minutes(describe.totalSeconds)} of breathing, ${describe.cycles} ${describe.cycles === 1 ? "breath" : "breaths"}` +
+      (timeline.breathingStartFrame > 0 ? `, after a ${minutes(timeline.breathingStartFrame / timeline.sampleRate)} lead-in` : "");
+    startButton.disabled = false;
+    followMedia();
+  } catch (error) {
+    problem.textContent = errorText(error);
+    startButton.disabled = true;
+  }
+}
+
+const ready = load();
+
+/** For tests and integrations (docs/pacer.md § 6): start() as the Start button; state() the instant the audio is
+ * at; ready settles once the schedule is known. */
+window.nagi = {
+  pacer: {
+    start,
+    state() {
+      const now = moment();
+      if (!now) return null;
+      return {
+        time: now.time,
+        phaseIndex: now.phaseIndex,
+        phaseKind: now.phaseKind,
+        level: now.level,
+        horizon: horizonFraction(now.level),
+        text: now.text,
+      };
+    },
+    ready,
+  },
+};
