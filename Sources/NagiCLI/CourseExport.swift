@@ -2,6 +2,7 @@ import CNagiSystem
 import FoundationEssentials
 import Glibc
 import NagiKit
+import TextRules
 
 /// `nagi course export`: every lesson rendered as a tagged track, in parallel, resumable, with a playlist.
 enum CourseExport {
@@ -258,10 +259,10 @@ enum CourseExport {
         }
     }
 
-    /// A lesson title as tag text: control characters dropped. Course files are untrusted, and a hostile title
-    /// is made harmless (as in file names) rather than stopping the export; `render --title` refuses one (64).
+    /// A lesson title as tag text: the course decoder has refused a title holding what `DisplayText` refuses (65);
+    /// the same characters are dropped here should any remain.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        DisplayText.visible(text)
     }
 
     /// A checksum of every clip's samples, so a changed cue-pack file (same name, same length) redoes the tracks.

@@ -2,6 +2,7 @@ import AudioFile
 import Breath
 import Glibc
 import NagiDocuments
+import TextRules
 
 /// `--artist`, `--album`, `--cover` and `--chapters`: what a music player shows of a file, for `render` and
 /// `course export`.
@@ -29,8 +30,8 @@ struct TagOptions {
     /// Reads the options; the cover is read and checked here, before anything is created.
     /// - Parameter coverPath: a cover named elsewhere (a course's), used when `--cover` is absent.
     init(_ arguments: ParsedArguments, coverPath: String? = nil) throws(CLIError) {
-        artist = arguments.value("--artist")
-        album = arguments.value("--album")
+        artist = try Self.displayText("--artist", in: arguments)
+        album = try Self.displayText("--album", in: arguments)
         do {
             chapterMode = try arguments.choice("--chapters").flatMap(ChapterMode.init(rawValue:))
         } catch {
@@ -43,6 +44,15 @@ struct TagOptions {
                 throw .audioFile(error)
             }
         }
+    }
+
+    /// The value of a text option that reaches the tags (`--title`, `--artist`, `--album`): one line of visible
+    /// text under `DisplayText`'s rule, else 64. A tag carries it into every player's display, where an escape
+    /// sequence, a newline or a bidi override is never meant.
+    static func displayText(_ option: String, in arguments: ParsedArguments) throws(CLIError) -> String? {
+        guard let text = arguments.value(option) else { return nil }
+        if let problem = DisplayText.problem(in: text) { throw .usage("\(option) \(TerminalText.printable(text)): \(problem)") }
+        return text
     }
 
     /// The chapters for `schedule` under `--chapters` (or its default), every one `leadInFrames` later (a
