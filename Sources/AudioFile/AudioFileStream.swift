@@ -4,7 +4,8 @@ import Glibc
 /// A recording read in blocks through libsndfile (`sf_readf_float`), never whole: a bed of hours or a cue clip.
 ///
 /// The file is opened by `InputFile` first so a missing or unreadable file, a folder, a pipe or a device (66) is
-/// told apart from one that is there but is not audio (65). One owner; the SNDFILE* and then the descriptor close with the object.
+/// told apart from one that is there but is not audio (65). One owner; the SNDFILE* and then the descriptor close
+/// with the object.
 public final class AudioFileStream {
     public let path: String
     public let sampleRate: Int
@@ -14,7 +15,8 @@ public final class AudioFileStream {
     private let handle: OpaquePointer
     private let descriptor: Int32
 
-    /// - Throws: `.cannotOpen` (missing, unreadable, a folder), `.notAudio` with libsndfile's reason.
+    /// - Throws: `.cannotOpen` (missing, unreadable, a folder, a pipe or a device), `.notAudio` with libsndfile's
+    ///   reason.
     public init(path: String) throws(AudioFileStreamError) {
         let descriptor: Int32
         do {

@@ -110,7 +110,8 @@ public struct AudioTags: Sendable, Equatable {
     }
 
     /// Throws `.unsupported` when these tags cannot be written as given: numbering, NUL, the control and invisible
-    /// characters `DisplayText` refuses, over-long text, more than `AudioChapter.maximumCount` chapters or chapters out of order.
+    /// characters `DisplayText` refuses, over-long text, more than `AudioChapter.maximumCount` chapters or chapters
+    /// out of order.
     func validate(for format: AudioFileFormat) throws {
         if let trackNumber, trackNumber < 1 {
             throw AudioFileError.unsupported("track number \(trackNumber): track numbers start at 1")

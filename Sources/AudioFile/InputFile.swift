@@ -43,8 +43,9 @@ public enum InputFile {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= limit {
             let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let result = chunk.withUnsafeMutableBytes { buffer in
-                SystemCall.read(descriptor, buffer.baseAddress.unsafelyUnwrapped, wanted)
+            let result = chunk.withUnsafeMutableBytes { buffer -> Result<Int, SystemCall.Failure> in
+                guard let base = buffer.baseAddress else { return .success(0) }
+                return SystemCall.read(descriptor, base, wanted)
             }
             switch result {
             case let .success(count):

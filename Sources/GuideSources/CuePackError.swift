@@ -10,8 +10,8 @@ public enum CuePackError: Error, Equatable, Sendable {
     case clipMissing(expected: String, ignored: [String] = [])
     /// More than one file for one clip, e.g. inhale.wav and inhale.flac (65).
     case ambiguousClip(kind: CueKind, candidates: [String])
-    /// A clip's file cannot be used: missing, a folder, a pipe or a device (66, `InputFile`'s rule), not audio, no frames, too long or more than two channels (65),
-    /// a read failing part way (74), libsoxr failing (70).
+    /// A clip's file cannot be used: missing, a folder, a pipe or a device (66, `InputFile`'s rule), not audio, no
+    /// frames, too long or more than two channels (65), a read failing part way (74), libsoxr failing (70).
     case clip(RecordingFault<CueClipUse>)
 
     /// What kind of fault this is (the command line maps it to an exit code).

@@ -63,11 +63,14 @@ enum FileTagsText {
         do throws(AudioFileStreamError) {
             let stream = try AudioFileStream(path: path)
             var block = [Float](repeating: 0, count: 4096 * stream.channelCount)
-            let frames = try block.withUnsafeMutableBufferPointer { buffer throws(AudioFileStreamError) in try stream.read(into: buffer) }
+            let frames = try block.withUnsafeMutableBufferPointer { buffer throws(AudioFileStreamError) in
+                try stream.read(into: buffer)
+            }
             guard frames > 0 else { throw .notAudio(path: path, reason: "it holds no audio frames") }
         } catch {
             switch error {
-            case let .notAudio(path, reason), let .damaged(path, reason): throw .data("\"\(path)\" is not audio nagi can decode: \(reason)")
+            case let .notAudio(path, reason), let .damaged(path, reason):
+                throw .data("\"\(path)\" is not audio nagi can decode: \(reason)")
             case .cannotOpen: throw .noInput(error.message)
             case .readFailed: throw .io(error.message)
             }
