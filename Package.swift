@@ -14,11 +14,13 @@ let package = Package(
         .target(name: "NagiMath"),
         // What kind of fault an error is, shared by every library; the command line maps it to exit codes.
         .target(name: "FaultCategory"),
+        // The one rule for outside text nagi shows (titles, artists): which characters are control or invisible.
+        .target(name: "TextRules"),
         // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
-        .target(name: "Breath", dependencies: ["NagiMath", "FaultCategory"]),
+        .target(name: "Breath", dependencies: ["NagiMath", "FaultCategory", "TextRules"]),
         // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course and
         // progress files. Pure Swift, no Foundation.
-        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory"]),
+        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory", "TextRules"]),
         // A heart-rate record read against the session it was breathed to (`nagi resonance analyze`): RR parsing,
         // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
         .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
@@ -52,7 +54,7 @@ let package = Package(
         // and tools), and the TagLib objects live and die inside one C call.
         .target(name: "CTagLib", linkerSettings: [.linkedLibrary("tag")]),
         // Files through libsndfile: formats, cue points, atomic output; tags through TagLib.
-        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "CNagiPCM", "CTagLib", "FaultCategory", "NagiMath"]),
+        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "CNagiPCM", "CTagLib", "FaultCategory", "NagiMath", "TextRules"]),
         // Live playback through ALSA.
         .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
 
@@ -71,7 +73,7 @@ let package = Package(
         // sought in and written. What an app depends on.
         .target(
             name: "NagiKit",
-            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "LiveAudio"]
+            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "LiveAudio", "TextRules"]
         ),
         // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
         .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth", "HeartRhythm"]),
@@ -91,7 +93,7 @@ let package = Package(
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource"]
+            dependencies: ["NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "TextRules"]
         ),
         // A release build links Swift's runtime and Foundation in: the command starts in about 8 ms instead of 12
         // (fewer libraries to load and relocate), which every invocation pays, from a shell completion to a

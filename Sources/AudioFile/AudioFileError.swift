@@ -13,6 +13,8 @@ public enum AudioFileError: Error, Equatable, Sendable {
     case writeFailed(path: String, reason: String)
     /// A file could not be opened or read back.
     case cannotRead(path: String, reason: String)
+    /// Reading a file failed part way in the system (an I/O error).
+    case readFailed(path: String, reason: String)
     /// The reader of a pipe or standard output closed its end before the output was complete (`| head -c 1000`).
     /// Not a fault of nagi's: the command ends quietly with 141, the status of a process stopped by SIGPIPE.
     case readerClosed(path: String)
@@ -24,7 +26,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
         switch self {
         case .unsupported: return .usage
         case .targetExists, .cannotCreate: return .cannotCreate
-        case .writeFailed: return .inputOutput
+        case .writeFailed, .readFailed: return .inputOutput
         case .cannotRead: return .missingInput
         case .readerClosed: return .readerClosed
         case .badCover: return .badData
@@ -42,7 +44,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
             return FileFaultText.cannot("create", path, reason)
         case .writeFailed(let path, let reason):
             return FileFaultText.cannot("write", path, reason)
-        case .cannotRead(let path, let reason):
+        case .cannotRead(let path, let reason), .readFailed(let path, let reason):
             return FileFaultText.cannot("read", path, reason)
         case .readerClosed(let path):
             return "the reader of \(path) closed it before the end"

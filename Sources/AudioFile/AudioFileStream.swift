@@ -3,8 +3,9 @@ import Glibc
 
 /// A recording read in blocks through libsndfile (`sf_readf_float`), never whole: a bed of hours or a cue clip.
 ///
-/// The file is opened with `open(2)` first so a missing or unreadable file (66) is told apart from one that is
-/// there but is not audio (65). One owner; the SNDFILE* and then the descriptor close with the object.
+/// The file is opened by `InputFile` first so a missing or unreadable file, a folder, a pipe or a device (66) is
+/// told apart from one that is there but is not audio (65). One owner; the SNDFILE* and then the descriptor close
+/// with the object.
 public final class AudioFileStream {
     public let path: String
     public let sampleRate: Int
@@ -14,17 +15,17 @@ public final class AudioFileStream {
     private let handle: OpaquePointer
     private let descriptor: Int32
 
-    /// - Throws: `.cannotOpen` (missing, unreadable, a folder), `.notAudio` with libsndfile's reason.
+    /// - Throws: `.cannotOpen` (missing, unreadable, a folder, a pipe or a device), `.notAudio` with libsndfile's
+    ///   reason.
     public init(path: String) throws(AudioFileStreamError) {
-        // O_NONBLOCK so a FIFO without a writer cannot hang the open; only a regular file is read, after fstat.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw .cannotOpen(path: path, reason: SystemErrorText.errno(Glibc.errno))
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw .cannotOpen(path: path, reason: "not a regular file")
+        let descriptor: Int32
+        do {
+            descriptor = try InputFile.open(path)
+        } catch {
+            switch error {
+            case let .refused(path, reason): throw .cannotOpen(path: path, reason: reason)
+            case let .readFailed(path, reason): throw .readFailed(path: path, reason: reason)
+            }
         }
         var info = SF_INFO()
         // SF_FALSE: the descriptor stays ours, so it is closed exactly once whether libsndfile accepts it or not.

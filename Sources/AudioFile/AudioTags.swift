@@ -1,5 +1,6 @@
 import CSndFile
 import FoundationEssentials
+import TextRules
 
 /// What nagi writes into a file's tags: text, the cover, chapters and loudness gains. Files go through TagLib
 /// (`TagLibFile`), in full Unicode: ID3v2.4 UTF-8 frames in MP3, Vorbis comments in FLAC, Ogg and Opus, RIFF INFO
@@ -108,8 +109,9 @@ public struct AudioTags: Sendable, Equatable {
         return "\(number)"
     }
 
-    /// Throws `.unsupported` when these tags cannot be written as given: numbering, NUL and control characters,
-    /// over-long text, more than `AudioChapter.maximumCount` chapters or chapters out of order.
+    /// Throws `.unsupported` when these tags cannot be written as given: numbering, NUL, the control and invisible
+    /// characters `DisplayText` refuses, over-long text, more than `AudioChapter.maximumCount` chapters or chapters
+    /// out of order.
     func validate(for format: AudioFileFormat) throws {
         if let trackNumber, trackNumber < 1 {
             throw AudioFileError.unsupported("track number \(trackNumber): track numbers start at 1")
@@ -127,10 +129,9 @@ public struct AudioTags: Sendable, Equatable {
             if text.utf8.contains(0) {
                 throw AudioFileError.unsupported("the \(name) tag contains a NUL character")
             }
-            if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                let hex = String(control.value, radix: 16, uppercase: true)
+            if let hidden = DisplayText.firstHidden(in: text) {
                 throw AudioFileError.unsupported(
-                    "the \(name) tag \"\(Self.escaped(text))\" contains a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)); tags hold one line of printable text")
+                    "the \(name) tag \"\(Self.escaped(text))\" contains a control character or an invisible one (\(DisplayText.codePoint(hidden))); tags hold one line of visible text")
             }
             if text.utf8.count > Self.maximumTextByteCount {
                 throw AudioFileError.unsupported(
@@ -145,9 +146,9 @@ public struct AudioTags: Sendable, Equatable {
         }
     }
 
-    /// Control characters shown as \u{1B}, so the message stays one line.
+    /// Control and invisible characters shown as \u{1B}, so the message stays one line and shows them.
     private static func escaped(_ text: String) -> String {
-        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+        text.unicodeScalars.map { DisplayText.isHidden($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
     }
 
     /// The bytes handed to `sf_set_string` for `format`: UTF-8, or Latin-1 for MP3 (LAME's ID3 writer reads

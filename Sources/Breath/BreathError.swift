@@ -13,6 +13,8 @@ public enum BreathError: Error, Equatable, Sendable {
     case notFound(name: String, kind: String, suggestions: [String])
     /// A file named by path that does not exist or cannot be read.
     case fileNotFound(path: String, reason: String)
+    /// Reading a file failed part way in the system (an I/O error).
+    case readFailed(path: String, reason: String)
     /// A session beyond what nagi schedules (too long, too many phases), with the limit.
     case limitExceeded(reason: String)
 
@@ -22,6 +24,7 @@ public enum BreathError: Error, Equatable, Sendable {
         case .inlinePattern, .limitExceeded: .usage
         case .invalidContent: .badData
         case .notFound, .fileNotFound, .missingInclude: .missingInput
+        case .readFailed: .inputOutput
         }
     }
 
@@ -38,7 +41,7 @@ public enum BreathError: Error, Equatable, Sendable {
                 line += " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?)"
             }
             return line
-        case let .fileNotFound(path, reason):
+        case let .fileNotFound(path, reason), let .readFailed(path, reason):
             return "cannot read '\(path)': \(reason)"
         case let .limitExceeded(reason):
             return reason

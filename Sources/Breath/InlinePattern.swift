@@ -39,6 +39,9 @@ public enum InlinePattern {
         guard !phases.isEmpty else {
             throw .inlinePattern(text: text, reason: "every length is 0; a pattern needs at least one phase longer than 0 s")
         }
+        if let missing = Pattern.missingBreath(among: phases) {
+            throw .inlinePattern(text: text, reason: "it never breathes \(missing == .inhale ? "in" : "out"); the \(missing.rawValue) must be longer than 0 s")
+        }
         return Pattern(phases: phases)
     }
 }

@@ -21,6 +21,17 @@ public struct Pattern: Sendable, Equatable {
         self.defaultLength = defaultLength
     }
 
+    /// The breath this pattern never takes: `.inhale` when no phase breathes in, `.exhale` when none breathes out,
+    /// nil when it does both (a hold alone is a stage of a session, never a breathing pattern of its own).
+    public var missingBreath: PhaseKind? {
+        Self.missingBreath(among: phases)
+    }
+
+    /// The breath `phases` never take (`missingBreath`).
+    static func missingBreath(among phases: [Phase]) -> PhaseKind? {
+        [PhaseKind.inhale, .exhale].first { kind in !phases.contains { $0.kind == kind && $0.durationMicroseconds > 0 } }
+    }
+
     /// The length of one cycle in microseconds.
     public var cycleMicroseconds: Int64 {
         phases.reduce(0) { $0 + $1.durationMicroseconds }

@@ -29,6 +29,22 @@ public struct Session: Sendable, Equatable {
         )
     }
 
+    /// The breath this session never takes in any stage: `.inhale` or `.exhale`, nil when it breathes in and out
+    /// (a stage may be a hold alone, as Wim Hof's retention is, but not the whole session).
+    public var missingBreath: PhaseKind? {
+        var phases: [Phase] = []
+        func collect(_ stage: Stage) {
+            switch stage {
+            case let .pattern(pattern, _): phases += pattern.phases
+            case let .ramp(from, to, _): phases += from.phases + to.phases
+            case let .group(_, stages): stages.forEach(collect)
+            case let .labelled(_, inner): collect(inner)
+            }
+        }
+        stages.forEach(collect)
+        return Pattern.missingBreath(among: phases)
+    }
+
     /// The session with its length overridden from the command line. A single-pattern or ramp session takes
     /// the new length directly; a session that is one repeated group takes it as its number of rounds
     /// (`--cycles 4` on Wim Hof rounds gives four rounds); any other session counts one pass through all its

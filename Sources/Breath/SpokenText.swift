@@ -1,3 +1,5 @@
+import TextRules
+
 /// The rule for words a guide will speak or show: a phase's `"say"`, a stage's label and announcement.
 ///
 /// The text reaches flite and the terminal, so it stays one short line of visible characters: a control,
@@ -23,11 +25,13 @@ public enum SpokenText {
         return nil
     }
 
-    /// Whether `scalar` shows as itself on one line: no controls, format characters, separators other than
-    /// the plain space, private-use or unassigned code points (flite would read some aloud, choke on others).
+    /// Whether `scalar` shows as itself on one line: none of the characters `DisplayText` refuses in any shown
+    /// text, and for flite (which would read some aloud, choke on others) no joiners either, no separators other
+    /// than the plain space, no private-use or unassigned code points.
     public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        guard !DisplayText.isHidden(scalar) else { return false }
         switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+        case .format, .surrogate, .privateUse, .unassigned:
             return false
         case .spaceSeparator:
             return scalar == " "

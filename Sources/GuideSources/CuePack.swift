@@ -37,9 +37,6 @@ public struct CuePack: Sendable, Equatable {
                 }
                 continue
             }
-            if let reason = FolderListing.notAFileReason(FolderListing.join(folder, name)) {
-                throw .notAFile(path: FolderListing.join(folder, name), reason: reason)
-            }
             do {
                 clips[kind] = try ClipLoader.load(path: FolderListing.join(folder, name), sampleRate: sampleRate)
             } catch {

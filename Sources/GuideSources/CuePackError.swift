@@ -8,19 +8,17 @@ public enum CuePackError: Error, Equatable, Sendable {
     /// A required clip has no file; `expected` reads like "DIR/inhale.*", `ignored` the files of that name whose
     /// extension names no audio format (`DIR/inhale.txt`) (66).
     case clipMissing(expected: String, ignored: [String] = [])
-    /// A clip's name is taken by a folder, a pipe or a device (65).
-    case notAFile(path: String, reason: String)
     /// More than one file for one clip, e.g. inhale.wav and inhale.flac (65).
     case ambiguousClip(kind: CueKind, candidates: [String])
-    /// A clip's file cannot be used: missing (66), not audio, no frames, too long or more than two channels (65),
-    /// a read failing part way (74), libsoxr failing (70).
+    /// A clip's file cannot be used: missing, a folder, a pipe or a device (66, `InputFile`'s rule), not audio, no
+    /// frames, too long or more than two channels (65), a read failing part way (74), libsoxr failing (70).
     case clip(RecordingFault<CueClipUse>)
 
     /// What kind of fault this is (the command line maps it to an exit code).
     public var category: FaultCategory {
         switch self {
         case .folderUnreadable, .clipMissing: return .missingInput
-        case .ambiguousClip, .notAFile: return .badData
+        case .ambiguousClip: return .badData
         case .clip(let fault): return fault.category
         }
     }
@@ -33,8 +31,6 @@ public enum CuePackError: Error, Equatable, Sendable {
         case .clipMissing(let expected, let ignored):
             let note = ignored.isEmpty ? "" : "; " + ignored.map { "\"\($0)\"" }.joined(separator: ", ") + (ignored.count == 1 ? " is not" : " are not") + " audio"
             return "cue pack: no clip \"\(expected)\" (wav, flac, ogg, opus, mp3, aiff or another audio format libsndfile reads\(note))"
-        case .notAFile(let path, let reason):
-            return "cue pack: \"\(path)\" \(reason)"
         case .ambiguousClip(let kind, let candidates):
             let names = candidates.map { "\"\($0)\"" }
             let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")

@@ -20,18 +20,6 @@ enum FolderListing {
         return names
     }
 
-    /// Why `path` cannot be a clip's file ("is a folder", "is not a regular file"), following links; nil for a
-    /// regular file. Never opens it: a FIFO would block, /dev/zero never ends.
-    static func notAFileReason(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return "cannot be read: " + String(cString: strerror(errno)) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "is a folder, not an audio file"
-        default: return "is not a regular file"
-        }
-    }
-
     /// `folder` + "/" + `name`.
     static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name

@@ -20,7 +20,7 @@ enum CompletionScript {
     }
 
     /// What a value completes to, as one word the shell functions understand:
-    /// `words:a b c`, `file`, `folder`, `patterns`, `soundscapes`, `courses`, `commands`.
+    /// `words:a b c`, `file`, `folder`, `patterns`, `soundscapes`, `courses`, `sessions`, `commands`.
     static func kindWord(allowedValues: [String]?, completion: CompletionKind?) -> String? {
         if let allowedValues { return "words:" + allowedValues.joined(separator: " ") }
         switch completion {
@@ -29,6 +29,7 @@ enum CompletionScript {
         case .patterns: return "patterns"
         case .soundscapes: return "soundscapes"
         case .courses: return "courses"
+        case .sessions: return "sessions"
         case .commands: return "commands"
         case .words(let words): return "words:" + words.joined(separator: " ")
         case nil: return nil
@@ -113,6 +114,7 @@ enum CompletionScript {
         patterns) command nagi presets --names patterns 2>/dev/null ;;
         soundscapes) command nagi presets --names soundscapes 2>/dev/null ;;
         courses) command nagi presets --names courses 2>/dev/null ;;
+        sessions) command nagi presets --names courses 2>/dev/null; command nagi presets --names patterns 2>/dev/null ;;
         commands) __nagi_subcommands "$__nagi_positionals" ;;
       esac
     }
@@ -222,6 +224,8 @@ enum CompletionScript {
             case "folder"?: return " -r -a '(__fish_complete_directories)'"
             case "patterns"?, "soundscapes"?, "courses"?:
                 return " -r -F -a " + fishQuoted("(nagi presets --names \(kind ?? "") 2>/dev/null)")
+            case "sessions"?:
+                return " -x -a " + fishQuoted("(nagi presets --names courses 2>/dev/null; nagi presets --names patterns 2>/dev/null)")
             case let kind? where kind.hasPrefix("words:"):
                 return " -x -a " + fishQuoted(String(kind.dropFirst(6)))
             default: return " -r"

@@ -13,8 +13,10 @@ enum FileTagsText {
     }
 
     /// The text printed for the file at `path`.
-    /// - Throws: `.audioFile(.cannotRead)` when TagLib cannot read it.
+    /// - Throws: 65 "not audio" when libsndfile cannot decode it (`checkDecodes`), `.audioFile(.cannotRead)` when
+    ///   TagLib cannot read it.
     static func text(path: String, format: AudioFileFormat) throws(CLIError) -> String {
+        try checkDecodes(path)
         let items: [(key: String, value: String)]
         do {
             items = try TagLibFile.read(path: path, format: format)
@@ -53,5 +55,26 @@ enum FileTagsText {
         }
         text += pictures.isEmpty ? "no cover\n" : pictures.map { "cover: \($0) bytes\n" }.joined()
         return text
+    }
+
+    /// Refuses a file no player could play although TagLib would describe it (garbage named .mp3, an empty .flac, a
+    /// sparse .wav of zeros): libsndfile must open it as audio and decode its first frames. Not audio, no frames or
+    /// damaged at once is 65; a path `InputFile` refuses 66; a failing read 74.
+    static func checkDecodes(_ path: String) throws(CLIError) {
+        do throws(AudioFileStreamError) {
+            let stream = try AudioFileStream(path: path)
+            var block = [Float](repeating: 0, count: 4096 * stream.channelCount)
+            let frames = try block.withUnsafeMutableBufferPointer { buffer throws(AudioFileStreamError) in
+                try stream.read(into: buffer)
+            }
+            guard frames > 0 else { throw .notAudio(path: path, reason: "it holds no audio frames") }
+        } catch {
+            switch error {
+            case let .notAudio(path, reason), let .damaged(path, reason):
+                throw .data("\"\(path)\" is not audio nagi can decode: \(reason)")
+            case .cannotOpen: throw .noInput(error.message)
+            case .readFailed: throw .io(error.message)
+            }
+        }
     }
 }

@@ -60,10 +60,13 @@ public enum NagiCommandLine {
         exit(run(Array(arguments.dropFirst())))
     }
 
-    /// Runs one command line (without the program name) and returns the exit code.
+    /// Runs one command line (without the program name) and returns the exit code: the command's, or that of a
+    /// write to standard output that failed (74, or 141 when its reader has gone).
     public static func run(_ arguments: [String]) -> Int32 {
-        do {
+        do throws(CLIError) {
+            defer { _ = Console.takeStandardOutputFault() }
             try dispatch(arguments)
+            if let fault = Console.takeStandardOutputFault() { throw fault }
             return 0
         } catch .stoppedEarly {
             // The player's last line already says it stopped early.

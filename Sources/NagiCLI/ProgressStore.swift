@@ -1,4 +1,5 @@
 import NagiOptions
+import AudioFile
 import Breath
 import FoundationEssentials
 import Glibc
@@ -23,9 +24,8 @@ enum ProgressStore {
         guard FileSystem.kind(of: path) != .missing else {
             return CourseProgress(course: course)
         }
-        guard let data = FileSystem.read(path, limit: 4 << 20).bytes else {
-            throw .io("cannot read the progress record \(path): \(FileSystem.lastErrorText)")
-        }
+        let data: [UInt8]
+        do { data = try InputFile.read(path, limit: 4 << 20) } catch { throw .input(error) }
         do throws(BreathError) {
             let record = try BreathError.reportingContent { () throws(ContentError) in
                 try CourseProgress.decode(String(decoding: data, as: UTF8.self), file: path)

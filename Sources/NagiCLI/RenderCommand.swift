@@ -29,6 +29,7 @@ enum RenderCommand {
         if cueSheetPath != nil, output.isStandardOutput || output.format == .raw {
             throw .usage("--cue-sheet names an audio file, and \(output.isStandardOutput ? "-o - is standard output" : "raw PCM is no file a player opens"); write a file")
         }
+        try Self.refuseSharedFiles([("-o", output.isStandardOutput ? nil : output.path), ("--labels", labelsPath), ("--cue-sheet", cueSheetPath)])
         if let note = file.chaptersNote, !quiet { Console.err("nagi: \(note)\n") }
         // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
@@ -85,6 +86,19 @@ enum RenderCommand {
                 ? "wrote standard output: \(Microseconds.formatClock(Int64((result.audioSeconds * 1_000_000).rounded())).dropLast(4)) of \(output.format.rawValue), \(Summary.speedText(result.speedRatio)) real time"
                 : Summary.line(path: output.path, result: result)
             Console.err("\(line)\n")
+        }
+    }
+
+    /// Refuses (64) two outputs naming one file under any spelling (`FileSystem.identity`), before anything is
+    /// written: each would replace the other, and a failure would take away a file the user had.
+    static func refuseSharedFiles(_ outputs: [(option: String, path: String?)]) throws(CLIError) {
+        var seen: [String: String] = [:]
+        for case let (option, path?) in outputs where path != OutputChoice.standardOutputPath {
+            let identity = FileSystem.identity(of: path)
+            if let earlier = seen[identity] {
+                throw .usage("\(earlier) and \(option) name the same file '\(path)'; give each output its own file")
+            }
+            seen[identity] = option
         }
     }
 }

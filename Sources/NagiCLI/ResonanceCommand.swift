@@ -1,4 +1,5 @@
 import NagiOptions
+import AudioFile
 import Breath
 import HeartRhythm
 import NagiDocuments
@@ -19,7 +20,7 @@ enum ResonanceCommand {
         options: [
             OptionSpec(names: ["--start"], valueName: "TIME", help: "Where the session starts in the record: seconds into it (95.5), or a time on the record's clock (2026-12-02T07:30:00.250, 07:30:00)."),
             OptionSpec(names: ["--align"], valueName: "auto", help: "Find the start by cross-correlating heart rate with the paced breathing (the default without --start).", allowedValues: ["auto"]),
-            OptionSpec(names: ["--start-from-progress"], valueName: "COURSE|PATTERN", help: "Take --start from when `nagi play PATTERN` or `nagi course next COURSE` last started the session (the record needs timestamps)."),
+            OptionSpec(names: ["--start-from-progress"], valueName: "COURSE|PATTERN", help: "Take --start from when `nagi play PATTERN` or `nagi course next COURSE` last started the session (the record needs timestamps).", completion: .sessions),
             OptionSpec(names: ["--settle"], valueName: "SECONDS", help: "Seconds left out at the start of each step while the heart settles, 0 to 60 (default 30)."),
             OptionSpec(names: ["--json"], help: "Print one JSON object with every figure instead of the table."),
             OptionSpec(names: ["--plot"], valueName: "FILE.svg", help: "Also draw heart rate over the session, steps shaded, the breathing under it, as an SVG.", completion: .file),
@@ -119,15 +120,10 @@ enum ResonanceCommand {
         return .automatic
     }
 
-    /// The record's bytes parsed; a missing file exits 66, an unreadable one 74, bad content 65.
+    /// The record's bytes parsed; a path `InputFile` refuses exits 66, a read failing part way 74, bad content 65.
     static func readRecord(_ path: String) throws(CLIError) -> RRRecord {
-        switch FileSystem.kind(of: path) {
-        case .missing: throw .noInput("\(path): no such file")
-        case .folder: throw .noInput("\(path) is a folder, not a heart-rate record")
-        default: break
-        }
-        let (bytes, reason) = FileSystem.read(path, limit: fileSizeLimit + 1)
-        guard let bytes else { throw .io("cannot read \(path): \(reason)") }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: fileSizeLimit) } catch { throw .input(error) }
         guard bytes.count <= fileSizeLimit else { throw .data("\(path) is larger than \(fileSizeLimit >> 20) MB; not an RR record") }
         do {
             return try RRParser.parse(bytes, name: path)

@@ -1,4 +1,5 @@
 import NagiOptions
+import AudioFile
 import Glibc
 import NagiDocuments
 import NagiKit
@@ -11,13 +12,24 @@ final class RetentionLog {
     let path: String
     private var descriptor: Int32
 
-    /// Opens `path` for appending, before anything plays: a bad path fails at once (73).
+    /// Opens `path` for appending, before anything plays: a bad path fails at once (73). Only a regular file (or
+    /// a new one) is a log: a pipe, socket, device or folder is refused in `InputFile`'s words, checked before the
+    /// open and again after it, and the open never waits (O_NONBLOCK: a FIFO without a reader would hold it forever).
     init(path: String) throws(CLIError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .cannotCreate("cannot open the log '\(ErrorLine.printable(path))': \(String(cString: strerror(errno)))")
+        var status = stat()
+        if stat(path, &status) == 0, let reason = InputFile.refusal(mode: status.st_mode) {
+            throw Self.cannotOpen(path, reason)
         }
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o644)
+        guard descriptor >= 0 else { throw Self.cannotOpen(path, String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { throw Self.cannotOpen(path, String(cString: strerror(errno))) }
+        if let reason = InputFile.refusal(mode: status.st_mode) { throw Self.cannotOpen(path, reason) }
+    }
+
+    /// The error for a log that cannot be opened (73).
+    private static func cannotOpen(_ path: String, _ reason: String) -> CLIError {
+        .cannotCreate("cannot open the log '\(ErrorLine.printable(path))': \(reason)")
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import NagiOptions
+import AudioFile
 import Breath
 import FoundationEssentials
 import HeartRhythm
@@ -28,7 +29,7 @@ enum SessionStartRecord {
     /// The last start recorded for a course (its last lesson with a start) or a session name.
     static func lastStart(of name: String) throws(CLIError) -> ClockTime {
         let coursePath = try ProgressStore.path(for: name)
-        if FileSystem.kind(of: coursePath) == .regularFile {
+        if FileSystem.kind(of: coursePath) != .missing {
             let record = try ProgressStore.load(course: name)
             guard let text = record.completions.last(where: { $0.startedAt != nil })?.startedAt else {
                 throw .data("\(coursePath): no lesson of course '\(name)' has a recorded start yet; play one with `nagi course next \(name)`")
@@ -36,12 +37,11 @@ enum SessionStartRecord {
             return try parse(text, file: coursePath)
         }
         let path = try path(for: name)
-        guard FileSystem.kind(of: path) == .regularFile else {
+        guard FileSystem.kind(of: path) != .missing else {
             throw .noInput("no recorded start for '\(name)': play it with `nagi play \(name)` (or `nagi course next` for a course) first")
         }
-        guard let bytes = FileSystem.read(path, limit: 1 << 16).bytes else {
-            throw .io("cannot read \(path): \(FileSystem.lastErrorText)")
-        }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: 1 << 16) } catch { throw .input(error) }
         let text: String
         do throws(ContentError) {
             let fields = try JSONFields(try JSONParser.parse(String(decoding: bytes, as: UTF8.self), file: path), file: path, path: "$")

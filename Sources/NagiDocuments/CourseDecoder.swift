@@ -21,8 +21,8 @@ public struct CourseDecoder: Sendable {
         guard Self.isSafeName(name) else {
             throw fields.error("name", "\"\(name)\" is not a usable course name; use letters, digits, '-' and '_' (1 to 64 characters)")
         }
-        guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a course needs \"title\"") }
-        let description = try fields.string("description")
+        guard let title = try fields.displayText("title"), !title.isEmpty else { throw fields.error(nil, "a course needs \"title\"") }
+        let description = try fields.displayText("description")
         guard let elements = try fields.array("lessons") else { throw fields.error(nil, "a course needs \"lessons\": a list of lessons") }
         guard !elements.isEmpty else { throw fields.error("lessons", "expected at least one lesson") }
         guard elements.count <= Self.lessonLimit else { throw fields.error("lessons", "a course holds at most \(Self.lessonLimit) lessons") }
@@ -32,10 +32,8 @@ public struct CourseDecoder: Sendable {
         }
         var albumTexts: [String: String] = [:]
         for key in ["artist", "album", "genre", "cover"] {
-            guard let text = try fields.string(key) else { continue }
-            guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
-                throw fields.error(key, "expected one line of printable text")
-            }
+            guard let text = try fields.displayText(key) else { continue }
+            guard !text.isEmpty else { throw fields.error(key, "expected one line of visible text, found an empty string") }
             albumTexts[key] = text
         }
         return Course(name: name, title: title, description: description, lessons: lessons, artist: albumTexts["artist"], album: albumTexts["album"], genre: albumTexts["genre"], cover: albumTexts["cover"])
@@ -54,11 +52,11 @@ public struct CourseDecoder: Sendable {
     func decodeLesson(_ value: JSONValue, file: String, path: String) throws(ContentError) -> Course.Lesson {
         let fields = try JSONFields(value, file: file, path: path)
         try fields.rejectUnknownKeys(allowed: ["title", "pattern", "minutes", "cycles", "soundscape", "cues", "count", "voice", "bed", "bedLevel"] + Self.soundKeys)
-        guard let title = try fields.string("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }
+        guard let title = try fields.displayText("title"), !title.isEmpty else { throw fields.error(nil, "a lesson needs \"title\"") }
         guard let patternValue = fields.value("pattern") else { throw fields.error(nil, "a lesson needs \"pattern\": a preset name, an inline pattern, or a pattern or session object") }
         let length = try sessions.decodeLength(fields)
         let resolved = try sessions.resolveReference(patternValue, file: file, path: fields.path(of: "pattern"), depth: 0)
-        var session = resolved.session
+        var session = try SessionDecoder.breathing(resolved, file: file, path: fields.path(of: "pattern")).session
         if let length {
             do {
                 session = try session.withLength(length)

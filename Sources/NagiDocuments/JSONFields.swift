@@ -1,4 +1,5 @@
 import Breath
+import TextRules
 
 /// Reads the members of one JSON object with its path, so every error names the file and JSON path,
 /// and refuses keys it was not asked about (a typo must not be silently ignored).
@@ -48,6 +49,14 @@ public struct JSONFields {
     public func string(_ key: String) throws(ContentError) -> String? {
         guard let value = members[key] else { return nil }
         guard case let .string(text) = value else { throw error(key, "expected a string, found \(value.typeDescription)") }
+        return text
+    }
+
+    /// A string member shown to people (a title, a description, an artist): one line of visible text under the
+    /// rule of `DisplayText`, else an error at its path.
+    public func displayText(_ key: String) throws(ContentError) -> String? {
+        guard let text = try string(key) else { return nil }
+        if let problem = DisplayText.problem(in: text) { throw error(key, problem) }
         return text
     }
 

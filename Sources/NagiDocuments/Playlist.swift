@@ -1,4 +1,5 @@
 import Breath
+import TextRules
 
 /// An extended M3U playlist (UTF-8): `#EXTM3U`, then `#EXTINF:seconds,title` and the relative path per track.
 public enum Playlist {
@@ -12,8 +13,8 @@ public enum Playlist {
         return text
     }
 
-    /// Titles come from JSON: keep them on one line.
+    /// Titles come from JSON (where `DisplayText`'s rule already refused what is dropped here): keep them on one line.
     static func oneLine(_ text: String) -> String {
-        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        DisplayText.visible(text)
     }
 }

@@ -55,8 +55,8 @@ public struct SessionDecoder: Sendable {
     func decodeDocument(_ value: JSONValue, file: String, path: String, depth: Int, extraKeys: [String]) throws(ContentError) -> Resolved {
         let fields = try JSONFields(value, file: file, path: path)
         let common = ["title", "description", "easing", "minutes", "cycles"]
-        let title = try fields.string("title")
-        let description = try fields.string("description")
+        let title = try fields.displayText("title")
+        let description = try fields.displayText("description")
         let easing = try decodeEasing(fields)
         let length = try decodeLength(fields)
         if fields.has("bpm") {
@@ -109,17 +109,26 @@ public struct SessionDecoder: Sendable {
         if PresetCatalog.isFilePath(reference) {
             let (bytes, file) = try loadFile(reference)
             let resolved = try BreathError.reportingContent { () throws(ContentError) in
-                try decodeDocument(try JSONParser.parse(bytes, file: file), file: file)
+                try Self.breathing(try decodeDocument(try JSONParser.parse(bytes, file: file), file: file), file: file)
             }
             return (resolved, PresetCatalog.name(ofFile: reference))
         }
         if let entry = catalog.entry(named: reference, in: .patterns) {
-            return (try BreathError.reportingContent { () throws(ContentError) in try resolvePreset(entry, depth: 0) }, reference)
+            return (try BreathError.reportingContent { () throws(ContentError) in try Self.breathing(try resolvePreset(entry, depth: 0), file: entry.fileDescription) }, reference)
         }
         if InlinePattern.looksInline(reference) || reference.first.map({ $0.isNumber }) == true {
             return (.pattern(try InlinePattern.parse(reference)), reference)
         }
         throw catalog.notFound(reference, in: .patterns)
+    }
+
+    /// `resolved`, played on its own (a document, a lesson), when it breathes in and out somewhere; else an error
+    /// at `path`, by default the document's "phases" or "stages" (a hold alone is a stage of a session, as Wim
+    /// Hof's retention is).
+    static func breathing(_ resolved: Resolved, file: String, path: String? = nil) throws(ContentError) -> Resolved {
+        guard let missing = resolved.session.missingBreath else { return resolved }
+        let (what, key) = if case .pattern = resolved { ("pattern", "phases") } else { ("session", "stages") }
+        throw ContentError(file: file, path: path ?? "$.\(key)", reason: "the \(what) never breathes \(missing == .inhale ? "in" : "out"); it needs an \(missing.rawValue) longer than 0 s (a hold alone belongs in a session's stages)")
     }
 
     /// Decodes a preset entry of the pattern catalog.

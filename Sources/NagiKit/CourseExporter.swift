@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import NagiDocuments
 import Synth
+import TextRules
 
 /// A course exported as an album: every lesson a tagged track named "NN - Title.ext" in one folder, rendered
 /// several at a time, with ReplayGain album gains, label tracks if asked, a playlist, and a manifest that lets
@@ -330,10 +331,10 @@ public final class CourseExporter: Sendable {
         }
     }
 
-    /// A lesson title as tag text: control characters dropped. Course files are untrusted, and a hostile title
-    /// is made harmless (as in file names) rather than stopping the export.
+    /// A lesson title as tag text: the course decoder has refused a title holding what `DisplayText` refuses (65);
+    /// the same characters are dropped here should any remain.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        DisplayText.visible(text)
     }
 
     /// A checksum of every clip's samples, so a changed cue-pack file (same name, same length) redoes the tracks.

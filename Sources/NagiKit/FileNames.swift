@@ -1,6 +1,9 @@
+import TextRules
+
 /// Turns untrusted titles and names into file names that stay inside their folder.
 package enum FileNames {
-    /// A safe file name stem: no path separators, no `..`, no control characters, no leading dot,
+    /// A safe file name stem: no path separators, no `..`, none of the control or invisible characters
+    /// `DisplayText` refuses (which could disguise a name), no leading dot,
     /// at most 120 UTF-8 bytes; never empty.
     package static func safeStem(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
@@ -8,10 +11,7 @@ package enum FileNames {
             switch scalar {
             case "/", "\\", ":", "*", "?", "\"", "<", ">", "|":
                 scalars.append("-")
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value):
-                continue
-            case "\u{200B}"..."\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{FEFF}":
-                // Invisible and direction-changing characters could disguise a name.
+            case _ where DisplayText.isHidden(scalar):
                 continue
             default:
                 scalars.append(scalar)

@@ -1,3 +1,4 @@
+import AudioFile
 import Glibc
 
 /// The few file-system calls the command line needs, straight from the C library, with errno turned
@@ -21,6 +22,17 @@ public enum FileSystem {
         case S_IFDIR: return .folder
         default: return .other
         }
+    }
+
+    /// What names the file at `path` whatever the spelling (`./a.txt`, `sub/../a.txt`, a link to it): its device and
+    /// inode when it exists, else its folder's real path and its name. Two paths with one identity are one file.
+    public static func identity(of path: String) -> String {
+        var status = stat()
+        if stat(path, &status) == 0 { return "inode \(status.st_dev):\(status.st_ino)" }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let real = realpath(folder(of: path), nil) else { return "path " + path }
+        defer { free(real) }
+        return "path " + String(cString: real) + "/" + name
     }
 
     /// The size of a file in bytes, or 0.
@@ -47,32 +59,14 @@ public enum FileSystem {
     /// The system's words for the current errno ("No space left on device").
     public static var lastErrorText: String { String(cString: strerror(errno)) }
 
-    /// The reason given for a path that is a pipe, a device or a socket where a file is read.
-    public static let notRegularReason = "not a regular file"
-
-    /// Reads at most `limit` bytes of a regular file; nil with the reason when it cannot be read.
-    ///
-    /// Opened without blocking and checked with `fstat` before any read: a FIFO with no writer would otherwise
-    /// wait in `open` forever, and a device such as /dev/zero never ends.
+    /// Reads at most `limit + 1` bytes of a regular file (`InputFile`'s rule: a FIFO never blocks, a device is never
+    /// read); nil with the reason when it cannot be read.
     public static func read(_ path: String, limit: Int) -> (bytes: [UInt8]?, reason: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return (nil, lastErrorText) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return (nil, lastErrorText) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return (nil, notRegularReason) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return (nil, lastErrorText)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        do {
+            return (try InputFile.read(path, limit: limit), "")
+        } catch {
+            return (nil, error.reason)
         }
-        return (bytes, "")
     }
 
     /// Writes all of `bytes` to an open descriptor; false with errno set on failure.

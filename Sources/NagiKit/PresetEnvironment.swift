@@ -1,3 +1,4 @@
+import AudioFile
 import Breath
 import FoundationEssentials
 import Glibc
@@ -69,26 +70,21 @@ public enum PresetEnvironment {
         return (try BreathError.reportingContent { () throws(ContentError) in try JSONParser.parse(bytes, file: file) }, file)
     }
 
-    /// Reads a JSON file named on the command line or in a preset, as bytes.
+    /// Reads a JSON file named on the command line or in a preset, as bytes, under `InputFile`'s rule: a missing
+    /// path, a folder, a pipe or device, or an unreadable file is `.fileNotFound` (66), never opened where it could
+    /// block; a read failing part way is `.readFailed` (74).
     public static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
-        switch FileSystem.kind(of: path) {
-        case .missing:
-            throw .fileNotFound(path: path, reason: "no such file")
-        case .folder:
-            throw .invalidContent(file: path, path: "$", reason: "is a folder, not a JSON file")
-        case .other:
-            // Never opened: a FIFO without a writer would block here.
-            throw .fileNotFound(path: path, reason: FileSystem.notRegularReason)
-        case .regularFile:
-            break
-        }
         // A preset is a few kilobytes; refuse anything absurd rather than reading it all.
-        let limit = presetByteLimit
-        let (bytes, reason) = FileSystem.read(path, limit: limit)
-        guard let bytes else {
-            throw .fileNotFound(path: path, reason: reason)
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, limit: presetByteLimit)
+        } catch {
+            switch error {
+            case let .refused(path, reason): throw .fileNotFound(path: path, reason: reason)
+            case let .readFailed(path, reason): throw .readFailed(path: path, reason: reason)
+            }
         }
-        guard bytes.count <= limit else {
+        guard bytes.count <= presetByteLimit else {
             throw .invalidContent(file: path, path: "$", reason: oversizeReason)
         }
         return (bytes, path)

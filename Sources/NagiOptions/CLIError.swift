@@ -20,6 +20,8 @@ package enum CLIError: Error {
     case usage(String)
     /// A file or folder named on the command line that does not exist (exit 66).
     case noInput(String)
+    /// A file nagi reads refused by `InputFile`'s rule (66) or failing part way (74).
+    case input(InputFileError)
     /// The output cannot be created (exit 73).
     case cannotCreate(String)
     /// Reading or writing failed part-way (exit 74).
@@ -41,6 +43,7 @@ package enum CLIError: Error {
         case let .spokenCue(error): error.category.exitCode
         case .data: 65
         case let .bed(error): error.category.exitCode
+        case let .input(error): error.category.exitCode
         case .usage: 64
         case .noInput: 66
         case .unavailable: 69
@@ -62,6 +65,7 @@ package enum CLIError: Error {
         case let .cuePack(error): error.message
         case let .spokenCue(error): "spoken guide: " + error.message
         case let .bed(error): error.message
+        case let .input(error): error.message
         case let .data(text),
              let .usage(text), let .noInput(text), let .cannotCreate(text), let .io(text), let .unavailable(text): text
         case let .interrupted(signal): signal == 15 ? "stopped by SIGTERM" : "interrupted by Ctrl-C (SIGINT)"

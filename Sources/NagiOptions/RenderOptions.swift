@@ -74,13 +74,10 @@ package struct RenderOptions {
         let (soundscape, soundscapeName) = try sound.synthesis.soundscape.resolve(catalog: catalog)
         self.soundscapeName = soundscapeName
         let schedule = try session.schedule()
-        if let given = arguments.value("--title"), given.unicodeScalars.contains(where: TerminalText.needsEscape) {
-            // A tag carries it into every player's display: an escape sequence or a newline there is never meant.
-            throw .usage("--title \(TerminalText.printable(given)): control characters are not allowed in a title")
-        }
+        let title = try TagOptions.displayText("--title", in: arguments) ?? session.titleTag(totalMicroseconds: schedule.totalMicroseconds)
         let tagOptions = try TagOptions(arguments)
         tags = AudioTags(
-            title: arguments.value("--title") ?? session.titleTag(totalMicroseconds: schedule.totalMicroseconds),
+            title: title,
             artist: tagOptions.artist ?? "nagi",
             album: tagOptions.album,
             comment: SoundtrackTags.comment(pattern: session.name, schedule: schedule, soundscape: soundscapeName),

@@ -1,5 +1,6 @@
 import AudioFile
 import NagiKit
+import TextRules
 
 /// `--artist`, `--album`, `--cover` and `--chapters`: what a music player shows of a file, for `render` and
 /// `course export`.
@@ -22,8 +23,8 @@ package struct TagOptions {
     /// Reads the options; the cover is read and checked here, before anything is created.
     /// - Parameter coverPath: a cover named elsewhere (a course's), used when `--cover` is absent.
     package init(_ arguments: ParsedArguments, coverPath: String? = nil) throws(CLIError) {
-        artist = arguments.value("--artist")
-        album = arguments.value("--album")
+        artist = try Self.displayText("--artist", in: arguments)
+        album = try Self.displayText("--album", in: arguments)
         do {
             chapters = try arguments.choice("--chapters").flatMap(ChapterMarks.init(rawValue:))
         } catch {
@@ -36,5 +37,14 @@ package struct TagOptions {
                 throw .audioFile(error)
             }
         }
+    }
+
+    /// The value of a text option that reaches the tags (`--title`, `--artist`, `--album`): one line of visible
+    /// text under `DisplayText`'s rule, else 64. A tag carries it into every player's display, where an escape
+    /// sequence, a newline or a bidi override is never meant.
+    package static func displayText(_ option: String, in arguments: ParsedArguments) throws(CLIError) -> String? {
+        guard let text = arguments.value(option) else { return nil }
+        if let problem = DisplayText.problem(in: text) { throw .usage("\(option) \(TerminalText.printable(text)): \(problem)") }
+        return text
     }
 }

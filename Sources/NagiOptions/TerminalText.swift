@@ -1,10 +1,13 @@
+import TextRules
+
 /// Text from files and the command line made safe to show on a terminal.
 ///
 /// A title in a JSON file may hold an ESC sequence or a newline; printed raw it would move the
 /// cursor, recolour the screen or forge a line. Every piece of outside text a command prints goes
 /// through here, as error lines go through `ErrorLine`.
 package enum TerminalText {
-    /// `text` with C0/C1 control characters and bidi overrides shown as `\n`, `\t` or `\u{…}`.
+    /// `text` with the characters `DisplayText` refuses (controls, bidi and zero-width characters) shown as `\n`,
+    /// `\t` or `\u{…}`.
     package static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var visible = ""
@@ -25,11 +28,9 @@ package enum TerminalText {
         return visible
     }
 
-    /// C0, DEL and C1 controls would move the cursor or start an escape sequence; bidi controls
-    /// would reorder what the reader sees.
+    /// C0, DEL and C1 controls would move the cursor or start an escape sequence; bidi and zero-width
+    /// characters would reorder or hide what the reader sees: `DisplayText`'s rule.
     package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value < 0x20 || (0x7F...0x9F).contains(value)
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F
+        DisplayText.isHidden(scalar)
     }
 }

@@ -62,8 +62,8 @@ public struct Soundscape: Sendable, Equatable {
         let bed = try fields.string("bed")
         if let bed, bed.isEmpty { throw fields.error("bed", "expected the path of an audio file") }
         return Soundscape(
-            title: try fields.requiredString("title"),
-            description: try fields.requiredString("description"),
+            title: try fields.requiredDisplayText("title"),
+            description: try fields.requiredDisplayText("description"),
             masterGainDecibels: try fields.requiredNumber("masterGainDecibels", in: -60...24),
             tone: try Tone(fields.requiredObject("tone")),
             shimmer: try Shimmer(fields.requiredObject("shimmer")),

@@ -12,9 +12,9 @@ extension JSONFields {
         return value
     }
 
-    /// A string member that must be present.
-    func requiredString(_ key: String) throws(ContentError) -> String {
-        guard let value = try string(key) else { throw error(key, "missing; expected a string") }
+    /// A string member shown to people that must be present: one line of visible text (`displayText`).
+    func requiredDisplayText(_ key: String) throws(ContentError) -> String {
+        guard let value = try displayText(key) else { throw error(key, "missing; expected a string") }
         return value
     }
 

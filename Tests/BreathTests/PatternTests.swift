@@ -27,6 +27,15 @@ struct PatternTests {
         }
     }
 
+    @Test("an inline pattern that never breathes in or never breathes out is refused with exit 64 (issue 46)", arguments: [
+        "0-4", "4-0", "0-4-0", "0-0-0-4", "4-4-0", "0-7-8", "4-0-0-4", "0-4-0-4",
+    ])
+    func inlineWithoutBreath(text: String) {
+        let error = #expect(throws: BreathError.self) { try InlinePattern.parse(text) }
+        #expect(error?.category == .usage)
+        #expect(error?.message.contains(text) == true && error?.message.contains("never breathes") == true, "\(error?.message ?? "")")
+    }
+
     @Test("decimal parsing is exact in any unit")
     func decimals() {
         #expect(Microseconds.parseDecimal("2.5", unitMicroseconds: 60_000_000) == 150_000_000)

@@ -169,7 +169,7 @@ import Testing
         #expect(!three.message.contains("a inhale"))
     }
 
-    @Test("a folder named like a clip, or a link to /dev/zero, is named as what it is (65), never opened")
+    @Test("a folder named like a clip, or a link to /dev/zero, is refused as what it is by the rule for every input (66), never read")
     func clipNamesTakenByNonFiles() throws {
         for makeInhale in ["folder", "device"] {
             let folder = try TemporaryFolder()
@@ -181,9 +181,9 @@ import Testing
                 try FileManager.default.createSymbolicLink(atPath: folder.file("inhale.wav"), withDestinationPath: "/dev/zero")
             }
             let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
-            #expect(error.category == .badData)
-            let expected = makeInhale == "folder" ? "is a folder" : "is not a regular file"
-            #expect(error.message == "cue pack: \"\(folder.file("inhale.wav"))\" \(expected)" + (makeInhale == "folder" ? ", not an audio file" : ""), "\(error.message)")
+            #expect(error.category == .missingInput)
+            let expected = makeInhale == "folder" ? "a folder, not a regular file" : "not a regular file (a device)"
+            #expect(error.message == "cue pack: cannot open \"\(folder.file("inhale.wav"))\": \(expected)", "\(error.message)")
         }
     }
 

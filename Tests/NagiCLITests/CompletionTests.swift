@@ -58,6 +58,10 @@ struct CompletionTests {
             #expect(try Self.complete(["nagi", "course", "export", "sleep-7", "--cues", ""], folder: folder) == ["chimes", "voice", "both", "none"])
             #expect(try Self.complete(["nagi", "help", "course", "ne"], folder: folder) == ["next"])
             #expect(try Self.complete(["nagi", "completions", "f"], folder: folder) == ["fish"])
+            // --start-from-progress takes the name of a course or a pattern that was played (issue 46).
+            let recorded = try Self.complete(["nagi", "resonance", "analyze", "rr.csv", "--start-from-progress", ""], folder: folder)
+            #expect(["beginner-21", "sleep-7", "4-7-8", "resonance-steps", "my-own"].allSatisfy(recorded.contains), "\(recorded)")
+            #expect(try Self.complete(["nagi", "resonance", "analyze", "rr.csv", "--start-from-progress", "b"], folder: folder) == ["beginner-21", "box"])
             // Options of the subcommand, not of its parent.
             #expect(try Self.complete(["nagi", "course", "status", "x", "--r"], folder: folder) == ["--reset"])
         }

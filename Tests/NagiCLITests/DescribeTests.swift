@@ -130,4 +130,25 @@ struct DescribeTests {
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("describe"))
     }
+
+    @Test("an audio file nagi cannot decode is 65, not audio: garbage, an empty file, a sparse 2 GB WAV, in every format describe reads (issue 46)",
+          arguments: ["garbage.mp3", "garbage.wav", "garbage.flac", "garbage.ogg", "garbage.opus", "empty.flac", "empty.mp3", "sparse.wav"])
+    func undecodableAudio(name: String) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let url = folder.appendingPathComponent(name)
+        if name.hasPrefix("garbage") {
+            try "garbage\n".write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            try Data().write(to: url)
+            if name.hasPrefix("sparse") {
+                let handle = try FileHandle(forWritingTo: url)
+                try handle.truncate(atOffset: 2 << 30)
+                try handle.close()
+            }
+        }
+        let result = try NagiProcess.run(["describe", name], in: folder, timeout: 30)
+        #expect(result.status == 65, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardError.hasPrefix("nagi: error: ") && result.standardError.contains(name) && result.standardError.contains("not audio"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1 && result.standardOutput.isEmpty, "\(result.standardError)")
+    }
 }

@@ -156,8 +156,15 @@ struct TagTests {
         large.append(Data(count: 4 * 1024 * 1024))
         let largePath = folder.appendingPathComponent("large.png").path
         try large.write(to: URL(fileURLWithPath: largePath))
+        // A real PNG cut to 100 bytes: its signature and IHDR are whole, the rest is gone (issue 46).
+        let cutPath = folder.appendingPathComponent("cut.png").path
+        let whole = try NagiProcess.temporaryFolder().appendingPathComponent("whole.png").path
+        let made = try Tool.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=64x48", "-frames:v", "1", whole])
+        try #require(made.status == 0, "\(made.output)")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: whole)).prefix(100)).write(to: URL(fileURLWithPath: cutPath))
         let cases: [([String], Int32, String)] = [
             (["--cover", text], 65, "not a PNG or JPEG"),
+            (["--cover", cutPath], 65, "cut.png"),
             (["--cover", largePath], 65, "at most 4194304"),
             (["--title", "bad\u{1B}[31m title"], 64, "control character"),
         ]

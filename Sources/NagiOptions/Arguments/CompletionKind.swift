@@ -10,6 +10,8 @@ public enum CompletionKind: Sendable, Equatable {
     case soundscapes
     /// Course preset names or a JSON file.
     case courses
+    /// Course and pattern preset names, no files: what nagi keeps a record of starts for (`--start-from-progress`).
+    case sessions
     /// A command name, at the level the earlier words of the same command reached (for `nagi help`).
     case commands
     /// One of these words.
