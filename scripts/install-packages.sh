@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs, from Debian (and PyPI for selenium), what nagi needs and, with --tests, what its tests need too; only
+# what is missing, so a second run costs nothing. Run as root (apt-get).
+#
+#   scripts/install-packages.sh            what nagi needs to build and run
+#   scripts/install-packages.sh --tests    that, and what the tests need
+set -euo pipefail
+
+# nagi links libsndfile, alsa-lib, flite (loaded when a guide first speaks), libsoxr, TagLib, libmicrohttpd
+# (nagi serve) and libarchive (a course's album as a ZIP), found through pkg-config.
+packages=(libsndfile1-dev libasound2-dev flite1-dev libsoxr-dev libtag1-dev libmicrohttpd-dev libarchive-dev pkg-config)
+if [ "${1:-}" = "--tests" ]; then
+    # The tests' own tools: libebur128 (the loudness reference nagi's meter is checked against), flite's tool (speech
+    # compared), sox, flac, python3 and mutagen (test clips, tags read back independently), ffmpeg (loudness,
+    # chapters), librsvg2-bin (plots as PNG), pulseaudio with the ALSA plugins (a paced device without hardware),
+    # tmux (the terminal view), zsh and fish (completion scripts parse), groff and man-db (the man page), numpy and
+    # scipy (a heart-rate spectrum checked against scipy's Welch), chromium and its driver with selenium (the
+    # pages in a real browser), curl, bc (the benchmarks' arithmetic).
+    packages+=(libebur128-dev flite sox flac python3 python3-mutagen ffmpeg librsvg2-bin pulseaudio libasound2-plugins tmux zsh fish
+        groff-base man-db python3-numpy python3-scipy chromium chromium-driver curl bc)
+fi
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ "${1:-}" = "--tests" ] && ! python3 -c "import selenium" 2>/dev/null; then
+    echo "Installing: selenium (PyPI)"
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
+    fi
+    python3 -m pip install --quiet selenium 2>/dev/null || python3 -m pip install --quiet --break-system-packages selenium
+fi
