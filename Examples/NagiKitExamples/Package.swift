@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Two programs built on NagiKit from outside the nagi package, as an app would depend on it (by path here).
+// Four programs built on NagiKit from outside the nagi package, as an app would depend on it (by path here).
 // scripts/check-examples.sh builds them and checks their output against the nagi command line.
 import PackageDescription
 
@@ -13,5 +13,9 @@ let package = Package(
         .executableTarget(name: "RenderWithBed", dependencies: [.product(name: "NagiKit", package: "nagi")]),
         // Ten seconds pulled into planar buffers after a seek.
         .executableTarget(name: "SeekPlanar", dependencies: [.product(name: "NagiKit", package: "nagi")]),
+        // A course exported as an album, as `nagi course export` does.
+        .executableTarget(name: "ExportCourse", dependencies: [.product(name: "NagiKit", package: "nagi")]),
+        // A live session played into a device of the app's own, with a skip sent as `n` sends it.
+        .executableTarget(name: "PlayIntoOwnDevice", dependencies: [.product(name: "NagiKit", package: "nagi")]),
     ]
 )

@@ -12,3 +12,14 @@
 @_exported import NagiPresets
 @_exported import Speech
 @_exported import Synth
+
+import LiveAudio
+
+// Live playback's device side, as a `LiveSession` takes it: an app plays into ALSA (`ALSAPlaybackDevice`) or into a
+// device of its own (`PCMSink`), and steers the session with `LiveKey`s.
+public typealias PCMSink = LiveAudio.PCMSink
+public typealias PCMWriteResult = LiveAudio.PCMWriteResult
+public typealias ALSAPlaybackDevice = LiveAudio.ALSAPlaybackDevice
+public typealias PCMSampleFormat = LiveAudio.PCMSampleFormat
+public typealias LiveKey = LiveAudio.LiveKey
+public typealias PlaybackProgress = LiveAudio.PlaybackProgress
