@@ -7,25 +7,32 @@ let package = Package(
         .executable(name: "nagi", targets: ["nagi"]),
         // The soundtrack engine as a library: prepare a session's sound once, then pull, seek, write or play it.
         .library(name: "NagiKit", targets: ["NagiKit"]),
+        // The pure core alone: the breath model, the documents and the synthesis, pulled frame by frame. Links no
+        // system library (on Linux only the synthesis kernel's AVX twin, C of its own), so an app on any Swift
+        // platform can use it; scripts/check-core.sh builds it alone (Examples/NagiCoreExample).
+        .library(name: "NagiCore", targets: ["Breath", "NagiDocuments", "Synth"]),
     ],
     targets: [
         // The C library's elementary functions behind one small module, so the pure model and DSP
         // import neither Glibc nor Foundation.
-        .target(name: "NagiMath"),
+        .target(name: "NagiMath", dependencies: ["CLibrary"]),
+        // The platform's C library under one name (Glibc, Darwin, Musl...: `#if canImport`), for NagiMath alone.
+        .target(name: "CLibrary"),
         // What kind of fault an error is, shared by every library; the command line maps it to exit codes.
         .target(name: "FaultCategory"),
         // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
         .target(name: "Breath", dependencies: ["NagiMath", "FaultCategory"]),
-        // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course and
-        // progress files. Pure Swift, no Foundation.
-        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory"]),
+        // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course, progress and
+        // soundscape files. Pure Swift, no Foundation.
+        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory", "Synth"]),
         // A heart-rate record read against the session it was breathed to (`nagi resonance analyze`): RR parsing,
         // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
         .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
-        // DSP: soundscapes and the pulled renderer. Imports no C but its own kernel's AVX twin.
-        .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath", "CNagiSynthKernel"]),
+        // DSP: soundscapes and the pulled renderer. Imports no C but its own kernel's AVX twin, on Linux.
+        .target(name: "Synth", dependencies: ["Breath", "NagiMath", .target(name: "CNagiSynthKernel", condition: .when(platforms: [.linux]))]),
         // The synthesis kernel's plain loops in AVX's eight Float lanes, chosen at run time (Swift reaches AVX
-        // only with whole-module CPU flags); pure arithmetic, no library call. Other machines take Swift's loops.
+        // only with whole-module CPU flags); pure arithmetic, no library call. Other machines, and other
+        // platforms (where Synth builds without it), take Swift's loops: the same samples to the bit.
         .target(name: "CNagiSynthKernel"),
 
         // C libraries, found through pkg-config; installed from Debian.
