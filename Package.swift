@@ -98,16 +98,19 @@ let package = Package(
         // What every test suite shares: self-cleaning temporary folders, child processes, tmpfs mounts, the
         // seeded generator and the schedule invariants the fuzz targets also check.
         .target(name: "NagiTestSupport", dependencies: ["Breath"], path: "Tests/NagiTestSupport"),
+        // libebur128, the independent loudness meter the tests check nagi's own against (`LoudnessMeter`); no
+        // product links it.
+        .systemLibrary(name: "CEbur128", path: "Tests/CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        .target(name: "LoudnessReference", dependencies: ["CEbur128"], path: "Tests/LoudnessReference"),
         .testTarget(name: "BreathTests", dependencies: ["FaultCategory", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "NagiTestSupport"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "LoudnessReference"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
-        // through libebur128, user cue packs and streamed beds.
+        // by nagi's own meter, user cue packs and streamed beds.
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
-        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // A pthread lock that ThreadSanitizer understands, for state shared by threads.
         .target(name: "Locking"),
         // flite loaded when the guide first speaks (dlopen: linked, its voices cost every process 6 MB), and
@@ -117,14 +120,14 @@ let package = Package(
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         // K-weighting of two segments in AVX's four Double lanes, chosen at run time; other machines take Swift's loop.
         .target(name: "CNagiKWeighting"),
-        .target(name: "Loudness", dependencies: ["CEbur128", "NagiMath", "CNagiKWeighting"]),
+        .target(name: "Loudness", dependencies: ["NagiMath", "CNagiKWeighting"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech", "FaultCategory"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
-        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "Synth", "NagiTestSupport"]),
+        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "LoudnessReference", "AudioFile", "Synth", "NagiTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["FaultCategory", "GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
-        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "Loudness", "NagiTestSupport"]),
+        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "LoudnessReference", "NagiTestSupport"]),
         // Synthetic heart-rate records from a known physiology, for the analysis and the command line's tests.
         .target(name: "HeartRhythmTestSupport", dependencies: ["HeartRhythm", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"], path: "Tests/HeartRhythmTestSupport"),
         .testTarget(name: "HeartRhythmTests", dependencies: ["HeartRhythm", "HeartRhythmTestSupport", "NagiTestSupport"], exclude: ["welch_check.py"], resources: [.copy("Fixtures")]),
