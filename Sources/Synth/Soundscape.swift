@@ -58,18 +58,10 @@ public struct Soundscape: Sendable, Equatable {
         self.title = title
         self.description = description
         self.masterGainDecibels = try SoundscapeError.checked(masterGainDecibels, "masterGainDecibels", in: Self.masterGainRangeDecibels)
-        self.tone = tone
-        self.shimmer = shimmer
-        self.trail = trail
-        self.water = water
-        self.holdSwell = holdSwell
-        self.calming = calming
+        (self.tone, self.shimmer, self.trail, self.water) = (tone, shimmer, trail, water)
+        (self.holdSwell, self.calming) = (holdSwell, calming)
         self.sessionDecayDecibels = try SoundscapeError.checked(sessionDecayDecibels, "sessionDecayDecibels", in: Self.sessionDecayRangeDecibels)
-        self.envelope = envelope
-        self.cues = cues
-        self.rain = rain
-        self.limiter = limiter
-        self.bed = bed
+        (self.envelope, self.cues, self.rain, self.limiter, self.bed) = (envelope, cues, rain, limiter, bed)
         if let bedLevelDecibels { _ = try SoundscapeError.checked(bedLevelDecibels, "bedLevelDecibels", in: BedMix.levelRange) }
         self.bedLevelDecibels = bedLevelDecibels
     }
