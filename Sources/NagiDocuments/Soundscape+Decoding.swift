@@ -1,9 +1,9 @@
 import Synth
 
-/// A soundscape preset read from JSON (`Presets/soundscapes/`): every key is the name of the Synth field it
-/// fills, every value checked on the way in (a wrong type, a missing key or an unknown one, a number out of the
-/// range Synth gives for it), then by Synth's own initializers (the rules that tie one field to another), each
-/// fault named at its JSON path.
+/// A soundscape preset read from JSON (`Presets/soundscapes/`): each key names the Synth field it fills
+/// (`bedLevel`: `bedLevelDecibels`), each value is checked on the way in (a wrong type, a missing key or an
+/// unknown one, a number outside the range Synth gives for it), then by Synth's own initializers (the rules
+/// that tie one field to another), each fault named at its JSON path.
 extension Soundscape {
     /// The keys a soundscape document may have.
     static let keys = [
