@@ -13,9 +13,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 configuration="${1:-debug}"
 core=(Breath NagiDocuments Synth NagiMath FaultCategory CLibrary)
-scratch=".build/check-core"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# A fresh scratch path each run: SwiftPM's plan for a package depended on by path does not notice the files
+# that package adds or removes, so a kept one fails after such a change.
+scratch="$work/build"
 
 # 1. An import of anything but the core's own modules must sit in an `#if canImport(...)` branch.
 strays="$(for module in "${core[@]}"; do
@@ -41,7 +43,7 @@ if [ -n "$strays" ]; then
 fi
 echo "imports: ${core[*]} import only each other outside #if canImport(...)"
 
-# 2. The example, built on its own.
+# 2. The example, built on its own, and what it links.
 swift build -c "$configuration" --package-path Examples/NagiCoreExample --scratch-path "$scratch/example" >/dev/null
 example="$(swift build -c "$configuration" --package-path Examples/NagiCoreExample --scratch-path "$scratch/example" --show-bin-path)/NagiCoreExample"
 needed="$(readelf -d "$example" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
@@ -81,7 +83,6 @@ echo "render: NagiCoreExample $pattern x$cycles in rain: $got, the same samples 
 
 # 4. The core by swiftc alone, no C kernel module in sight, in dependency order; then the example against it.
 modules="$scratch/swift-only"
-rm -rf "$modules"
 mkdir -p "$modules"
 for module in CLibrary NagiMath FaultCategory Breath Synth NagiDocuments; do
     swiftc -swift-version 6 -parse-as-library -I "$modules" -module-name "$module" -emit-module \
