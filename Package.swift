@@ -7,27 +7,34 @@ let package = Package(
         .executable(name: "nagi", targets: ["nagi"]),
         // The soundtrack engine as a library: prepare a session's sound once, then pull, seek, write or play it.
         .library(name: "NagiKit", targets: ["NagiKit"]),
+        // The pure core alone: the breath model, the documents and the synthesis, pulled frame by frame. Links no
+        // system library (on Linux only the synthesis kernel's AVX twin, C of its own), so an app on any Swift
+        // platform can use it; scripts/check-core.sh builds it alone (Examples/NagiCoreExample).
+        .library(name: "NagiCore", targets: ["Breath", "NagiDocuments", "Synth"]),
     ],
     targets: [
         // The C library's elementary functions behind one small module, so the pure model and DSP
         // import neither Glibc nor Foundation.
-        .target(name: "NagiMath"),
+        .target(name: "NagiMath", dependencies: ["CLibrary"]),
+        // The platform's C library under one name (Glibc, Darwin, Musl...: `#if canImport`), for NagiMath alone.
+        .target(name: "CLibrary"),
         // What kind of fault an error is, shared by every library; the command line maps it to exit codes.
         .target(name: "FaultCategory"),
         // The one rule for outside text nagi shows (titles, artists): which characters are control or invisible.
         .target(name: "TextRules"),
         // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
         .target(name: "Breath", dependencies: ["NagiMath", "FaultCategory", "TextRules"]),
-        // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course and
-        // progress files. Pure Swift, no Foundation.
-        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory", "TextRules"]),
+        // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course, progress and
+        // soundscape files. Pure Swift, no Foundation.
+        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory", "Synth", "TextRules"]),
         // A heart-rate record read against the session it was breathed to (`nagi resonance analyze`): RR parsing,
         // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
         .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
-        // DSP: soundscapes and the pulled renderer. Imports no C but its own kernel's AVX twin.
-        .target(name: "Synth", dependencies: ["Breath", "NagiDocuments", "NagiMath", "CNagiSynthKernel"]),
+        // DSP: soundscapes and the pulled renderer. Imports no C but its own kernel's AVX twin, on Linux.
+        .target(name: "Synth", dependencies: ["Breath", "NagiMath", .target(name: "CNagiSynthKernel", condition: .when(platforms: [.linux]))]),
         // The synthesis kernel's plain loops in AVX's eight Float lanes, chosen at run time (Swift reaches AVX
-        // only with whole-module CPU flags); pure arithmetic, no library call. Other machines take Swift's loops.
+        // only with whole-module CPU flags); pure arithmetic, no library call. Other machines, and other
+        // platforms (where Synth builds without it), take Swift's loops: the same samples to the bit.
         .target(name: "CNagiSynthKernel"),
 
         // C libraries, found through pkg-config; installed from Debian.
@@ -108,16 +115,19 @@ let package = Package(
         // What every test suite shares: self-cleaning temporary folders, child processes, tmpfs mounts, the
         // seeded generator and the schedule invariants the fuzz targets also check.
         .target(name: "NagiTestSupport", dependencies: ["Breath"], path: "Tests/NagiTestSupport"),
+        // libebur128, the independent loudness meter the tests check nagi's own against (`LoudnessMeter`); no
+        // product links it.
+        .systemLibrary(name: "CEbur128", path: "Tests/CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        .target(name: "LoudnessReference", dependencies: ["CEbur128"], path: "Tests/LoudnessReference"),
         .testTarget(name: "BreathTests", dependencies: ["FaultCategory", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "NagiTestSupport"]),
-        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiOptions", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "Loudness"]),
+        .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiOptions", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "LoudnessReference"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
-        // through libebur128, user cue packs and streamed beds.
+        // by nagi's own meter, user cue packs and streamed beds.
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
-        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // A pthread lock that ThreadSanitizer understands, for state shared by threads.
         .target(name: "Locking"),
         // flite loaded when the guide first speaks (dlopen: linked, its voices cost every process 6 MB), and
@@ -127,14 +137,14 @@ let package = Package(
         .target(name: "Resampling", dependencies: ["CSoxr"]),
         // K-weighting of two segments in AVX's four Double lanes, chosen at run time; other machines take Swift's loop.
         .target(name: "CNagiKWeighting"),
-        .target(name: "Loudness", dependencies: ["CEbur128", "NagiMath", "CNagiKWeighting"]),
+        .target(name: "Loudness", dependencies: ["NagiMath", "CNagiKWeighting"]),
         .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech", "FaultCategory"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
-        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioFile", "Synth", "NagiTestSupport"]),
+        .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "LoudnessReference", "AudioFile", "Synth", "NagiTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["FaultCategory", "GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
-        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "Loudness", "NagiTestSupport"]),
+        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "LoudnessReference", "NagiTestSupport"]),
         // Synthetic heart-rate records from a known physiology, for the analysis and the command line's tests.
         .target(name: "HeartRhythmTestSupport", dependencies: ["HeartRhythm", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"], path: "Tests/HeartRhythmTestSupport"),
         .testTarget(name: "HeartRhythmTests", dependencies: ["HeartRhythm", "HeartRhythmTestSupport", "NagiTestSupport"], exclude: ["welch_check.py"], resources: [.copy("Fixtures")]),

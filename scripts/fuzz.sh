@@ -5,10 +5,11 @@
 #   SECONDS_PER_TARGET  how long each target runs (default 60)
 #   TARGET              any of: inline session course progress expander soundscape (default: all, one after another)
 #
-# Each target is compiled with swiftc (no SwiftPM): NagiMath and Breath are built as modules, then the target
-# from Sources/NagiDocuments/*.swift + Fuzz/Targets/Support/*.swift + the schedule invariants the tests share
-# (Tests/NagiTestSupport/ScheduleInvariants.swift) + its own file; the soundscape target links NagiDocuments and
-# Synth built as modules too. Each is seeded from the committed Fuzz/Corpus/<target>/ and writes what it
+# Each target is compiled with swiftc (no SwiftPM): NagiMath, Breath and Synth (which NagiDocuments' soundscape
+# decoding fills) are built as modules, then the target from Sources/NagiDocuments/*.swift +
+# Fuzz/Targets/Support/*.swift + the schedule invariants the tests share
+# (Tests/NagiTestSupport/ScheduleInvariants.swift) + its own file; the soundscape target links NagiDocuments
+# built as a module too. Each is seeded from the committed Fuzz/Corpus/<target>/ and writes what it
 # learns to a scratch folder outside the repository:
 #   $NAGI_FUZZ_DIR (default ${TMPDIR:-/tmp}/nagi-fuzz)/{bin,corpus/<target>,findings/<target>,logs}
 # Other settings: BREATH_SOURCES (folder of Breath sources, default Sources/Breath), NAGI_FUZZ_PRESETS
@@ -66,10 +67,10 @@ build_module() {
         -emit-library -static -o "$modules/lib$name.a" "$@"
 }
 
-# Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions)
-# and FaultCategory (what kind of fault an error is);
-# the targets import Breath; the soundscape target also needs NagiDocuments and Synth as modules (and Synth the
-# C module of its kernel's AVX twin).
+# Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions, through
+# CLibrary) and FaultCategory (what kind of fault an error is); the targets import Breath, and NagiDocuments
+# imports Synth (and Synth the C module of its kernel's AVX twin); the soundscape target also needs NagiDocuments
+# as a module.
 build_target() {
     modules="$scratch/modules"
     flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address)
@@ -78,23 +79,25 @@ build_target() {
     mkdir -p "$modules"
     # The modules every target shares are built once per run.
     if [ -z "${shared_built:-}" ]; then
+        build_module CLibrary "$root"/Sources/CLibrary/*.swift || return 1
         build_module NagiMath "$root"/Sources/NagiMath/*.swift || return 1
         build_module FaultCategory "$root"/Sources/FaultCategory/*.swift || return 1
         build_module Breath "$sources"/*.swift || return 1
-        shared_built=1
-    fi
-    if [ "$1" = soundscape ]; then
-        build_module NagiDocuments "$documents"/*.swift || return 1
         # Synth's AVX kernel twin is C: a module map for its header (SwiftPM makes one for the package), and the
         # object compiled by the toolchain's clang, with AddressSanitizer like the rest.
         local kernel="$root/Sources/CNagiSynthKernel"
         printf 'module CNagiSynthKernel {\n    header "%s"\n    export *\n}\n' "$kernel/include/CNagiSynthKernel.h" > "$modules/module.modulemap"
         clang -c -fsanitize=address -O1 -g -I "$kernel/include" "$kernel/CNagiSynthKernel.c" -o "$modules/CNagiSynthKernel.o" || return 1
         build_module Synth "$root"/Sources/Synth/*.swift || return 1
-        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lSynth -lNagiDocuments -lBreath -lFaultCategory -lNagiMath \
-            "$modules/CNagiSynthKernel.o" -module-name SoundscapeFuzz "$root/Fuzz/Targets/$2" -o "$3" || return 1
+        shared_built=1
+    fi
+    local shared=(-lSynth -lBreath -lFaultCategory -lNagiMath -lCLibrary "$modules/CNagiSynthKernel.o")
+    if [ "$1" = soundscape ]; then
+        build_module NagiDocuments "$documents"/*.swift || return 1
+        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lNagiDocuments "${shared[@]}" \
+            -module-name SoundscapeFuzz "$root/Fuzz/Targets/$2" -o "$3" || return 1
     else
-        swiftc "${flags[@]}" -I "$modules" -L "$modules" -lBreath -lFaultCategory -lNagiMath -module-name BreathFuzz \
+        swiftc "${flags[@]}" -I "$modules" -L "$modules" "${shared[@]}" -module-name BreathFuzz \
             "$documents"/*.swift "$root"/Fuzz/Targets/Support/*.swift "$root/Tests/NagiTestSupport/ScheduleInvariants.swift" \
             "$root/Fuzz/Targets/$2" -o "$3" || return 1
     fi

@@ -6,7 +6,7 @@ import Synth
 
 /// libFuzzer target: soundscape documents, decoded and then played.
 ///
-/// Built apart from the other targets: `scripts/fuzz.sh` compiles NagiMath, Breath, NagiDocuments and Synth as
+/// Built apart from the other targets: `scripts/fuzz.sh` compiles NagiMath, Breath, Synth and NagiDocuments as
 /// modules first, then this file alone (it shares no Support file).
 ///
 /// Invariants: errors are clean ContentErrors for the file (exit 65, a message); a decoded soundscape

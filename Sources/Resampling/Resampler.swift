@@ -26,9 +26,4 @@ public enum Resampler {
         }
         return output
     }
-
-    /// Frames `frameCount` input frames become at the new rate, as `resample` gives them.
-    public static func outputFrameCount(_ frameCount: Int, from inputRate: Int, to outputRate: Int) -> Int {
-        Int((Double(frameCount) * Double(outputRate) / Double(inputRate)).rounded())
-    }
 }

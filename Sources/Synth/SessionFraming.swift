@@ -89,9 +89,6 @@ public struct SessionFraming: Sendable, Equatable {
     /// Every frame the render writes.
     public var totalFrameCount: Int64 { leadInFrameCount + breathingFrameCount + endingFrameCount }
 
-    /// The output frame of the schedule's frame 0 (the first inhale's start).
-    public var breathingStartFrame: Int64 { leadInFrameCount }
-
     /// The output frame the ending starts on (the release's end), or the render's end without one.
     public var endingStartFrame: Int64 { leadInFrameCount + breathingFrameCount }
 

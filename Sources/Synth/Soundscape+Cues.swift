@@ -1,5 +1,4 @@
 import Breath
-import NagiDocuments
 
 extension Soundscape {
     /// Soft chimes at phase starts, one per phase kind so a listener with closed eyes knows which began
@@ -47,13 +46,23 @@ extension Soundscape {
             /// Peak level relative to the chimes' `gainDecibels`, dB.
             public let gainDecibels: Double
 
-            init(_ fields: JSONFields) throws(ContentError) {
-                try fields.rejectUnknownKeys(allowed: ["highHz", "lowHz", "decaySeconds", "lengthSeconds", "gainDecibels"])
-                highHz = try fields.requiredNumber("highHz", in: 100...8000)
-                lowHz = try fields.requiredNumber("lowHz", in: 100...8000)
-                decaySeconds = try fields.requiredNumber("decaySeconds", in: 0.001...0.2)
-                lengthSeconds = try fields.requiredNumber("lengthSeconds", in: 0.005...0.5)
-                gainDecibels = try fields.requiredNumber("gainDecibels", in: -40...0)
+            /// The range of either pitch, Hz.
+            public static let frequencyRangeHz: ClosedRange<Double> = 100...8000
+            /// The range of `decaySeconds`.
+            public static let decayRangeSeconds: ClosedRange<Double> = 0.001...0.2
+            /// The range of `lengthSeconds`.
+            public static let lengthRangeSeconds: ClosedRange<Double> = 0.005...0.5
+            /// The range of `gainDecibels`, dB.
+            public static let gainRangeDecibels: ClosedRange<Double> = -40...0
+
+            /// A tick, each number within its range.
+            /// - Throws: `SoundscapeError` naming the field at fault.
+            public init(highHz: Double, lowHz: Double, decaySeconds: Double, lengthSeconds: Double, gainDecibels: Double) throws(SoundscapeError) {
+                self.highHz = try SoundscapeError.checked(highHz, "highHz", in: Self.frequencyRangeHz)
+                self.lowHz = try SoundscapeError.checked(lowHz, "lowHz", in: Self.frequencyRangeHz)
+                self.decaySeconds = try SoundscapeError.checked(decaySeconds, "decaySeconds", in: Self.decayRangeSeconds)
+                self.lengthSeconds = try SoundscapeError.checked(lengthSeconds, "lengthSeconds", in: Self.lengthRangeSeconds)
+                self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
             }
         }
 
@@ -66,11 +75,19 @@ extension Soundscape {
             /// Decay time constant, seconds.
             public let decaySeconds: Double
 
-            init(_ fields: JSONFields) throws(ContentError) {
-                try fields.rejectUnknownKeys(allowed: ["ratio", "amplitude", "decaySeconds"])
-                ratio = try fields.requiredNumber("ratio", in: 0.25...16)
-                amplitude = try fields.requiredNumber("amplitude", in: 0...1)
-                decaySeconds = try fields.requiredNumber("decaySeconds", in: 0.01...10)
+            /// The range of `ratio`.
+            public static let ratioRange: ClosedRange<Double> = 0.25...16
+            /// The range of `amplitude`.
+            public static let amplitudeRange: ClosedRange<Double> = 0...1
+            /// The range of `decaySeconds`.
+            public static let decayRangeSeconds: ClosedRange<Double> = 0.01...10
+
+            /// A partial, each number within its range.
+            /// - Throws: `SoundscapeError` naming the field at fault.
+            public init(ratio: Double, amplitude: Double, decaySeconds: Double) throws(SoundscapeError) {
+                self.ratio = try SoundscapeError.checked(ratio, "ratio", in: Self.ratioRange)
+                self.amplitude = try SoundscapeError.checked(amplitude, "amplitude", in: Self.amplitudeRange)
+                self.decaySeconds = try SoundscapeError.checked(decaySeconds, "decaySeconds", in: Self.decayRangeSeconds)
             }
         }
 
@@ -83,42 +100,73 @@ extension Soundscape {
             /// This chime's level relative to the others, dB.
             public let gainDecibels: Double
 
-            init(_ fields: JSONFields, lengthSeconds: Double) throws(ContentError) {
-                try fields.rejectUnknownKeys(allowed: ["notesHz", "noteSpacingSeconds", "gainDecibels"])
-                notesHz = try fields.requiredNumbers("notesHz", in: 20...8000, counts: 1...4)
-                noteSpacingSeconds = try fields.requiredNumber("noteSpacingSeconds", in: 0...1)
-                gainDecibels = try fields.requiredNumber("gainDecibels", in: -40...0)
+            /// The range of each note's pitch, Hz.
+            public static let noteRangeHz: ClosedRange<Double> = 20...8000
+            /// How many notes a chime may have.
+            public static let noteCounts: ClosedRange<Int> = 1...4
+            /// The range of `noteSpacingSeconds`.
+            public static let spacingRangeSeconds: ClosedRange<Double> = 0...1
+            /// The range of `gainDecibels`, dB.
+            public static let gainRangeDecibels: ClosedRange<Double> = -40...0
+
+            /// A chime, each number within its range (whether its notes fit a chime's length, `Cues` checks).
+            /// - Throws: `SoundscapeError` naming the field at fault.
+            public init(notesHz: [Double], noteSpacingSeconds: Double, gainDecibels: Double) throws(SoundscapeError) {
+                self.notesHz = try SoundscapeError.checked(notesHz, "notesHz", in: Self.noteRangeHz, counts: Self.noteCounts)
+                self.noteSpacingSeconds = try SoundscapeError.checked(noteSpacingSeconds, "noteSpacingSeconds", in: Self.spacingRangeSeconds)
+                self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
+            }
+
+            /// Refuses a chime whose last note would start past half of `lengthSeconds`, naming `field` (where
+            /// the chime sits in `Cues`).
+            func checkFits(lengthSeconds: Double, field: String) throws(SoundscapeError) {
                 let lastOnset = Double(notesHz.count - 1) * noteSpacingSeconds
                 guard lastOnset < lengthSeconds / 2 else {
-                    throw fields.error("noteSpacingSeconds", "the last note would start at \(JSONFields.text(lastOnset)) s, past half the chime's \(JSONFields.text(lengthSeconds)) s")
+                    throw SoundscapeError(field: "\(field).noteSpacingSeconds", reason: "the last note would start at \(SoundscapeError.text(lastOnset)) s, past half the chime's \(SoundscapeError.text(lengthSeconds)) s")
                 }
             }
         }
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: [
-                "gainDecibels", "attackSeconds", "lengthSeconds", "fadeOutSeconds", "partials", "inhale", "hold", "exhale",
-                "stage", "tick", "clipGainDecibels", "duckDecibels",
-            ])
-            gainDecibels = try fields.requiredNumber("gainDecibels", in: -120...0)
-            attackSeconds = try fields.requiredNumber("attackSeconds", in: 0.0005...0.1)
-            lengthSeconds = try fields.requiredNumber("lengthSeconds", in: 0.1...5)
-            fadeOutSeconds = try fields.requiredNumber("fadeOutSeconds", in: 0.01...5)
+        /// The range of `gainDecibels`, dB.
+        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
+        /// The range of `attackSeconds`.
+        public static let attackRangeSeconds: ClosedRange<Double> = 0.0005...0.1
+        /// The range of `lengthSeconds`.
+        public static let lengthRangeSeconds: ClosedRange<Double> = 0.1...5
+        /// The range of `fadeOutSeconds` (at most half of `lengthSeconds` too).
+        public static let fadeOutRangeSeconds: ClosedRange<Double> = 0.01...5
+        /// How many partials a note may have.
+        public static let partialCounts: ClosedRange<Int> = 1...6
+        /// The range of `clipGainDecibels`, dB.
+        public static let clipGainRangeDecibels: ClosedRange<Double> = -60...0
+        /// The range of `duckDecibels`, dB.
+        public static let duckRangeDecibels: ClosedRange<Double> = -30...0
+
+        /// The cues, each number within its range, the fade at most half a chime, `partialCounts` partials, and
+        /// every chime's last note starting before half a chime's length.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(
+            gainDecibels: Double, attackSeconds: Double, lengthSeconds: Double, fadeOutSeconds: Double, partials: [Partial],
+            inhale: Chime, hold: Chime, exhale: Chime, stage: Chime, tick: Tick, clipGainDecibels: Double, duckDecibels: Double
+        ) throws(SoundscapeError) {
+            self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
+            self.attackSeconds = try SoundscapeError.checked(attackSeconds, "attackSeconds", in: Self.attackRangeSeconds)
+            self.lengthSeconds = try SoundscapeError.checked(lengthSeconds, "lengthSeconds", in: Self.lengthRangeSeconds)
+            self.fadeOutSeconds = try SoundscapeError.checked(fadeOutSeconds, "fadeOutSeconds", in: Self.fadeOutRangeSeconds)
             guard fadeOutSeconds <= lengthSeconds / 2 else {
-                throw fields.error("fadeOutSeconds", "must be at most half of lengthSeconds (\(JSONFields.text(lengthSeconds)))")
+                throw SoundscapeError(field: "fadeOutSeconds", reason: "must be at most half of lengthSeconds (\(SoundscapeError.text(lengthSeconds)))")
             }
-            var partials: [Partial] = []
-            for partial in try fields.requiredObjects("partials", counts: 1...6) {
-                partials.append(try Partial(partial))
+            guard Self.partialCounts.contains(partials.count) else {
+                throw SoundscapeError(field: "partials", reason: "expected \(Self.partialCounts.lowerBound) to \(Self.partialCounts.upperBound) objects, found \(partials.count)")
             }
             self.partials = partials
-            inhale = try Chime(fields.requiredObject("inhale"), lengthSeconds: lengthSeconds)
-            hold = try Chime(fields.requiredObject("hold"), lengthSeconds: lengthSeconds)
-            exhale = try Chime(fields.requiredObject("exhale"), lengthSeconds: lengthSeconds)
-            stage = try Chime(fields.requiredObject("stage"), lengthSeconds: lengthSeconds)
-            tick = try Tick(fields.requiredObject("tick"))
-            clipGainDecibels = try fields.requiredNumber("clipGainDecibels", in: -60...0)
-            duckDecibels = try fields.requiredNumber("duckDecibels", in: -30...0)
+            for (chime, field) in [(inhale, "inhale"), (hold, "hold"), (exhale, "exhale"), (stage, "stage")] {
+                try chime.checkFits(lengthSeconds: lengthSeconds, field: field)
+            }
+            (self.inhale, self.hold, self.exhale, self.stage) = (inhale, hold, exhale, stage)
+            self.tick = tick
+            self.clipGainDecibels = try SoundscapeError.checked(clipGainDecibels, "clipGainDecibels", in: Self.clipGainRangeDecibels)
+            self.duckDecibels = try SoundscapeError.checked(duckDecibels, "duckDecibels", in: Self.duckRangeDecibels)
         }
 
         /// The chime for a phase kind (both holds share one).

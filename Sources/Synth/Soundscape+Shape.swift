@@ -1,6 +1,3 @@
-import Breath
-import NagiDocuments
-
 extension Soundscape {
     /// Hold tension (docs/sound-design.md § 6): the surf grows across each hold (×1.0 → ×2.5) while the tone
     /// stays put, then eases back after the hold instead of snapping.
@@ -10,10 +7,16 @@ extension Soundscape {
         /// How long the swell takes to ease back to 1 after a hold, seconds.
         public let releaseSeconds: Double
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: ["peak", "releaseSeconds"])
-            peak = try fields.requiredNumber("peak", in: 1...10)
-            releaseSeconds = try fields.requiredNumber("releaseSeconds", in: 0.01...30)
+        /// The range of `peak`.
+        public static let peakRange: ClosedRange<Double> = 1...10
+        /// The range of `releaseSeconds`.
+        public static let releaseRangeSeconds: ClosedRange<Double> = 0.01...30
+
+        /// A swell, each number within its range.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(peak: Double, releaseSeconds: Double) throws(SoundscapeError) {
+            self.peak = try SoundscapeError.checked(peak, "peak", in: Self.peakRange)
+            self.releaseSeconds = try SoundscapeError.checked(releaseSeconds, "releaseSeconds", in: Self.releaseRangeSeconds)
         }
     }
 
@@ -25,10 +28,14 @@ extension Soundscape {
         /// The scale at the session's end (> 0).
         public let end: Double
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: ["start", "end"])
-            start = try fields.requiredNumber("start", in: 0.01...1)
-            end = try fields.requiredNumber("end", in: 0.01...1)
+        /// The range of `start` and `end`.
+        public static let scaleRange: ClosedRange<Double> = 0.01...1
+
+        /// A calming, each scale within `scaleRange`.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(start: Double, end: Double) throws(SoundscapeError) {
+            self.start = try SoundscapeError.checked(start, "start", in: Self.scaleRange)
+            self.end = try SoundscapeError.checked(end, "end", in: Self.scaleRange)
         }
     }
 
@@ -44,14 +51,21 @@ extension Soundscape {
 
         /// The longest tail (release + silence) nagi renders, seconds.
         public static let maximumTailSeconds = 15.0
+        /// The range of `fadeInSeconds`.
+        public static let fadeInRangeSeconds: ClosedRange<Double> = 0.01...60
+        /// The range of `releaseSeconds`.
+        public static let releaseRangeSeconds: ClosedRange<Double> = 0.01...10
+        /// The range of `silenceSeconds`.
+        public static let silenceRangeSeconds: ClosedRange<Double> = 0...5
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: ["fadeInSeconds", "releaseSeconds", "silenceSeconds"])
-            fadeInSeconds = try fields.requiredNumber("fadeInSeconds", in: 0.01...60)
-            releaseSeconds = try fields.requiredNumber("releaseSeconds", in: 0.01...10)
-            silenceSeconds = try fields.requiredNumber("silenceSeconds", in: 0...5)
+        /// An envelope, each length within its range and the tail under `maximumTailSeconds`.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(fadeInSeconds: Double, releaseSeconds: Double, silenceSeconds: Double) throws(SoundscapeError) {
+            self.fadeInSeconds = try SoundscapeError.checked(fadeInSeconds, "fadeInSeconds", in: Self.fadeInRangeSeconds)
+            self.releaseSeconds = try SoundscapeError.checked(releaseSeconds, "releaseSeconds", in: Self.releaseRangeSeconds)
+            self.silenceSeconds = try SoundscapeError.checked(silenceSeconds, "silenceSeconds", in: Self.silenceRangeSeconds)
             guard releaseSeconds + silenceSeconds < Self.maximumTailSeconds else {
-                throw fields.error("silenceSeconds", "release + silence must stay under \(JSONFields.text(Self.maximumTailSeconds)) s")
+                throw SoundscapeError(field: "silenceSeconds", reason: "release + silence must stay under \(SoundscapeError.text(Self.maximumTailSeconds)) s")
             }
         }
     }
@@ -65,12 +79,16 @@ extension Soundscape {
         /// The highest output, dBFS (at most −1).
         public let ceilingDecibels: Double
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: ["kneeDecibels", "ceilingDecibels"])
-            kneeDecibels = try fields.requiredNumber("kneeDecibels", in: -40...(-1))
-            ceilingDecibels = try fields.requiredNumber("ceilingDecibels", in: -40...(-1))
+        /// The range of `kneeDecibels` and `ceilingDecibels`, dB.
+        public static let levelRangeDecibels: ClosedRange<Double> = -40...(-1)
+
+        /// A limiter, both levels within `levelRangeDecibels` and the ceiling above the knee.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(kneeDecibels: Double, ceilingDecibels: Double) throws(SoundscapeError) {
+            self.kneeDecibels = try SoundscapeError.checked(kneeDecibels, "kneeDecibels", in: Self.levelRangeDecibels)
+            self.ceilingDecibels = try SoundscapeError.checked(ceilingDecibels, "ceilingDecibels", in: Self.levelRangeDecibels)
             guard ceilingDecibels > kneeDecibels else {
-                throw fields.error("ceilingDecibels", "must be above kneeDecibels (\(JSONFields.text(kneeDecibels)))")
+                throw SoundscapeError(field: "ceilingDecibels", reason: "must be above kneeDecibels (\(SoundscapeError.text(kneeDecibels)))")
             }
         }
     }

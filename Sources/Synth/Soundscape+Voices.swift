@@ -1,6 +1,3 @@
-import Breath
-import NagiDocuments
-
 extension Soundscape {
     /// The main tone: pitch `lowFrequencyHz·(highFrequencyHz/lowFrequencyHz)^L`, gain interpolated in dB by L,
     /// timbre crossfaded from the dark "water" harmonics to the bright "sky" harmonics as L rises.
@@ -25,22 +22,31 @@ extension Soundscape {
         /// The most harmonics the tone's shaping polynomial carries.
         public static let maximumHarmonics = 4
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: [
-                "lowFrequencyHz", "highFrequencyHz", "gainDecibelsExhaled", "gainDecibelsInhaled",
-                "waterHarmonics", "skyHarmonics", "skyExhaled", "skyInhaled",
-            ])
-            lowFrequencyHz = try fields.requiredNumber("lowFrequencyHz", in: 20...4000)
-            highFrequencyHz = try fields.requiredNumber("highFrequencyHz", in: 20...4000)
+        /// The range of `lowFrequencyHz` and `highFrequencyHz`, Hz.
+        public static let frequencyRangeHz: ClosedRange<Double> = 20...4000
+        /// The range of either gain, dB.
+        public static let gainRangeDecibels: ClosedRange<Double> = -60...0
+        /// The range of each harmonic's amplitude and of either sky share.
+        public static let shareRange: ClosedRange<Double> = 0...1
+
+        /// A tone, each number within its range, 1 to `maximumHarmonics` harmonics a timbre, the pitch not
+        /// falling with the inhale.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(
+            lowFrequencyHz: Double, highFrequencyHz: Double, gainDecibelsExhaled: Double, gainDecibelsInhaled: Double,
+            waterHarmonics: [Double], skyHarmonics: [Double], skyExhaled: Double, skyInhaled: Double
+        ) throws(SoundscapeError) {
+            self.lowFrequencyHz = try SoundscapeError.checked(lowFrequencyHz, "lowFrequencyHz", in: Self.frequencyRangeHz)
+            self.highFrequencyHz = try SoundscapeError.checked(highFrequencyHz, "highFrequencyHz", in: Self.frequencyRangeHz)
             guard highFrequencyHz >= lowFrequencyHz else {
-                throw fields.error("highFrequencyHz", "must not be below lowFrequencyHz (\(JSONFields.text(lowFrequencyHz))): the pitch rises with the inhale")
+                throw SoundscapeError(field: "highFrequencyHz", reason: "must not be below lowFrequencyHz (\(SoundscapeError.text(lowFrequencyHz))): the pitch rises with the inhale")
             }
-            gainDecibelsExhaled = try fields.requiredNumber("gainDecibelsExhaled", in: -60...0)
-            gainDecibelsInhaled = try fields.requiredNumber("gainDecibelsInhaled", in: -60...0)
-            waterHarmonics = try fields.requiredNumbers("waterHarmonics", in: 0...1, counts: 1...Self.maximumHarmonics)
-            skyHarmonics = try fields.requiredNumbers("skyHarmonics", in: 0...1, counts: 1...Self.maximumHarmonics)
-            skyExhaled = try fields.requiredNumber("skyExhaled", in: 0...1)
-            skyInhaled = try fields.requiredNumber("skyInhaled", in: 0...1)
+            self.gainDecibelsExhaled = try SoundscapeError.checked(gainDecibelsExhaled, "gainDecibelsExhaled", in: Self.gainRangeDecibels)
+            self.gainDecibelsInhaled = try SoundscapeError.checked(gainDecibelsInhaled, "gainDecibelsInhaled", in: Self.gainRangeDecibels)
+            self.waterHarmonics = try SoundscapeError.checked(waterHarmonics, "waterHarmonics", in: Self.shareRange, counts: 1...Self.maximumHarmonics)
+            self.skyHarmonics = try SoundscapeError.checked(skyHarmonics, "skyHarmonics", in: Self.shareRange, counts: 1...Self.maximumHarmonics)
+            self.skyExhaled = try SoundscapeError.checked(skyExhaled, "skyExhaled", in: Self.shareRange)
+            self.skyInhaled = try SoundscapeError.checked(skyInhaled, "skyInhaled", in: Self.shareRange)
         }
     }
 
@@ -58,16 +64,28 @@ extension Soundscape {
         /// Tremolo depth per point of amplitude, dB.
         public let tremoloDecibelsPerPoint: Double
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: [
-                "amplitudePoints", "wavelengthPoints", "speedPointsPerSecond", "vibratoCentsPerPoint",
-                "tremoloDecibelsPerPoint",
-            ])
-            amplitudePoints = try fields.requiredNumber("amplitudePoints", in: 0...50)
-            wavelengthPoints = try fields.requiredNumber("wavelengthPoints", in: 1...10000)
-            speedPointsPerSecond = try fields.requiredNumber("speedPointsPerSecond", in: 0...100_000)
-            vibratoCentsPerPoint = try fields.requiredNumber("vibratoCentsPerPoint", in: 0...10)
-            tremoloDecibelsPerPoint = try fields.requiredNumber("tremoloDecibelsPerPoint", in: 0...1)
+        /// The range of `amplitudePoints`, points.
+        public static let amplitudeRangePoints: ClosedRange<Double> = 0...50
+        /// The range of `wavelengthPoints`, points.
+        public static let wavelengthRangePoints: ClosedRange<Double> = 1...10000
+        /// The range of `speedPointsPerSecond`.
+        public static let speedRangePointsPerSecond: ClosedRange<Double> = 0...100_000
+        /// The range of `vibratoCentsPerPoint`.
+        public static let vibratoRangeCentsPerPoint: ClosedRange<Double> = 0...10
+        /// The range of `tremoloDecibelsPerPoint`.
+        public static let tremoloRangeDecibelsPerPoint: ClosedRange<Double> = 0...1
+
+        /// A shimmer, each number within its range.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(
+            amplitudePoints: Double, wavelengthPoints: Double, speedPointsPerSecond: Double, vibratoCentsPerPoint: Double,
+            tremoloDecibelsPerPoint: Double
+        ) throws(SoundscapeError) {
+            self.amplitudePoints = try SoundscapeError.checked(amplitudePoints, "amplitudePoints", in: Self.amplitudeRangePoints)
+            self.wavelengthPoints = try SoundscapeError.checked(wavelengthPoints, "wavelengthPoints", in: Self.wavelengthRangePoints)
+            self.speedPointsPerSecond = try SoundscapeError.checked(speedPointsPerSecond, "speedPointsPerSecond", in: Self.speedRangePointsPerSecond)
+            self.vibratoCentsPerPoint = try SoundscapeError.checked(vibratoCentsPerPoint, "vibratoCentsPerPoint", in: Self.vibratoRangeCentsPerPoint)
+            self.tremoloDecibelsPerPoint = try SoundscapeError.checked(tremoloDecibelsPerPoint, "tremoloDecibelsPerPoint", in: Self.tremoloRangeDecibelsPerPoint)
         }
     }
 
@@ -88,13 +106,23 @@ extension Soundscape {
         /// The most harmonics the pad's shaping polynomial carries.
         public static let maximumHarmonics = 3
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: ["pitchRatio", "gainDecibelsExhaled", "gainDecibelsInhaled", "lagSeconds", "harmonics"])
-            pitchRatio = try fields.requiredNumber("pitchRatio", in: 0.125...8)
-            gainDecibelsExhaled = try fields.requiredNumber("gainDecibelsExhaled", in: -120...0)
-            gainDecibelsInhaled = try fields.requiredNumber("gainDecibelsInhaled", in: -120...0)
-            lagSeconds = try fields.requiredNumber("lagSeconds", in: 0.001...10)
-            harmonics = try fields.requiredNumbers("harmonics", in: 0...1, counts: 1...Self.maximumHarmonics)
+        /// The range of `pitchRatio`.
+        public static let pitchRatioRange: ClosedRange<Double> = 0.125...8
+        /// The range of either gain, dB.
+        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
+        /// The range of `lagSeconds`.
+        public static let lagRangeSeconds: ClosedRange<Double> = 0.001...10
+        /// The range of each harmonic's amplitude.
+        public static let harmonicRange: ClosedRange<Double> = 0...1
+
+        /// A pad, each number within its range, 1 to `maximumHarmonics` harmonics.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(pitchRatio: Double, gainDecibelsExhaled: Double, gainDecibelsInhaled: Double, lagSeconds: Double, harmonics: [Double]) throws(SoundscapeError) {
+            self.pitchRatio = try SoundscapeError.checked(pitchRatio, "pitchRatio", in: Self.pitchRatioRange)
+            self.gainDecibelsExhaled = try SoundscapeError.checked(gainDecibelsExhaled, "gainDecibelsExhaled", in: Self.gainRangeDecibels)
+            self.gainDecibelsInhaled = try SoundscapeError.checked(gainDecibelsInhaled, "gainDecibelsInhaled", in: Self.gainRangeDecibels)
+            self.lagSeconds = try SoundscapeError.checked(lagSeconds, "lagSeconds", in: Self.lagRangeSeconds)
+            self.harmonics = try SoundscapeError.checked(harmonics, "harmonics", in: Self.harmonicRange, counts: 1...Self.maximumHarmonics)
         }
     }
 
@@ -134,34 +162,57 @@ extension Soundscape {
             /// Mix weight (the picture's opacity).
             public let weight: Double
 
-            init(_ fields: JSONFields) throws(ContentError) {
-                try fields.rejectUnknownKeys(allowed: ["rateRadiansPerSecond", "depthPoints", "phaseRadians", "weight"])
-                rateRadiansPerSecond = try fields.requiredNumber("rateRadiansPerSecond", in: 0...100)
-                depthPoints = try fields.requiredNumber("depthPoints", in: 0...100)
-                phaseRadians = try fields.requiredNumber("phaseRadians", in: -100...100)
-                weight = try fields.requiredNumber("weight", in: 0...1)
+            /// The range of `rateRadiansPerSecond`.
+            public static let rateRangeRadiansPerSecond: ClosedRange<Double> = 0...100
+            /// The range of `depthPoints`.
+            public static let depthRangePoints: ClosedRange<Double> = 0...100
+            /// The range of `phaseRadians`.
+            public static let phaseRangeRadians: ClosedRange<Double> = -100...100
+            /// The range of `weight`.
+            public static let weightRange: ClosedRange<Double> = 0...1
+
+            /// A layer, each number within its range.
+            /// - Throws: `SoundscapeError` naming the field at fault.
+            public init(rateRadiansPerSecond: Double, depthPoints: Double, phaseRadians: Double, weight: Double) throws(SoundscapeError) {
+                self.rateRadiansPerSecond = try SoundscapeError.checked(rateRadiansPerSecond, "rateRadiansPerSecond", in: Self.rateRangeRadiansPerSecond)
+                self.depthPoints = try SoundscapeError.checked(depthPoints, "depthPoints", in: Self.depthRangePoints)
+                self.phaseRadians = try SoundscapeError.checked(phaseRadians, "phaseRadians", in: Self.phaseRangeRadians)
+                self.weight = try SoundscapeError.checked(weight, "weight", in: Self.weightRange)
             }
         }
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: [
-                "gainDecibels", "layers", "levelPerPoint", "darkCutoffHz", "brightCutoffHz", "brightnessExhaled",
-                "brightnessInhaled", "brightnessPerPoint", "width", "loopSeconds",
-            ])
-            gainDecibels = try fields.requiredNumber("gainDecibels", in: -120...0)
-            var layers: [Layer] = []
-            for layer in try fields.requiredObjects("layers", counts: 1...6) {
-                layers.append(try Layer(layer))
+        /// The range of `gainDecibels`, dB.
+        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
+        /// How many ripple layers there may be.
+        public static let layerCounts: ClosedRange<Int> = 1...6
+        /// The range of `levelPerPoint`.
+        public static let levelPerPointRange: ClosedRange<Double> = 0...10
+        /// The range of either cutoff, Hz.
+        public static let cutoffRangeHz: ClosedRange<Double> = 20...20000
+        /// The range of either bright share, of `brightnessPerPoint` and of `width`.
+        public static let shareRange: ClosedRange<Double> = 0...1
+        /// The range of `loopSeconds`.
+        public static let loopRangeSeconds: ClosedRange<Double> = 1...30
+
+        /// A water bed, each number within its range, with `layerCounts` layers.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(
+            gainDecibels: Double, layers: [Layer], levelPerPoint: Double, darkCutoffHz: Double, brightCutoffHz: Double,
+            brightnessExhaled: Double, brightnessInhaled: Double, brightnessPerPoint: Double, width: Double, loopSeconds: Double
+        ) throws(SoundscapeError) {
+            self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
+            guard Self.layerCounts.contains(layers.count) else {
+                throw SoundscapeError(field: "layers", reason: "expected \(Self.layerCounts.lowerBound) to \(Self.layerCounts.upperBound) objects, found \(layers.count)")
             }
             self.layers = layers
-            levelPerPoint = try fields.requiredNumber("levelPerPoint", in: 0...10)
-            darkCutoffHz = try fields.requiredNumber("darkCutoffHz", in: 20...20000)
-            brightCutoffHz = try fields.requiredNumber("brightCutoffHz", in: 20...20000)
-            brightnessExhaled = try fields.requiredNumber("brightnessExhaled", in: 0...1)
-            brightnessInhaled = try fields.requiredNumber("brightnessInhaled", in: 0...1)
-            brightnessPerPoint = try fields.requiredNumber("brightnessPerPoint", in: 0...1)
-            width = try fields.requiredNumber("width", in: 0...1)
-            loopSeconds = try fields.requiredNumber("loopSeconds", in: 1...30)
+            self.levelPerPoint = try SoundscapeError.checked(levelPerPoint, "levelPerPoint", in: Self.levelPerPointRange)
+            self.darkCutoffHz = try SoundscapeError.checked(darkCutoffHz, "darkCutoffHz", in: Self.cutoffRangeHz)
+            self.brightCutoffHz = try SoundscapeError.checked(brightCutoffHz, "brightCutoffHz", in: Self.cutoffRangeHz)
+            self.brightnessExhaled = try SoundscapeError.checked(brightnessExhaled, "brightnessExhaled", in: Self.shareRange)
+            self.brightnessInhaled = try SoundscapeError.checked(brightnessInhaled, "brightnessInhaled", in: Self.shareRange)
+            self.brightnessPerPoint = try SoundscapeError.checked(brightnessPerPoint, "brightnessPerPoint", in: Self.shareRange)
+            self.width = try SoundscapeError.checked(width, "width", in: Self.shareRange)
+            self.loopSeconds = try SoundscapeError.checked(loopSeconds, "loopSeconds", in: Self.loopRangeSeconds)
         }
     }
 
@@ -188,24 +239,40 @@ extension Soundscape {
         /// The loop's length, seconds.
         public let loopSeconds: Double
 
-        init(_ fields: JSONFields) throws(ContentError) {
-            try fields.rejectUnknownKeys(allowed: [
-                "gainDecibels", "lowCutoffHz", "highCutoffHz", "dropsPerSecond", "dropGainDecibels", "dropLowHz",
-                "dropHighHz", "dropDecaySeconds", "width", "loopSeconds",
-            ])
-            gainDecibels = try fields.requiredNumber("gainDecibels", in: -120...0)
-            lowCutoffHz = try fields.requiredNumber("lowCutoffHz", in: 20...20000)
-            highCutoffHz = try fields.requiredNumber("highCutoffHz", in: 20...20000)
-            dropsPerSecond = try fields.requiredNumber("dropsPerSecond", in: 0...1000)
-            dropGainDecibels = try fields.requiredNumber("dropGainDecibels", in: -60...24)
-            dropLowHz = try fields.requiredNumber("dropLowHz", in: 20...20000)
-            dropHighHz = try fields.requiredNumber("dropHighHz", in: 20...20000)
+        /// The range of `gainDecibels`, dB.
+        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
+        /// The range of either cutoff and of a droplet's pitch, Hz.
+        public static let frequencyRangeHz: ClosedRange<Double> = 20...20000
+        /// The range of `dropsPerSecond`.
+        public static let dropRateRangePerSecond: ClosedRange<Double> = 0...1000
+        /// The range of `dropGainDecibels`, dB.
+        public static let dropGainRangeDecibels: ClosedRange<Double> = -60...24
+        /// The range of `dropDecaySeconds`.
+        public static let dropDecayRangeSeconds: ClosedRange<Double> = 0.001...1
+        /// The range of `width`.
+        public static let widthRange: ClosedRange<Double> = 0...1
+        /// The range of `loopSeconds`.
+        public static let loopRangeSeconds: ClosedRange<Double> = 1...30
+
+        /// A rain bed, each number within its range, the droplets' highest pitch not below their lowest.
+        /// - Throws: `SoundscapeError` naming the field at fault.
+        public init(
+            gainDecibels: Double, lowCutoffHz: Double, highCutoffHz: Double, dropsPerSecond: Double, dropGainDecibels: Double,
+            dropLowHz: Double, dropHighHz: Double, dropDecaySeconds: Double, width: Double, loopSeconds: Double
+        ) throws(SoundscapeError) {
+            self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
+            self.lowCutoffHz = try SoundscapeError.checked(lowCutoffHz, "lowCutoffHz", in: Self.frequencyRangeHz)
+            self.highCutoffHz = try SoundscapeError.checked(highCutoffHz, "highCutoffHz", in: Self.frequencyRangeHz)
+            self.dropsPerSecond = try SoundscapeError.checked(dropsPerSecond, "dropsPerSecond", in: Self.dropRateRangePerSecond)
+            self.dropGainDecibels = try SoundscapeError.checked(dropGainDecibels, "dropGainDecibels", in: Self.dropGainRangeDecibels)
+            self.dropLowHz = try SoundscapeError.checked(dropLowHz, "dropLowHz", in: Self.frequencyRangeHz)
+            self.dropHighHz = try SoundscapeError.checked(dropHighHz, "dropHighHz", in: Self.frequencyRangeHz)
             guard dropHighHz >= dropLowHz else {
-                throw fields.error("dropHighHz", "must not be below dropLowHz (\(JSONFields.text(dropLowHz)))")
+                throw SoundscapeError(field: "dropHighHz", reason: "must not be below dropLowHz (\(SoundscapeError.text(dropLowHz)))")
             }
-            dropDecaySeconds = try fields.requiredNumber("dropDecaySeconds", in: 0.001...1)
-            width = try fields.requiredNumber("width", in: 0...1)
-            loopSeconds = try fields.requiredNumber("loopSeconds", in: 1...30)
+            self.dropDecaySeconds = try SoundscapeError.checked(dropDecaySeconds, "dropDecaySeconds", in: Self.dropDecayRangeSeconds)
+            self.width = try SoundscapeError.checked(width, "width", in: Self.widthRange)
+            self.loopSeconds = try SoundscapeError.checked(loopSeconds, "loopSeconds", in: Self.loopRangeSeconds)
         }
     }
 }

@@ -1,8 +1,6 @@
-import Breath
-import NagiDocuments
-
 /// A complete sound design: every number that shapes how a breathing schedule sounds, read from a JSON preset
-/// in `Presets/soundscapes/` (the code holds none of them). Immutable and `Sendable`.
+/// in `Presets/soundscapes/` (the code holds none of them; NagiDocuments' `Soundscape.decode` reads one).
+/// Immutable and `Sendable`.
 ///
 /// The voices, after the horizon picture (docs/sound-design.md): a main tone whose pitch and gain follow the horizon level L, with a
 /// restrained shimmer (the horizon's sine wave); a softer trailing pad following L through a lag (the glow);
@@ -43,42 +41,29 @@ public struct Soundscape: Sendable, Equatable {
     /// The bed's level (`"bedLevel"`), LU relative to the nominal −20 LUFS; nil for the default.
     public var bedLevelDecibels: Double? = nil
 
-    static let keys = [
-        "title", "description", "masterGainDecibels", "tone", "shimmer", "trail", "water", "holdSwell",
-        "calming", "sessionDecayDecibels", "envelope", "cues", "rain", "limiter", "bed", "bedLevel",
-    ]
+    /// The range of `masterGainDecibels`, dB.
+    public static let masterGainRangeDecibels: ClosedRange<Double> = -60...24
+    /// The range of `sessionDecayDecibels`, dB.
+    public static let sessionDecayRangeDecibels: ClosedRange<Double> = 0...24
 
-    /// Reads a soundscape preset. Every key is required except `rain`; unknown keys, wrong types and numbers
-    /// out of range are errors naming the file and JSON path (`$.tone.lowFrequencyHz`).
-    public static func decode(_ value: JSONValue, file: String) throws(ContentError) -> Soundscape {
-        let fields = try JSONFields(value, file: file, path: "$")
-        try fields.rejectUnknownKeys(allowed: keys)
-        let rain: Rain?
-        if let rainFields = try fields.object("rain") {
-            rain = try Rain(rainFields)
-        } else {
-            rain = nil
-        }
-        let bed = try fields.string("bed")
-        if let bed, bed.isEmpty { throw fields.error("bed", "expected the path of an audio file") }
-        return Soundscape(
-            title: try fields.requiredDisplayText("title"),
-            description: try fields.requiredDisplayText("description"),
-            masterGainDecibels: try fields.requiredNumber("masterGainDecibels", in: -60...24),
-            tone: try Tone(fields.requiredObject("tone")),
-            shimmer: try Shimmer(fields.requiredObject("shimmer")),
-            trail: try Trail(fields.requiredObject("trail")),
-            water: try Water(fields.requiredObject("water")),
-            holdSwell: try HoldSwell(fields.requiredObject("holdSwell")),
-            calming: try Calming(fields.requiredObject("calming")),
-            sessionDecayDecibels: try fields.requiredNumber("sessionDecayDecibels", in: 0...24),
-            envelope: try Envelope(fields.requiredObject("envelope")),
-            cues: try Cues(fields.requiredObject("cues")),
-            rain: rain,
-            limiter: try Limiter(fields.requiredObject("limiter")),
-            bed: bed,
-            bedLevelDecibels: try fields.number("bedLevel", in: BedMix.levelRange)
-        )
+    /// A sound design from its parts, checked: each number within its range (`bedLevelDecibels` within
+    /// `BedMix.levelRange`), `bed` nil or a path.
+    /// - Throws: `SoundscapeError` naming the field at fault.
+    public init(
+        title: String, description: String, masterGainDecibels: Double, tone: Tone, shimmer: Shimmer, trail: Trail,
+        water: Water, holdSwell: HoldSwell, calming: Calming, sessionDecayDecibels: Double, envelope: Envelope, cues: Cues,
+        rain: Rain?, limiter: Limiter, bed: String? = nil, bedLevelDecibels: Double? = nil
+    ) throws(SoundscapeError) {
+        if let bed, bed.isEmpty { throw SoundscapeError(field: "bed", reason: "expected the path of an audio file") }
+        self.title = title
+        self.description = description
+        self.masterGainDecibels = try SoundscapeError.checked(masterGainDecibels, "masterGainDecibels", in: Self.masterGainRangeDecibels)
+        (self.tone, self.shimmer, self.trail, self.water) = (tone, shimmer, trail, water)
+        (self.holdSwell, self.calming) = (holdSwell, calming)
+        self.sessionDecayDecibels = try SoundscapeError.checked(sessionDecayDecibels, "sessionDecayDecibels", in: Self.sessionDecayRangeDecibels)
+        (self.envelope, self.cues, self.rain, self.limiter, self.bed) = (envelope, cues, rain, limiter, bed)
+        if let bedLevelDecibels { _ = try SoundscapeError.checked(bedLevelDecibels, "bedLevelDecibels", in: BedMix.levelRange) }
+        self.bedLevelDecibels = bedLevelDecibels
     }
 
     /// This soundscape with a relative `bed` path placed in `folder` (the soundscape file's), so it names the
@@ -88,10 +73,5 @@ public struct Soundscape: Sendable, Equatable {
         var resolved = self
         resolved.bed = folder.isEmpty ? bed : (folder.hasSuffix("/") ? folder : folder + "/") + bed
         return resolved
-    }
-
-    /// Reads a soundscape preset from JSON text.
-    public static func decode(text: String, file: String) throws(ContentError) -> Soundscape {
-        try decode(JSONParser.parse(text, file: file), file: file)
     }
 }

@@ -1,4 +1,3 @@
-import CNagiSynthKernel
 import NagiMath
 
 /// The output stage's look-ahead true-peak limiter, with finite memory: every output sample is a function of
@@ -53,7 +52,7 @@ final class TruePeakLimiter {
     /// the next (frames n − 5 … n + 6).
     private let taps: [Float]
     private let oversampling: Int
-    private static let tapCount = Int(NAGI_SYNTH_INTERPOLATION_TAPS)
+    private static let tapCount = SynthKernel.interpolationTapCount
     /// The taps' largest absolute sum over the phases: a block whose neighbourhood's sample peak times it stays
     /// under the knee needs no estimate.
     private let interpolationBound: Float
@@ -328,7 +327,7 @@ final class TruePeakLimiter {
                 if usesVectorInterpolation {
                     // The same sums in AVX's lanes, each kept in a register through its taps: a guided render spent
                     // 13 % of its CPU in this function with Swift's loops.
-                    nagi_synth_interpolation_peaks(samples + start, count, channels, taps, phases, magnitudes + start)
+                    SynthKernel.interpolationPeaksInLanes(samples + start, count: count, channels: channels, taps: taps, phases: phases, magnitudes: magnitudes + start)
                     return
                 }
                 for phase in 0..<phases {

@@ -1,5 +1,6 @@
 import Foundation
 import Loudness
+import LoudnessReference
 import NagiTestSupport
 import Testing
 

@@ -1,9 +1,8 @@
 import AudioFile
 import NagiTestSupport
 import Foundation
+import LoudnessReference
 import Testing
-
-@testable import Loudness
 
 @Suite struct LoudnessMeterTests {
     private func measure(_ samples: [Float], channelCount: Int, sampleRate: Int) throws -> (lufs: Double, dBTP: Double) {

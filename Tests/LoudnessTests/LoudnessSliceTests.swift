@@ -1,3 +1,4 @@
+import LoudnessReference
 import NagiTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import AudioFile
 import Breath
 import Foundation
+import NagiDocuments
 import NagiPresets
 import NagiTestSupport
 import Synth

@@ -1,6 +1,6 @@
 import AudioFile
 import Foundation
-import Loudness
+import LoudnessReference
 import Testing
 
 /// `--loudness` end to end: the written file measured by libebur128 and, independently, by ffmpeg's ebur128

@@ -1,5 +1,5 @@
 import Foundation
-import Loudness
+import LoudnessReference
 @testable import NagiKit
 import NagiTestSupport
 import Testing

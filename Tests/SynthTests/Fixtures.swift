@@ -1,5 +1,6 @@
 import Breath
 import Foundation
+import NagiDocuments
 import NagiPresets
 import Synth
 

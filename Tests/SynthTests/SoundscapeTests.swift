@@ -93,6 +93,122 @@ import Testing
         #expect(path(of: loudLimiter) == "$.limiter.ceilingDecibels")
     }
 
+    @Test func aRuleBetweenTwoFieldsIsAnErrorNamingItsPathWordForWord() throws {
+        // Synth's initializers find these; the decoder names them at the JSON path (the messages nagi gave when
+        // the decoding lived in Synth).
+        let cases: [(original: String, replacement: String, message: String)] = [
+            ("\"highFrequencyHz\": 293.66", "\"highFrequencyHz\": 100",
+             "horizon.json: $.tone.highFrequencyHz: must not be below lowFrequencyHz (196): the pitch rises with the inhale"),
+            ("\"releaseSeconds\": 2.5, \"silenceSeconds\": 0.8", "\"releaseSeconds\": 10, \"silenceSeconds\": 5",
+             "horizon.json: $.envelope.silenceSeconds: release + silence must stay under 15 s"),
+            ("\"ceilingDecibels\": -1.5", "\"ceilingDecibels\": -7",
+             "horizon.json: $.limiter.ceilingDecibels: must be above kneeDecibels (-6)"),
+            ("\"fadeOutSeconds\": 0.4", "\"fadeOutSeconds\": 0.9",
+             "horizon.json: $.cues.fadeOutSeconds: must be at most half of lengthSeconds (1.6)"),
+            ("\"notesHz\": [1174.66, 1567.98], \"noteSpacingSeconds\": 0.12", "\"notesHz\": [1174.66, 1567.98], \"noteSpacingSeconds\": 0.9",
+             "horizon.json: $.cues.inhale.noteSpacingSeconds: the last note would start at 0.9 s, past half the chime's 1.6 s"),
+            ("\"masterGainDecibels\"", "\"bed\": \"\", \"masterGainDecibels\"",
+             "horizon.json: $.bed: expected the path of an audio file"),
+        ]
+        for (original, replacement, message) in cases {
+            let error = try decodingError(replacing: original, with: replacement)
+            #expect(error?.message == message)
+            #expect(error?.category == .badData)
+        }
+    }
+
+    @Test func rainsRulesAreNamedAtTheirPathsToo() throws {
+        let text = try Fixtures.soundscapeText("rain").replacingOccurrences(of: "\"dropHighHz\": 5000", with: "\"dropHighHz\": 1000")
+        #expect(throws: ContentError(file: "rain.json", path: "$.rain.dropHighHz", reason: "must not be below dropLowHz (1800)")) {
+            try Soundscape.decode(text: text, file: "rain.json")
+        }
+    }
+
+    /// The horizon soundscape built field by field through Synth's checked initializers.
+    private func horizon(tone: (Soundscape.Tone) throws(SoundscapeError) -> Soundscape.Tone = { $0 }, cues: (Soundscape.Cues) throws(SoundscapeError) -> Soundscape.Cues = { $0 }) throws -> Soundscape {
+        let h = try Fixtures.soundscape("horizon")
+        return try Soundscape(
+            title: h.title, description: h.description, masterGainDecibels: h.masterGainDecibels,
+            tone: tone(Soundscape.Tone(
+                lowFrequencyHz: h.tone.lowFrequencyHz, highFrequencyHz: h.tone.highFrequencyHz,
+                gainDecibelsExhaled: h.tone.gainDecibelsExhaled, gainDecibelsInhaled: h.tone.gainDecibelsInhaled,
+                waterHarmonics: h.tone.waterHarmonics, skyHarmonics: h.tone.skyHarmonics, skyExhaled: h.tone.skyExhaled,
+                skyInhaled: h.tone.skyInhaled)),
+            shimmer: Soundscape.Shimmer(
+                amplitudePoints: h.shimmer.amplitudePoints, wavelengthPoints: h.shimmer.wavelengthPoints,
+                speedPointsPerSecond: h.shimmer.speedPointsPerSecond, vibratoCentsPerPoint: h.shimmer.vibratoCentsPerPoint,
+                tremoloDecibelsPerPoint: h.shimmer.tremoloDecibelsPerPoint),
+            trail: Soundscape.Trail(
+                pitchRatio: h.trail.pitchRatio, gainDecibelsExhaled: h.trail.gainDecibelsExhaled,
+                gainDecibelsInhaled: h.trail.gainDecibelsInhaled, lagSeconds: h.trail.lagSeconds, harmonics: h.trail.harmonics),
+            water: Soundscape.Water(
+                gainDecibels: h.water.gainDecibels,
+                layers: h.water.layers.map { layer throws(SoundscapeError) in
+                    try Soundscape.Water.Layer(
+                        rateRadiansPerSecond: layer.rateRadiansPerSecond, depthPoints: layer.depthPoints,
+                        phaseRadians: layer.phaseRadians, weight: layer.weight)
+                },
+                levelPerPoint: h.water.levelPerPoint, darkCutoffHz: h.water.darkCutoffHz, brightCutoffHz: h.water.brightCutoffHz,
+                brightnessExhaled: h.water.brightnessExhaled, brightnessInhaled: h.water.brightnessInhaled,
+                brightnessPerPoint: h.water.brightnessPerPoint, width: h.water.width, loopSeconds: h.water.loopSeconds),
+            holdSwell: Soundscape.HoldSwell(peak: h.holdSwell.peak, releaseSeconds: h.holdSwell.releaseSeconds),
+            calming: Soundscape.Calming(start: h.calming.start, end: h.calming.end),
+            sessionDecayDecibels: h.sessionDecayDecibels,
+            envelope: Soundscape.Envelope(
+                fadeInSeconds: h.envelope.fadeInSeconds, releaseSeconds: h.envelope.releaseSeconds,
+                silenceSeconds: h.envelope.silenceSeconds),
+            cues: cues(Soundscape.Cues(
+                gainDecibels: h.cues.gainDecibels, attackSeconds: h.cues.attackSeconds, lengthSeconds: h.cues.lengthSeconds,
+                fadeOutSeconds: h.cues.fadeOutSeconds, partials: h.cues.partials, inhale: h.cues.inhale, hold: h.cues.hold,
+                exhale: h.cues.exhale, stage: h.cues.stage, tick: h.cues.tick, clipGainDecibels: h.cues.clipGainDecibels,
+                duckDecibels: h.cues.duckDecibels)),
+            rain: h.rain,
+            limiter: Soundscape.Limiter(kneeDecibels: h.limiter.kneeDecibels, ceilingDecibels: h.limiter.ceilingDecibels))
+    }
+
+    @Test func aSoundscapeBuiltInCodeIsCheckedAsADocumentIs() throws {
+        #expect(try horizon() == Fixtures.soundscape("horizon"))
+        #expect(throws: SoundscapeError(field: "highFrequencyHz", reason: "must not be below lowFrequencyHz (196): the pitch rises with the inhale")) {
+            try horizon(tone: { tone throws(SoundscapeError) in
+                try Soundscape.Tone(
+                    lowFrequencyHz: tone.lowFrequencyHz, highFrequencyHz: 150, gainDecibelsExhaled: tone.gainDecibelsExhaled,
+                    gainDecibelsInhaled: tone.gainDecibelsInhaled, waterHarmonics: tone.waterHarmonics,
+                    skyHarmonics: tone.skyHarmonics, skyExhaled: tone.skyExhaled, skyInhaled: tone.skyInhaled)
+            })
+        }
+        #expect(throws: SoundscapeError(field: "waterHarmonics[1]", reason: "1.5 is outside 0...1")) {
+            try horizon(tone: { tone throws(SoundscapeError) in
+                try Soundscape.Tone(
+                    lowFrequencyHz: tone.lowFrequencyHz, highFrequencyHz: tone.highFrequencyHz, gainDecibelsExhaled: tone.gainDecibelsExhaled,
+                    gainDecibelsInhaled: tone.gainDecibelsInhaled, waterHarmonics: [1, 1.5], skyHarmonics: tone.skyHarmonics,
+                    skyExhaled: tone.skyExhaled, skyInhaled: tone.skyInhaled)
+            })
+        }
+        #expect(throws: SoundscapeError(field: "skyHarmonics", reason: "expected 1 to 4 numbers, found 5")) {
+            try horizon(tone: { tone throws(SoundscapeError) in
+                try Soundscape.Tone(
+                    lowFrequencyHz: tone.lowFrequencyHz, highFrequencyHz: tone.highFrequencyHz, gainDecibelsExhaled: tone.gainDecibelsExhaled,
+                    gainDecibelsInhaled: tone.gainDecibelsInhaled, waterHarmonics: tone.waterHarmonics, skyHarmonics: [1, 0, 0, 0, 0],
+                    skyExhaled: tone.skyExhaled, skyInhaled: tone.skyInhaled)
+            })
+        }
+        // A chime that fits alone but not in these cues' 1.6 s: the rule is the cues', named at the chime.
+        let late = try Soundscape.Cues.Chime(notesHz: [880, 660, 440], noteSpacingSeconds: 0.5, gainDecibels: 0)
+        #expect(throws: SoundscapeError(field: "exhale.noteSpacingSeconds", reason: "the last note would start at 1 s, past half the chime's 1.6 s")) {
+            try horizon(cues: { cues throws(SoundscapeError) in
+                try Soundscape.Cues(
+                    gainDecibels: cues.gainDecibels, attackSeconds: cues.attackSeconds, lengthSeconds: cues.lengthSeconds,
+                    fadeOutSeconds: cues.fadeOutSeconds, partials: cues.partials, inhale: cues.inhale, hold: cues.hold, exhale: late,
+                    stage: cues.stage, tick: cues.tick, clipGainDecibels: cues.clipGainDecibels, duckDecibels: cues.duckDecibels)
+            })
+        }
+        #expect(throws: SoundscapeError(field: "ceilingDecibels", reason: "-0.5 is outside -40...-1")) {
+            try Soundscape.Limiter(kneeDecibels: -6, ceilingDecibels: -0.5)
+        }
+        #expect(throws: SoundscapeError(field: "end", reason: "0 is outside 0.01...1")) { try Soundscape.Calming(start: 1, end: 0) }
+        #expect(throws: SoundscapeError(field: "peak", reason: "nan is outside 1...10")) { try Soundscape.HoldSwell(peak: .nan, releaseSeconds: 1) }
+    }
+
     @Test func theSoundscapeFollowsTheHour() {
         #expect(SoundscapeChoice.autoName(hour: 6) == "horizon")
         #expect(SoundscapeChoice.autoName(hour: 12) == "horizon")

@@ -1,5 +1,6 @@
 import Breath
 import Foundation
+import NagiDocuments
 @testable import Synth
 import NagiTestSupport
 import Testing

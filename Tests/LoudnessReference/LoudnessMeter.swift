@@ -5,7 +5,8 @@ import Glibc
 /// integrated loudness and the true peak of everything fed so far.
 ///
 /// nagi's own measurements (beds, the loudness pass, gain tags) go through `GatedLoudnessMeter`; this is the
-/// independent reference its figures and the rendered files are checked against.
+/// independent reference its figures and the rendered files are checked against, in the tests alone (no product
+/// of nagi's links libebur128).
 ///
 /// One owner; the libebur128 state is destroyed with the object.
 public final class LoudnessMeter {

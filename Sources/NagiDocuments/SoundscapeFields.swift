@@ -1,13 +1,13 @@
-import Breath
-import NagiDocuments
+import Synth
 
 /// Required-member readers for soundscape presets: every number of the sound design must be written in the
-/// preset, so a missing key is an error naming its JSON path, like a wrong type or an unknown key.
+/// preset, so a missing key is an error naming its JSON path, like a wrong type or an unknown key; and the
+/// faults Synth finds in the values read, named at their JSON paths.
 extension JSONFields {
     /// A number member that must be present and within `range`.
     func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(ContentError) -> Double {
         guard let value = try number(key, in: range) else {
-            throw error(key, "missing; expected a number in \(Self.text(range.lowerBound))...\(Self.text(range.upperBound))")
+            throw error(key, "missing; expected a number in \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
         }
         return value
     }
@@ -50,8 +50,12 @@ extension JSONFields {
         return objects
     }
 
-    /// A number as JSON would write it: whole numbers without a fraction.
-    static func text(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    /// `make()`, a soundscape value checked by Synth, with its fault named at its path under this object.
+    func checking<Value>(_ make: () throws(SoundscapeError) -> Value) throws(ContentError) -> Value {
+        do {
+            return try make()
+        } catch {
+            throw self.error(error.field, error.reason)
+        }
     }
 }
