@@ -7,9 +7,9 @@ import NagiDocuments
 /// The record in an export folder of which track was made with which settings, and the size and
 /// modification time it had when written (`.nagi-manifest.json`), so a second export skips what is
 /// already done and redoes a track replaced since. Safe to update from several render threads.
-public final class ExportManifest: @unchecked Sendable {
+package final class ExportManifest: @unchecked Sendable {
     /// The manifest's file name inside the export folder.
-    public static let fileName = ".nagi-manifest.json"
+    package static let fileName = ".nagi-manifest.json"
 
     private let path: String
     private let course: String
@@ -22,7 +22,7 @@ public final class ExportManifest: @unchecked Sendable {
     private var writing: Set<String> = []
 
     /// Reads the folder's manifest; a missing or damaged one counts as empty (every track is redone).
-    public init(folder: String, course: String) {
+    package init(folder: String, course: String) {
         path = folder + "/" + Self.fileName
         self.course = course
         fingerprints = [:]
@@ -45,24 +45,24 @@ public final class ExportManifest: @unchecked Sendable {
     }
 
     /// The fingerprint recorded for a track file, if any.
-    public func fingerprint(for fileName: String) -> String? {
+    package func fingerprint(for fileName: String) -> String? {
         lock.withLock { fingerprints[fileName] }
     }
 
     /// Whether the track at `path` is the one recorded under `fileName` with `fingerprint`: same
     /// settings, and the file still has the size and modification time it had when nagi wrote it.
-    public func isUpToDate(_ fileName: String, fingerprint: String, path: String) -> Bool {
+    package func isUpToDate(_ fileName: String, fingerprint: String, path: String) -> Bool {
         guard let stamp = FileSystem.stamp(of: path) else { return false }
         return lock.withLock { fingerprints[fileName] == fingerprint && stamps[fileName] == stamp }
     }
 
     /// Whether nagi wrote, or began writing, the file at this name: replacing it needs no `--force`.
-    public func isExported(_ fileName: String) -> Bool {
+    package func isExported(_ fileName: String) -> Bool {
         lock.withLock { fingerprints[fileName] != nil || writing.contains(fileName) }
     }
 
     /// Notes that a track is about to be written, before anything reaches its path.
-    public func beginWriting(_ fileName: String) {
+    package func beginWriting(_ fileName: String) {
         lock.withLock {
             fingerprints[fileName] = nil
             stamps[fileName] = nil
@@ -72,7 +72,7 @@ public final class ExportManifest: @unchecked Sendable {
     }
 
     /// Records a finished track with the size and modification time of the file at `path`.
-    public func record(_ fileName: String, fingerprint: String, path: String? = nil) {
+    package func record(_ fileName: String, fingerprint: String, path: String? = nil) {
         let stamp = path.flatMap(FileSystem.stamp(of:))
         lock.withLock {
             fingerprints[fileName] = fingerprint

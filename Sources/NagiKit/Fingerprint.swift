@@ -1,7 +1,7 @@
 /// A short stable fingerprint of settings (64-bit FNV-1a as hex), to tell whether a track is up to date.
-public enum Fingerprint {
+package enum Fingerprint {
     /// The fingerprint of `parts` in order, 16 hex digits.
-    public static func of(_ parts: [String]) -> String {
+    package static func of(_ parts: [String]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for part in parts {
             for byte in part.utf8 {

@@ -3,14 +3,14 @@ import Locking
 
 /// Runs independent jobs on a fixed number of threads, keeping results in input order (the loudness pass's
 /// halves, a course export's tracks), or workers beside the calling thread (a sliced write's renderers).
-public enum ParallelRunner {
+package enum ParallelRunner {
     /// Runs `work` for every item on at most `jobs` threads: the calling thread and `jobs − 1` more.
     ///
     /// Plain pthreads that the caller works alongside and then joins, not a dispatch queue and a wait: the
     /// caller's thread is the one Ctrl-C reaches (dispatch's workers block signals), and a thread parked in
     /// a dispatch wait never runs a handler that ThreadSanitizer deferred, so an export under TSan ignored
     /// Ctrl-C until it finished. Rendering or joining, the caller is always somewhere a handler runs.
-    public static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Output) -> [Output] {
+    package static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Output) -> [Output] {
         let results = ResultSlots<Output>(count: items.count)
         let next = Counter()
         let drain: @Sendable () -> Void = {
@@ -29,7 +29,7 @@ public enum ParallelRunner {
     /// `caller`, and returns once all have returned: a pipeline whose consumer must be the caller's thread
     /// (the one a signal handler runs on). `caller` is told how many workers started: fewer when
     /// pthread_create failed, and it must not wait for work of one that never ran.
-    public static func runBeside(
+    package static func runBeside(
         workerCount: Int, worker: @escaping @Sendable (Int) -> Void, caller: (_ startedWorkers: Int) -> Void
     ) {
         let threads = start(count: workerCount, worker)
@@ -68,7 +68,7 @@ public enum ParallelRunner {
     /// Runs `work` for every item as `run(_:jobs:work:)` does, each job reporting its progress through the
     /// function it is given; the reports reach `progress` one at a time (under the runner's lock, so its
     /// receiver needs none), with the item's index and the fraction, and nil once the item's work returned.
-    public static func run<Item: Sendable, Output: Sendable>(
+    package static func run<Item: Sendable, Output: Sendable>(
         _ items: [Item], jobs: Int, progress: @escaping @Sendable (_ index: Int, _ fraction: Double?) -> Void,
         work: @escaping @Sendable (Item, _ report: (Double) -> Void) -> Output
     ) -> [Output] {

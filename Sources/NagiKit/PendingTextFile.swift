@@ -8,9 +8,9 @@ import Glibc
 /// every way it can fail (no folder, no permission, a full disk) fails before any rendering; `publish()` renames
 /// it into place. A non-regular target (a pipe, /dev/null) and standard output ("-") are written at `publish()`.
 /// Released unpublished, the temporary file is removed.
-public final class PendingTextFile {
+package final class PendingTextFile {
     /// The target ("-" for standard output).
-    public let path: String
+    package let path: String
     private let bytes: [UInt8]
     /// The hidden temporary file holding the text, nil for a target written straight.
     private var temporaryPath: String?
@@ -19,7 +19,7 @@ public final class PendingTextFile {
     /// Checks `path` and, for a regular target, writes `text` into its temporary file.
     /// - Throws: `.targetExists` for an existing regular file without `overwrite`; `.cannotCreate` when the path is
     ///   a folder or the temporary file cannot be created; `.writeFailed` when writing it fails.
-    public init(path: String, text: String, overwrite: Bool) throws(TextFileError) {
+    package init(path: String, text: String, overwrite: Bool) throws(TextFileError) {
         self.path = path
         bytes = Array(text.utf8)
         if path == TextFileOutput.standardOutputPath { return }
@@ -62,7 +62,7 @@ public final class PendingTextFile {
     ///
     /// A named pipe without a reader is waited for without blocking in `open`; `stopsWaiting` is asked every 20 ms
     /// and ends the wait with `.cancelled`.
-    public func publish(stopsWaiting: () -> Bool = { false }) throws(TextFileError) {
+    package func publish(stopsWaiting: () -> Bool = { false }) throws(TextFileError) {
         guard !isPublished else { return }
         isPublished = true
         if let temporaryPath {
@@ -93,7 +93,7 @@ public final class PendingTextFile {
     }
 
     /// Removes the temporary file of an unpublished text; does nothing after `publish()`.
-    public func discard() {
+    package func discard() {
         if let temporaryPath, !isPublished {
             unlink(temporaryPath)
             self.temporaryPath = nil

@@ -7,23 +7,23 @@ import NagiPresets
 
 /// Builds the preset catalog: the built-in table overlaid by the user's folder
 /// `$XDG_CONFIG_HOME/nagi/{patterns,soundscapes,courses}/` (default `~/.config/nagi/`).
-public enum PresetEnvironment {
+package enum PresetEnvironment {
     /// The largest preset file read: a preset is a few kilobytes.
     static let presetByteLimit = 4 * 1024 * 1024
     /// What a file over `presetByteLimit` is told.
     static let oversizeReason = "the file is larger than 4 MiB; a preset is a small JSON file"
 
     /// The user's preset folder, following the XDG base directory rules (a relative XDG path is ignored).
-    public static var userPresetFolder: String? { XDGFolder.config }
+    package static var userPresetFolder: String? { XDGFolder.config }
 
     /// The catalog of built-in and user presets. Unreadable user files are skipped here and reported by
     /// `nagi presets`; a preset that fails to parse fails when it is used, naming its file.
-    public static func catalog() -> PresetCatalog {
+    package static func catalog() -> PresetCatalog {
         PresetCatalog(builtinFiles: BuiltinPresets.files, userEntries: userEntries())
     }
 
     /// The user's preset files, by category.
-    public static func userEntries() -> [PresetCatalog.Entry] {
+    package static func userEntries() -> [PresetCatalog.Entry] {
         guard let folder = userPresetFolder else { return [] }
         var entries: [PresetCatalog.Entry] = []
         for category in PresetCatalog.Category.allCases {
@@ -50,7 +50,7 @@ public enum PresetEnvironment {
 
     /// The `.json` entries of the user's preset folders that are not regular files (pipes, devices, folders), which
     /// the catalog leaves out; `nagi presets` names them.
-    public static func skippedUserFiles() -> [String] {
+    package static func skippedUserFiles() -> [String] {
         guard let folder = userPresetFolder else { return [] }
         var skipped: [String] = []
         for category in PresetCatalog.Category.allCases {
@@ -65,7 +65,7 @@ public enum PresetEnvironment {
     }
 
     /// Reads and parses a JSON file named on the command line.
-    public static func parseFile(_ path: String) throws(BreathError) -> (value: JSONValue, file: String) {
+    package static func parseFile(_ path: String) throws(BreathError) -> (value: JSONValue, file: String) {
         let (bytes, file) = try loadFile(path)
         return (try BreathError.reportingContent { () throws(ContentError) in try JSONParser.parse(bytes, file: file) }, file)
     }
@@ -73,7 +73,7 @@ public enum PresetEnvironment {
     /// Reads a JSON file named on the command line or in a preset, as bytes, under `InputFile`'s rule: a missing
     /// path, a folder, a pipe or device, or an unreadable file is `.fileNotFound` (66), never opened where it could
     /// block; a read failing part way is `.readFailed` (74).
-    public static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
+    package static func loadFile(_ path: String) throws(BreathError) -> (text: [UInt8], file: String) {
         // A preset is a few kilobytes; refuse anything absurd rather than reading it all.
         let bytes: [UInt8]
         do {
