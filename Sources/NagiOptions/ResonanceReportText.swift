@@ -1,13 +1,12 @@
-import NagiOptions
 import Breath
 import HeartRhythm
 import NagiDocuments
 import NagiKit
 
 /// A resonance report as the table `nagi resonance analyze` prints, or as JSON for other tools.
-enum ResonanceReportText {
+package enum ResonanceReportText {
     /// The readable table and verdict.
-    static func table(_ report: ResonanceReport, options: SessionOptions, recordPath: String) -> String {
+    package static func table(_ report: ResonanceReport, options: SessionOptions, recordPath: String) -> String {
         var text = TerminalText.printable("\(DescribeOptions.header(options: options)) · \(recordPath) (\(report.formatDescription))") + "\n"
         text += "record \(clock(report.recordSeconds)) · \(NumberText.count(report.beatCount, "beat")) · \(NumberText.count(report.artefactCount, "artefact")) replaced (\(NumberText.fixed(percent(report.artefactCount, of: report.beatCount), decimals: 1)) %)\n"
         text += "session starts \(NumberText.fixed(report.offsetSeconds, decimals: 2)) s into the record"
@@ -38,7 +37,7 @@ enum ResonanceReportText {
     }
 
     /// Every figure as one JSON object.
-    static func json(_ report: ResonanceReport, options: SessionOptions) -> String {
+    package static func json(_ report: ResonanceReport, options: SessionOptions) -> String {
         let best = report.steps[report.bestIndex]
         var text = "{\"pattern\": \(JSONText.quote(options.name)), \"format\": \(JSONText.quote(report.formatDescription)), "
         text += "\"best\": {\"breathsPerMinute\": \(JSONText.number(best.breathsPerMinute)), \"label\": \(JSONText.quote(best.label)), "

@@ -1,0 +1,127 @@
+import AudioFile
+import Breath
+import HeartRhythm
+import NagiDocuments
+import NagiKit
+import NagiPlot
+
+/// `nagi resonance analyze`'s options read: the session breathed, where it starts in the record and how long each
+/// step settles; and the report, table, JSON and plot made from a record. The command line and `nagi serve`'s
+/// `/api/resonance` both read a record through this one type.
+package struct ResonanceOptions {
+    package static let spec = CommandSpec(
+        name: "analyze",
+        summary: "Read a heart-rate (RR interval) record against the session breathed and find the resonant pace.",
+        positionals: [
+            PositionalSpec(name: "RR_FILE", help: "The record: RR intervals as text or CSV, exported from the heart-rate app.", completion: .file),
+            SessionOptions.patternPositional(defaultPattern: "resonance-steps"),
+        ],
+        groups: [PaceOptions.group, SessionLengthOptions.group],
+        options: [
+            OptionSpec(names: ["--start"], valueName: "TIME", help: "Where the session starts in the record: seconds into it (95.5), or a time on the record's clock (2026-12-02T07:30:00.250, 07:30:00)."),
+            OptionSpec(names: ["--align"], valueName: "auto", help: "Find the start by cross-correlating heart rate with the paced breathing (the default without --start).", allowedValues: ["auto"]),
+            OptionSpec(names: ["--start-from-progress"], valueName: "COURSE|PATTERN", help: "Take --start from when `nagi play PATTERN` or `nagi course next COURSE` last started the session (the record needs timestamps).", completion: .sessions),
+            OptionSpec(names: ["--settle"], valueName: "SECONDS", help: "Seconds left out at the start of each step while the heart settles, 0 to 60 (default 30)."),
+            OptionSpec(names: ["--json"], help: "Print one JSON object with every figure instead of the table."),
+            OptionSpec(names: ["--plot"], valueName: "FILE.svg", help: "Also draw heart rate over the session, steps shaded, the breathing under it, as an SVG.", completion: .file),
+            OptionSpec(names: ["--force"], help: "Replace an existing plot."),
+        ],
+        exclusiveGroups: [["--start", "--align", "--start-from-progress"]],
+        discussion: """
+        Records read: one interval per line (Elite HRV's export; milliseconds, or seconds when every value is \
+        below 10); time and RR per line (Kubios' RR text); CSV with a header naming an RR or IBI column, \
+        separated by ; , or tab (Polar Sensor Logger's `Phone timestamp;RR-interval [ms]`, HRV Logger's CSV), \
+        its timestamps placing the record on a clock. Lines starting # or // and blank lines are skipped.
+
+        Intervals outside 300-2000 ms or more than 25 % from the median of their neighbours (Kubios' medium \
+        threshold) are artefacts, replaced by interpolation and counted; a record with more than 20 % is \
+        refused. For each step (each labelled stage, or the whole session) less its first --settle seconds: \
+        mean heart rate, peak-to-trough heart rate per breath, power in 0.04-0.15 Hz of the RR series resampled \
+        at 4 Hz (cubic spline, Welch), its peak frequency and the phase of heart rate to the breath (Shaffer & \
+        Meehan 2020). The best step wins on the four together; its margin over its neighbours gives the \
+        verdict. Give the same --ratio (and --minutes) you breathed. This is feedback on a practice, not a \
+        medical measurement.
+
+        Examples:
+          nagi resonance analyze polar-rr.txt --align auto
+          nagi resonance analyze polar-rr.txt --start 2026-12-02T07:30:01.250 --ratio 2:3
+          nagi resonance analyze rr.txt --start 95 --json
+          nagi resonance analyze rr.csv --start-from-progress resonance-steps --plot steps.svg
+        """
+    )
+
+    /// The largest record read, in bytes (a day of beats is about 3 MB).
+    package static let fileSizeLimit = 64 << 20
+
+    /// The session breathed, as its options named it.
+    package let session: SessionOptions
+    /// The session's breathing, the record's reference.
+    package let breathing: PacedBreathing
+    /// Where the session starts in the record.
+    package let start: ResonanceAnalysis.Start
+    /// Seconds left out at the start of each step.
+    package let settleSeconds: Double
+
+    /// The options of `arguments` (the record's path, if any, is the caller's). `lastStart` gives the clock time
+    /// `--start-from-progress NAME` names (the command line's progress store); nil refuses that option.
+    package init(
+        _ arguments: ParsedArguments, catalog: PresetCatalog, lastStart: ((String) throws(CLIError) -> ClockTime)? = nil
+    ) throws(CLIError) {
+        session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "resonance-steps", patternIndex: 1)
+        do {
+            settleSeconds = try arguments.decimal("--settle", in: 0...60) ?? 30
+        } catch {
+            throw .arguments(error)
+        }
+        if let text = arguments.value("--start") {
+            if let seconds = NumberSyntax.decimal(text) {
+                start = .secondsIntoRecord(seconds)
+            } else if let clock = ClockTime.parse(Substring(text)) {
+                start = .clock(clock)
+            } else {
+                throw .arguments(.invalidValue(option: "--start", value: text, expected: "seconds into the record, or a clock time such as 2026-12-02T07:30:00.250 or 07:30:00"))
+            }
+        } else if let name = arguments.value("--start-from-progress") {
+            guard let lastStart else { throw .usage("--start-from-progress is not taken here: give --start") }
+            start = .clock(try lastStart(name))
+        } else {
+            start = .automatic
+        }
+        breathing = PacedBreathing(schedule: try session.schedule(), name: session.name)
+    }
+
+    /// A record's bytes parsed; `name` (its path, or an upload's name) begins the line of a fault (exit 65).
+    package static func record(_ bytes: [UInt8], name: String) throws(CLIError) -> RRRecord {
+        guard bytes.count <= fileSizeLimit else { throw .data("\(name) is larger than \(fileSizeLimit >> 20) MB; not an RR record") }
+        do {
+            return try RRParser.parse(bytes, name: name)
+        } catch {
+            throw .data(error.message)
+        }
+    }
+
+    /// The record read against the session; a record that does not fit it is bad content (65) named by `recordName`.
+    package func report(_ record: RRRecord, recordName: String) throws(CLIError) -> ResonanceReport {
+        do {
+            return try ResonanceAnalysis(breathing: breathing, start: start, settleSeconds: settleSeconds).analyze(record)
+        } catch {
+            throw error.category == .usage ? .usage(error.message) : .data("\(recordName): \(error.message)")
+        }
+    }
+
+    /// The report as one JSON object (`--json`).
+    package func json(_ report: ResonanceReport) -> String {
+        ResonanceReportText.json(report, options: session)
+    }
+
+    /// The readable table and verdict.
+    package func table(_ report: ResonanceReport, recordName: String) -> String {
+        ResonanceReportText.table(report, options: session, recordPath: recordName)
+    }
+
+    /// Heart rate over the session, steps shaded, the breathing under it, as SVG (`--plot`).
+    package func plotSVG(_ report: ResonanceReport, recordName: String) -> String {
+        let fileName = recordName.split(separator: "/").last.map(String.init) ?? recordName
+        return ResonancePlot(report: report, breathing: breathing, title: "Resonance: \(session.title)", subtitle: "\(session.name) · \(fileName)").svg()
+    }
+}
