@@ -1,3 +1,5 @@
+import NagiDocuments
+import AudioFile
 import NagiOptions
 import CNagiSystem
 import FoundationEssentials

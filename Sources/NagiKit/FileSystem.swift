@@ -3,9 +3,9 @@ import Glibc
 
 /// The few file-system calls the command line needs, straight from the C library, with errno turned
 /// into the system's words.
-public enum FileSystem {
+package enum FileSystem {
     /// What is at a path.
-    public enum Kind {
+    package enum Kind {
         case missing
         case regularFile
         case folder
@@ -14,7 +14,7 @@ public enum FileSystem {
     }
 
     /// What is at `path` (following symbolic links).
-    public static func kind(of path: String) -> Kind {
+    package static func kind(of path: String) -> Kind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
@@ -26,7 +26,7 @@ public enum FileSystem {
 
     /// What names the file at `path` whatever the spelling (`./a.txt`, `sub/../a.txt`, a link to it): its device and
     /// inode when it exists, else its folder's real path and its name. Two paths with one identity are one file.
-    public static func identity(of path: String) -> String {
+    package static func identity(of path: String) -> String {
         var status = stat()
         if stat(path, &status) == 0 { return "inode \(status.st_dev):\(status.st_ino)" }
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -36,32 +36,32 @@ public enum FileSystem {
     }
 
     /// The size of a file in bytes, or 0.
-    public static func size(of path: String) -> Int64 {
+    package static func size(of path: String) -> Int64 {
         var status = stat()
         return stat(path, &status) == 0 ? Int64(status.st_size) : 0
     }
 
     /// A file's size and modification time: what tells a track nagi wrote from one replaced since.
-    public struct Stamp: Equatable, Sendable {
+    package struct Stamp: Equatable, Sendable {
         /// The size, bytes.
-        public var byteCount: Int64
+        package var byteCount: Int64
         /// The modification time, nanoseconds since the epoch.
-        public var modifiedNanoseconds: Int64
+        package var modifiedNanoseconds: Int64
     }
 
     /// The size and modification time of the regular file at `path`, nil when there is none.
-    public static func stamp(of path: String) -> Stamp? {
+    package static func stamp(of path: String) -> Stamp? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return Stamp(byteCount: Int64(status.st_size), modifiedNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
     }
 
     /// The system's words for the current errno ("No space left on device").
-    public static var lastErrorText: String { String(cString: strerror(errno)) }
+    package static var lastErrorText: String { String(cString: strerror(errno)) }
 
     /// Reads at most `limit + 1` bytes of a regular file (`InputFile`'s rule: a FIFO never blocks, a device is never
     /// read); nil with the reason when it cannot be read.
-    public static func read(_ path: String, limit: Int) -> (bytes: [UInt8]?, reason: String) {
+    package static func read(_ path: String, limit: Int) -> (bytes: [UInt8]?, reason: String) {
         do {
             return (try InputFile.read(path, limit: limit), "")
         } catch {
@@ -70,7 +70,7 @@ public enum FileSystem {
     }
 
     /// Writes all of `bytes` to an open descriptor; false with errno set on failure.
-    public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress?.advanced(by: offset), bytes.count - offset) }
@@ -84,7 +84,7 @@ public enum FileSystem {
     }
 
     /// Creates `path` and its missing parents (like `mkdir -p`); the reason on failure.
-    public static func makeFolders(_ path: String) -> String? {
+    package static func makeFolders(_ path: String) -> String? {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
@@ -97,13 +97,13 @@ public enum FileSystem {
     }
 
     /// The folder part of a path: "/a/b.json" → "/a", "b.json" → ".".
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The local hour, 0 to 23.
-    public static func localHour() -> Int {
+    package static func localHour() -> Int {
         var now = time(nil)
         var parts = tm()
         guard localtime_r(&now, &parts) != nil else { return 12 }
