@@ -77,6 +77,15 @@ struct ReadmeManualTests {
         #expect(frameCount > 4 * 60 * 48_000 && frameCount < 6 * 60 * 48_000, "\(frames.output)")
     }
 
+    @Test("the README shows the pacer at an inhale's top and an exhale's bottom, light and dark, and the studio at 390 px")
+    func screenshotsShown() throws {
+        let readme = try Self.text("README.md")
+        for picture in ["pacer-inhale-light", "pacer-exhale-light", "pacer-inhale-dark", "pacer-exhale-dark", "studio-390"] {
+            #expect(readme.contains("<img src=\"docs/\(picture).png\""), "README does not show docs/\(picture).png")
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("docs/\(picture).png").path))
+        }
+    }
+
     /// The headings of a Markdown page as GitHub makes their anchors: lower case, spaces as dashes, punctuation
     /// dropped.
     static func anchors(in page: String) -> Set<String> {
