@@ -10,7 +10,7 @@ extension NagiServer {
 
     func resonance(_ request: HTTPRequest, plot: Bool, known: Bool) -> HTTPResponse {
         guard known else { return Self.notFound(request.path) }
-        do throws(any Error) {
+        return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: ResonanceOptions.spec, positionals: [Self.uploadedRecordName], folders: folders)
             let options = try ResonanceOptions(arguments, catalog: PresetEnvironment.catalog())
             let record = try ResonanceOptions.record(request.body, name: Self.uploadedRecordName)
@@ -20,12 +20,6 @@ extension NagiServer {
                 return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")], body: .bytes(Array(svg.utf8)))
             }
             return APIResponse.json(options.json(report))
-        } catch let error as QueryError {
-            return APIResponse.error(error)
-        } catch let error as CLIError {
-            return APIResponse.error(error)
-        } catch {
-            return APIResponse.error("\(error)", status: 500)
         }
     }
 }
