@@ -1,3 +1,4 @@
+import NagiSystem
 import NagiDocuments
 import NagiOptions
 import AudioFile
@@ -9,7 +10,7 @@ enum FileTagsText {
     /// The format of `path` when it names an existing audio file nagi writes (not raw PCM), else nil.
     static func audioFormat(of path: String) -> AudioFileFormat? {
         guard let fileExtension = OutputChoice.extensionText(of: path), let format = AudioFileFormat(fileExtension: fileExtension),
-              format != .raw, FileSystem.kind(of: path) == .regularFile else { return nil }
+              format != .raw, FileKind.of(path) == .regularFile else { return nil }
         return format
     }
 

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import NagiDocuments
 import AudioFile
 import NagiOptions
@@ -39,11 +41,11 @@ enum RenderCommand {
         nagi_install_stop_handlers()
         // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one).
         let soundtrack = try Preparation.prepare(render.request, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
-        let audioExisted = FileSystem.kind(of: output.path) != .missing
+        let audioExisted = FileKind.of(output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
-        if !output.isStandardOutput, FileSystem.kind(of: output.path) != .other {
-            _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
+        if !output.isStandardOutput, !FileKind.of(output.path).isSpecialFile {
+            _ = PartialFileCleaner.removeStale(in: FilePath(output.path).parent.string)
         }
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.

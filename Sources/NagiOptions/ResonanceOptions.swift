@@ -1,3 +1,4 @@
+import FilePaths
 import AudioFile
 import Breath
 import HeartRhythm
@@ -121,7 +122,7 @@ package struct ResonanceOptions {
 
     /// Heart rate over the session, steps shaded, the breathing under it, as SVG (`--plot`).
     package func plotSVG(_ report: ResonanceReport, recordName: String) -> String {
-        let fileName = recordName.split(separator: "/").last.map(String.init) ?? recordName
+        let fileName = FilePath(recordName).lastComponent
         return ResonancePlot(report: report, breathing: breathing, title: "Resonance: \(session.title)", subtitle: "\(session.name) · \(fileName)").svg()
     }
 }

@@ -1,3 +1,4 @@
+import NagiSystem
 import AudioFile
 import Glibc
 import NagiDocuments
@@ -145,7 +146,7 @@ extension NagiServer {
             }
         }
         guard let folder = TemporaryFolder.make(prefix: "nagi-album-") else {
-            return APIResponse.error("cannot make a temporary folder: \(String(cString: strerror(errno)))", status: 500)
+            return APIResponse.error("cannot make a temporary folder: \(Errno.current.description)", status: 500)
         }
         settings.folder = folder
         settings.jobCount = 1

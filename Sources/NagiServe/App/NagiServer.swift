@@ -1,3 +1,4 @@
+import NagiSystem
 import AudioFile
 import Locking
 import NagiDocuments

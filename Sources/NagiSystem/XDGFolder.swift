@@ -1,3 +1,4 @@
+import FilePaths
 import FoundationEssentials
 
 /// nagi's folders after the XDG base directory rules: the variable's folder when it is an absolute path (a
@@ -12,9 +13,9 @@ package enum XDGFolder {
     private static func folder(variable: String, homeDefault: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let configured = environment[variable], configured.hasPrefix("/") {
-            return configured + "/nagi"
+            return FilePath(configured).appending("nagi").string
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/" + homeDefault + "/nagi"
+        return FilePath(home).appending(homeDefault).appending("nagi").string
     }
 }
