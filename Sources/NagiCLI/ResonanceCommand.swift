@@ -97,12 +97,20 @@ enum ResonanceCommand {
         } catch {
             throw error.category == .usage ? .usage(error.message) : .data("\(recordPath): \(error.message)")
         }
-        let text = arguments.isSet("--json") ? ResonanceReportText.json(report, options: options) : ResonanceReportText.table(report, options: options, recordPath: recordPath)
+        let text = arguments.isSet("--json") ? ResonanceReportText.json(report, options: options) : ResonanceReportText.table(report, options: options, recordPath: recordPath, givenStart: givenStartText(arguments, start: start))
         if let plotPath {
             let plot = ResonancePlot(report: report, breathing: breathing, title: "Resonance: \(options.title)", subtitle: "\(options.name) · \(recordPath.split(separator: "/").last.map(String.init) ?? recordPath)")
             try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(plot.svg(), to: plotPath, overwrite: arguments.isSet("--force")) }
         }
         Console.out(text)
+    }
+
+    /// Where a start that was not found by alignment came from, for the report's "session starts" line.
+    static func givenStartText(_ arguments: ParsedArguments, start: ResonanceAnalysis.Start) -> String {
+        guard let name = arguments.value("--start-from-progress") else { return "given by --start" }
+        var text = "recorded when '\(TerminalText.printable(name))' last started"
+        if case let .clock(clock) = start { text += ", at \(clock.isoText)" }
+        return text
     }
 
     /// `--start`, `--start-from-progress` or `--align auto` (the default).
