@@ -155,7 +155,7 @@ struct ALSAPlaybackDeviceTests {
         }
         #expect(device == "nosuchdevice")
         #expect(reason.contains("Unknown PCM nosuchdevice"), "ALSA's own first message says what is wrong")
-        #expect(error?.message.contains("\"nosuchdevice\"") == true)
+        #expect(error?.message.contains("'nosuchdevice'") == true)
         #expect(error?.category == .unavailable)
     }
 
