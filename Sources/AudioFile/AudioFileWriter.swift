@@ -490,7 +490,7 @@ public final class AudioFileWriter {
     /// through.
     private func refusal(_ function: String, _ text: String) -> AudioFileError {
         discard()
-        return .unsupported("libsndfile refused a setting for \"\(path)\": \(function): \(text)")
+        return .unsupported("libsndfile refused a setting for '\(path)': \(function): \(text)")
     }
 
     // MARK: - Sample scrubbing

@@ -73,7 +73,7 @@ enum FileTagsText {
         } catch {
             switch error {
             case let .notAudio(path, reason), let .damaged(path, reason):
-                throw .data("\"\(path)\" is not audio nagi can decode: \(reason)")
+                throw .data("'\(path)' is not audio nagi can decode: \(reason)")
             case .cannotOpen: throw .noInput(error.message)
             case .readFailed: throw .io(error.message)
             }

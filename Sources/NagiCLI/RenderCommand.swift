@@ -34,7 +34,7 @@ enum RenderCommand {
             throw .usage("--cue-sheet names an audio file, and \(output.isStandardOutput ? "-o - is standard output" : "raw PCM is no file a player opens"); write a file")
         }
         try Self.refuseSharedFiles([("-o", output.isStandardOutput ? nil : output.path), ("--labels", labelsPath), ("--cue-sheet", cueSheetPath)])
-        if let note = file.chaptersNote, !quiet { Console.err("nagi: \(note)\n") }
+        if let note = file.chaptersNote, !quiet { Console.err("nagi: warning: \(note)\n") }
         // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
@@ -67,6 +67,8 @@ enum RenderCommand {
                 to: output.isStandardOutput ? .standardOutput : .file(path: output.path, overwrite: force), file: file, threads: threads,
                 progress: { fraction in bar.update(fraction) }, cancel: CLIError.stopSignalReceived)
         } catch {
+            // The error (Ctrl-C's too) starts on a line of its own, not after the bar.
+            bar.finish()
             throw CLIError(error)
         }
         // The speed a user sees counts the preparation (the bed's measurement, the loudness pass) too.

@@ -62,6 +62,8 @@ package struct ResonanceOptions {
     package let start: ResonanceAnalysis.Start
     /// Seconds left out at the start of each step.
     package let settleSeconds: Double
+    /// Where a start not found by alignment came from, for the report's "session starts" line.
+    package private(set) var startSource: String
 
     /// The options of `arguments` (the record's path, if any, is the caller's). `lastStart` gives the clock time
     /// `--start-from-progress NAME` names (the command line's progress store); nil refuses that option.
@@ -74,6 +76,7 @@ package struct ResonanceOptions {
         } catch {
             throw .arguments(error)
         }
+        startSource = arguments.value("--start-from-progress").map { "recorded when '\(TerminalText.printable($0))' last started" } ?? "given by --start"
         if let text = arguments.value("--start") {
             if let seconds = NumberSyntax.decimal(text) {
                 start = .secondsIntoRecord(seconds)
@@ -84,7 +87,9 @@ package struct ResonanceOptions {
             }
         } else if let name = arguments.value("--start-from-progress") {
             guard let lastStart else { throw .usage("--start-from-progress is not taken here: give --start") }
-            start = .clock(try lastStart(name))
+            let clock = try lastStart(name)
+            start = .clock(clock)
+            startSource += ", at \(clock.isoText)"
         } else {
             start = .automatic
         }
@@ -117,7 +122,7 @@ package struct ResonanceOptions {
 
     /// The readable table and verdict.
     package func table(_ report: ResonanceReport, recordName: String) -> String {
-        ResonanceReportText.table(report, options: session, recordPath: recordName)
+        ResonanceReportText.table(report, options: session, recordPath: recordName, givenStart: startSource)
     }
 
     /// Heart rate over the session, steps shaded, the breathing under it, as SVG (`--plot`).

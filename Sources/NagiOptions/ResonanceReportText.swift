@@ -6,13 +6,16 @@ import NagiKit
 /// A resonance report as the table `nagi resonance analyze` prints, or as JSON for other tools.
 package enum ResonanceReportText {
     /// The readable table and verdict.
-    package static func table(_ report: ResonanceReport, options: SessionOptions, recordPath: String) -> String {
+    ///
+    /// `givenStart` says where a start not found by alignment came from ("given": `--start`; "recorded when `nagi play
+    /// box` started it": `--start-from-progress`).
+    package static func table(_ report: ResonanceReport, options: SessionOptions, recordPath: String, givenStart: String = "given") -> String {
         var text = TerminalText.printable("\(DescribeOptions.header(options: options)) · \(recordPath) (\(report.formatDescription))") + "\n"
         text += "record \(clock(report.recordSeconds)) · \(NumberText.count(report.beatCount, "beat")) · \(NumberText.count(report.artefactCount, "artefact")) replaced (\(NumberText.fixed(percent(report.artefactCount, of: report.beatCount), decimals: 1)) %)\n"
         text += "session starts \(NumberText.fixed(report.offsetSeconds, decimals: 2)) s into the record"
         switch report.placement {
         case .given:
-            text += " (given)\n"
+            text += " (\(givenStart))\n"
         case let .found(alignment):
             text += " (found: correlation \(NumberText.fixed(alignment.correlation, decimals: 2)); next best \(NumberText.fixed(alignment.runnerUpCorrelation, decimals: 2)) at \(NumberText.fixed(alignment.runnerUpOffsetSeconds, decimals: 0)) s — \(alignmentWords(alignment)))\n"
         }

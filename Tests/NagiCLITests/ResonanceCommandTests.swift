@@ -97,7 +97,7 @@ struct ResonanceCommandTests {
             ("noisy.txt", 65, "are artefacts, more than 20 %"),
             ("nocolumn.csv", 65, "no RR or IBI column"),
             ("binary.bin", 65, "not a text file"),
-            ("absent.txt", 66, "cannot read \"absent.txt\": No such file or directory"),
+            ("absent.txt", 66, "cannot read 'absent.txt': No such file or directory"),
         ]
         for (name, status, words) in cases {
             let result = try NagiProcess.run(["resonance", "analyze", name, "--plot", "out.svg"], in: folder)
