@@ -63,7 +63,8 @@ public struct ResonanceAnalysis: Sendable {
         }
         let rate = ResonanceReport.sampleRateHz
         let sampleCount = Int(recordSeconds * rate)
-        let intervals = CubicSpline(xs: beatTimes, ys: cleaned.intervalsMilliseconds).sample(from: 0, step: 1 / rate, count: sampleCount)
+        let spline = CubicSpline(xs: beatTimes, ys: cleaned.intervalsMilliseconds)
+        let intervals = spline.sample(from: 0, step: 1 / rate, count: sampleCount)
         let heartRate = intervals.map { 60_000 / $0 }
 
         let sessionSeconds = breathing.durationSeconds
@@ -104,7 +105,7 @@ public struct ResonanceAnalysis: Sendable {
         }
 
         var steps = breathing.steps.map { step in
-            metrics(of: step, offset: offset, intervals: intervals, heartRate: heartRate)
+            metrics(of: step, offset: offset, spline: spline)
         }
         let (bestIndex, margin) = Self.score(&steps)
         return ResonanceReport(
@@ -114,25 +115,27 @@ public struct ResonanceAnalysis: Sendable {
         )
     }
 
-    /// The figures of one step, from the 4 Hz series placed at `offset`.
-    func metrics(of step: PacedBreathing.Step, offset: Double, intervals: [Double], heartRate: [Double]) -> StepMetrics {
+    /// The figures of one step: the RR series resampled at 4 Hz over exactly the step's window (less the
+    /// settling time), placed at `offset`. The window is sampled from its own start, not from the record's
+    /// 4 Hz grid, so a shift of the start by less than a sample moves the samples, never the window's length.
+    func metrics(of step: PacedBreathing.Step, offset: Double, spline: CubicSpline) -> StepMetrics {
         let rate = ResonanceReport.sampleRateHz
         let windowStart = min(step.startSeconds + settleSeconds, step.endSeconds)
-        let first = max(0, Int(((offset + windowStart) * rate).rounded(.up)))
-        let end = min(intervals.count, Int(((offset + step.endSeconds) * rate).rounded(.down)))
-        guard end - first >= 8 else {
+        // Rounded to the nearest sample: the steps' ends carry microsecond fractions of the schedule's frames.
+        let count = Int(((step.endSeconds - windowStart) * rate).rounded())
+        guard count >= 8 else {
             return StepMetrics(label: step.label, breathsPerMinute: step.breathsPerMinute, startSeconds: windowStart, endSeconds: step.endSeconds, meanHeartRate: 0, peakToTrough: 0, lowFrequencyPower: 0, peakFrequencyHz: 0, peakDensity: 0, phaseDegrees: 180)
         }
-        let window = Array(intervals[first..<end])
-        let heart = heartRate[first..<end]
+        let window = spline.sample(from: offset + windowStart, step: 1 / rate, count: count)
+        let heart = window.map { 60_000 / $0 }
         let meanHeartRate = heart.reduce(0, +) / Double(heart.count)
 
         var swings: [Double] = []
         for (breathStart, breathEnd) in zip(step.breathStartSeconds, step.breathStartSeconds.dropFirst()) where breathStart >= windowStart {
-            let low = max(0, Int(((offset + breathStart) * rate).rounded(.up)))
-            let high = min(heartRate.count, Int(((offset + breathEnd) * rate).rounded(.down)))
+            let low = max(0, Int(((breathStart - windowStart) * rate - 1e-6).rounded(.up)))
+            let high = min(count, Int(((breathEnd - windowStart) * rate + 1e-6).rounded(.down)))
             guard high - low >= 2 else { continue }
-            let breath = heartRate[low..<high]
+            let breath = heart[low..<high]
             swings.append((breath.max() ?? 0) - (breath.min() ?? 0))
         }
         let spectrum = WelchSpectrum(samples: window, sampleRateHz: rate)
@@ -141,12 +144,12 @@ public struct ResonanceAnalysis: Sendable {
         // Each signal's component at the breathing frequency: its angle is the signal's phase there.
         let frequency = step.breathsPerMinute / 60
         var heartCos = 0.0, heartSin = 0.0, breathCos = 0.0, breathSin = 0.0
-        let breathLevels = (first..<end).map { breathing.level(atSeconds: Double($0) / rate - offset) }
+        let breathLevels = (0..<count).map { breathing.level(atSeconds: windowStart + Double($0) / rate) }
         let breathMean = breathLevels.reduce(0, +) / Double(breathLevels.count)
-        for (slot, index) in (first..<end).enumerated() {
-            let angle = 2 * Double.pi * frequency * Double(index) / rate
+        for slot in 0..<count {
+            let angle = 2 * Double.pi * frequency * (windowStart + Double(slot) / rate)
             let (c, s) = (cos(angle), sin(angle))
-            let heartValue = heartRate[index] - meanHeartRate
+            let heartValue = heart[slot] - meanHeartRate
             let breathValue = breathLevels[slot] - breathMean
             heartCos += heartValue * c
             heartSin += heartValue * s
