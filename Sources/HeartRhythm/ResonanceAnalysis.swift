@@ -17,6 +17,8 @@ public struct ResonanceAnalysis: Sendable {
 
     /// The low-frequency band, Hz.
     public static let lowFrequencyBand = 0.04...0.15
+    /// The high-frequency band, Hz (strictly above LF).
+    public static let highFrequencyBand = 0.150001...0.4
     /// The most artefacts a record may hold, as a fraction of its beats.
     public static let artefactLimit = 0.20
     /// A record shorter than this many seconds, or with fewer beats than `minimumBeatCount`, is too short.
@@ -26,8 +28,6 @@ public struct ResonanceAnalysis: Sendable {
     public static let coverageToleranceSeconds = 5.0
     /// Below this correlation `--align auto` found no breathing in the heart rate.
     public static let minimumAlignmentCorrelation = 0.1
-    /// A relative margin at or above this is a clear winner.
-    public static let clearMargin = 0.10
 
     public var breathing: PacedBreathing
     public var start: Start
@@ -107,11 +107,11 @@ public struct ResonanceAnalysis: Sendable {
         var steps = breathing.steps.map { step in
             metrics(of: step, offset: offset, spline: spline)
         }
-        let (bestIndex, margin) = Self.score(&steps)
+        let decision = ResonanceVerdict.decide(&steps)
         return ResonanceReport(
             offsetSeconds: offset, placement: placement, beatCount: raw.count, artefactCount: cleaned.artefactIndices.count,
-            recordSeconds: recordSeconds, formatDescription: record.formatDescription, steps: steps, bestIndex: bestIndex,
-            margin: margin, verdict: Self.verdict(steps, bestIndex: bestIndex, margin: margin), heartRate: heartRate
+            recordSeconds: recordSeconds, formatDescription: record.formatDescription, steps: steps, decision: decision,
+            heartRate: heartRate
         )
     }
 
@@ -131,12 +131,14 @@ public struct ResonanceAnalysis: Sendable {
         let meanHeartRate = heart.reduce(0, +) / Double(heart.count)
 
         var swings: [Double] = []
+        var breathSwings: [Double] = []
         for (breathStart, breathEnd) in zip(step.breathStartSeconds, step.breathStartSeconds.dropFirst()) where breathStart >= windowStart {
             let low = max(0, Int(((breathStart - windowStart) * rate - 1e-6).rounded(.up)))
             let high = min(count, Int(((breathEnd - windowStart) * rate + 1e-6).rounded(.down)))
             guard high - low >= 2 else { continue }
             let breath = heart[low..<high]
             swings.append((breath.max() ?? 0) - (breath.min() ?? 0))
+            breathSwings.append(Self.swingAtFrequency(breath, frequencyHz: step.breathsPerMinute / 60, sampleRateHz: rate))
         }
         let spectrum = WelchSpectrum(samples: window, sampleRateHz: rate)
         let peak = spectrum.peak(in: Self.lowFrequencyBand)
@@ -161,44 +163,45 @@ public struct ResonanceAnalysis: Sendable {
         while lag > 180 { lag -= 360 }
         while lag <= -180 { lag += 360 }
 
-        return StepMetrics(
+        let lowFrequencyPower = spectrum.power(in: Self.lowFrequencyBand)
+        let highFrequencyPower = spectrum.power(in: Self.highFrequencyBand)
+        var metrics = StepMetrics(
             label: step.label, breathsPerMinute: step.breathsPerMinute, startSeconds: windowStart, endSeconds: step.endSeconds,
             meanHeartRate: meanHeartRate, peakToTrough: swings.isEmpty ? 0 : swings.reduce(0, +) / Double(swings.count),
-            lowFrequencyPower: spectrum.power(in: Self.lowFrequencyBand), peakFrequencyHz: peak.frequencyHz, peakDensity: peak.density,
+            lowFrequencyPower: lowFrequencyPower, peakFrequencyHz: peak.frequencyHz, peakDensity: peak.density,
             phaseDegrees: lag
         )
+        metrics.breathSwings = breathSwings
+        metrics.lowFrequencyShare = lowFrequencyPower + highFrequencyPower > 0 ? lowFrequencyPower / (lowFrequencyPower + highFrequencyPower) : 0
+        return metrics
     }
 
-    /// Scores every step (the mean of its swing, LF power and LF peak each over the steps' largest, and its
-    /// phase synchrony, cos φ floored at 0) and returns the best and its relative margin over its neighbours.
-    static func score(_ steps: inout [StepMetrics]) -> (Int, Double?) {
-        let largestSwing = steps.map(\.peakToTrough).max() ?? 0
-        let largestPower = steps.map(\.lowFrequencyPower).max() ?? 0
-        let largestPeak = steps.map(\.peakDensity).max() ?? 0
-        func share(_ value: Double, _ largest: Double) -> Double { largest > 0 ? value / largest : 0 }
-        for index in steps.indices {
-            let step = steps[index]
-            let synchrony = max(0, cos(step.phaseDegrees * Double.pi / 180))
-            steps[index].score = (share(step.peakToTrough, largestSwing) + share(step.lowFrequencyPower, largestPower) + share(step.peakDensity, largestPeak) + synchrony) / 4
+    /// Twice the amplitude of the sinusoid at `frequencyHz` best fitting `values` (one whole breath, mean removed):
+    /// the breath's swing at the paced rate, beats a minute.
+    static func swingAtFrequency(_ values: ArraySlice<Double>, frequencyHz: Double, sampleRateHz: Double) -> Double {
+        let mean = values.reduce(0, +) / Double(values.count)
+        var cosine = 0.0, sine = 0.0, cc = 0.0, ss = 0.0, cs = 0.0, yc = 0.0, ys = 0.0
+        for (slot, value) in values.enumerated() {
+            let angle = 2 * Double.pi * frequencyHz * Double(slot) / sampleRateHz
+            let (c, s) = (cos(angle), sin(angle))
+            cosine += c
+            sine += s
+            cc += c * c
+            ss += s * s
+            cs += c * s
+            yc += (value - mean) * c
+            ys += (value - mean) * s
         }
-        let best = steps.indices.max { steps[$0].score < steps[$1].score } ?? 0
-        guard steps.count > 1 else { return (best, nil) }
-        let neighbours = [best - 1, best + 1].filter { steps.indices.contains($0) }
-        let rival = neighbours.map { steps[$0].score }.max() ?? 0
-        let margin = steps[best].score > 0 ? (steps[best].score - rival) / steps[best].score : 0
-        return (best, margin)
-    }
-
-    /// The verdict in plain words.
-    static func verdict(_ steps: [StepMetrics], bestIndex: Int, margin: Double?) -> String {
-        let best = steps[bestIndex]
-        guard let margin else {
-            return "one pace only (\(rateText(best.breathsPerMinute)) breaths/min): nothing to compare; breathe resonance-steps to compare paces"
-        }
-        if margin >= clearMargin { return "\(rateText(best.breathsPerMinute)) breaths/min, clearly" }
-        let neighbours = [bestIndex - 1, bestIndex + 1].filter { steps.indices.contains($0) }
-        let rival = neighbours.max { steps[$0].score < steps[$1].score } ?? bestIndex
-        return "\(rateText(best.breathsPerMinute)) or \(rateText(steps[rival].breathsPerMinute)) breaths/min: close — repeat another day"
+        // Least squares for y ≈ a·cos + b·sin (samples need not span the period exactly).
+        let count = Double(values.count)
+        cc -= cosine * cosine / count
+        ss -= sine * sine / count
+        cs -= cosine * sine / count
+        let determinant = cc * ss - cs * cs
+        guard determinant > 1e-12 else { return 0 }
+        let a = (yc * ss - ys * cs) / determinant
+        let b = (ys * cc - yc * cs) / determinant
+        return 2 * (a * a + b * b).squareRoot()
     }
 
     /// A rate as people write it: 6, 5.5, 4.75.

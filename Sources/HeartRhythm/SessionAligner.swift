@@ -17,6 +17,8 @@ public struct SessionAligner: Sendable {
         public var clarity: Double {
             runnerUpCorrelation > 0 ? correlation / runnerUpCorrelation : .infinity
         }
+        /// Whether the offset stands out: its correlation a fifth above any other more than 5 s away.
+        public var isClear: Bool { clarity >= 1.2 }
     }
 
     /// How far a rival offset must be from the best to count as another candidate, in seconds.

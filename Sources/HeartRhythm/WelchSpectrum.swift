@@ -76,11 +76,22 @@ public struct WelchSpectrum: Sendable {
         return total * width
     }
 
-    /// The frequency of the largest density inside `band`, in Hz, and that density.
+    /// The frequency of the largest density inside `band`, in Hz, and that density. The frequency is refined
+    /// between bins by the parabola through the largest bin and its neighbours (a fraction of a bin either way).
     public func peak(in band: ClosedRange<Double>) -> (frequencyHz: Double, density: Double) {
         var best = (frequencyHz: band.lowerBound, density: 0.0)
+        var bestBin: Int?
         for (bin, frequency) in frequenciesHz.enumerated() where band.contains(frequency) && density[bin] > best.density {
             best = (frequency, density[bin])
+            bestBin = bin
+        }
+        if let bin = bestBin, bin > 0, bin + 1 < density.count, frequenciesHz.count > 1 {
+            let (left, middle, right) = (density[bin - 1], density[bin], density[bin + 1])
+            let curvature = left - 2 * middle + right
+            if curvature < 0 {
+                let shift = max(-0.5, min(0.5, 0.5 * (left - right) / curvature))
+                best.frequencyHz += shift * (frequenciesHz[1] - frequenciesHz[0])
+            }
         }
         return best
     }

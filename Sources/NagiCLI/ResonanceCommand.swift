@@ -89,15 +89,15 @@ enum ResonanceCommand {
             throw .cannotCreate("'\(plotPath)' already exists; use --force to replace it")
         }
         let start = try startChoice(arguments)
-        let record = try readRecord(recordPath)
+        let bytes = try readRecord(recordPath)
         let breathing = PacedBreathing(schedule: try options.schedule(), name: options.name)
         let report: ResonanceReport
         do {
-            report = try ResonanceAnalysis(breathing: breathing, start: start, settleSeconds: settle).analyze(record)
+            report = try ResonanceJSON.analyze(recordBytes: bytes, recordName: recordPath, breathing: breathing, start: start, settleSeconds: settle)
         } catch {
-            throw error.category == .usage ? .usage(error.message) : .data("\(recordPath): \(error.message)")
+            throw error.category == .usage ? .usage(error.message) : .data(error.message)
         }
-        let text = arguments.isSet("--json") ? ResonanceReportText.json(report, options: options) : ResonanceReportText.table(report, options: options, recordPath: recordPath)
+        let text = arguments.isSet("--json") ? ResonanceJSON.text(report, patternName: options.name) : ResonanceReportText.table(report, options: options, recordPath: recordPath)
         if let plotPath {
             let plot = ResonancePlot(report: report, breathing: breathing, title: "Resonance: \(options.title)", subtitle: "\(options.name) · \(recordPath.split(separator: "/").last.map(String.init) ?? recordPath)")
             try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(plot.svg(), to: plotPath, overwrite: arguments.isSet("--force")) }
@@ -120,15 +120,11 @@ enum ResonanceCommand {
         return .automatic
     }
 
-    /// The record's bytes parsed; a path `InputFile` refuses exits 66, a read failing part way 74, bad content 65.
-    static func readRecord(_ path: String) throws(CLIError) -> RRRecord {
+    /// The record's bytes; a path `InputFile` refuses exits 66, a read failing part way 74, a file too large 65.
+    static func readRecord(_ path: String) throws(CLIError) -> [UInt8] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: fileSizeLimit) } catch { throw .input(error) }
         guard bytes.count <= fileSizeLimit else { throw .data("\(path) is larger than \(fileSizeLimit >> 20) MB; not an RR record") }
-        do {
-            return try RRParser.parse(bytes, name: path)
-        } catch {
-            throw .data(error.message)
-        }
+        return bytes
     }
 }
