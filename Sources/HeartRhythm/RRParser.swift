@@ -5,13 +5,18 @@
 /// - two whitespace-separated numbers per line, time and RR (Kubios' RR text), same unit rule for the RR;
 /// - CSV with a header naming an RR or IBI column, separated by `;`, tab or `,` (Polar Sensor Logger's
 ///   `Phone timestamp;RR-interval [ms]`, HRV Logger's CSV); a unit in the header (`[ms]`, `(s)`, `_ms`)
-///   is taken, else the rule above; a timestamp column, when there is one, places the record on a clock.
+///   is taken, else the rule above; a timestamp column, when there is one, places every beat on a clock
+///   (ISO 8601, a time of day on a 24- or 12-hour clock, or epoch milliseconds; times of day crossing midnight
+///   run on into the next day). Separated by `;` or tab, a decimal comma is read as a point ("812,5").
+/// `column` (counted from 1) picks the RR column of a CSV, or of headerless lines with several values.
 public enum RRParser {
     /// The longest line a record may hold, in bytes: lines of real records are under 100.
     public static let lineLengthLimit = 4096
+    /// The most beats a record may hold: 48 hours at 70 beats a minute.
+    public static let beatLimit = 200_000
 
     /// Parses the bytes of a whole file; `name` is how messages refer to it.
-    public static func parse(_ bytes: [UInt8], name: String) throws(HeartRhythmError) -> RRRecord {
+    public static func parse(_ bytes: [UInt8], name: String, column: Int? = nil) throws(HeartRhythmError) -> RRRecord {
         let lines = try splitLines(bytes, name: name)
         var rows: [(number: Int, text: Substring)] = []
         rows.reserveCapacity(lines.count)
@@ -21,29 +26,38 @@ public enum RRParser {
             rows.append((number, trimmed))
         }
         guard let first = rows.first else { throw .badData("\(name): no RR intervals in the file") }
+        guard rows.count <= beatLimit + 1 else { throw tooLong(rows.count, name: name) }
         if isHeader(first.text) {
-            return try parseTable(header: first, rows: rows.dropFirst(), name: name)
+            return try parseTable(header: first, rows: rows.dropFirst(), name: name, column: column)
         }
-        return try parseColumns(rows[...], name: name)
+        return try parseColumns(rows[...], name: name, column: column)
+    }
+
+    static func tooLong(_ count: Int, name: String) -> HeartRhythmError {
+        .badData("\(name): \(count) lines of beats, more than the \(beatLimit) a record may hold (48 hours at 70 a minute); cut the record to the session")
     }
 
     // MARK: - Layouts
 
     /// Headerless numbers: one column (RR) or two (time, RR).
-    static func parseColumns(_ rows: ArraySlice<(number: Int, text: Substring)>, name: String) throws(HeartRhythmError) -> RRRecord {
+    static func parseColumns(_ rows: ArraySlice<(number: Int, text: Substring)>, name: String, column: Int?) throws(HeartRhythmError) -> RRRecord {
         var values: [(line: Int, value: Double)] = []
         values.reserveCapacity(rows.count)
         var columnCount: Int?
         for row in rows {
             let cells = row.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "," })
-            guard cells.count == 1 || cells.count == 2 else {
-                throw .badData("\(name): line \(row.number) has \(cells.count) values; expected one RR interval per line, or time and RR")
+            guard cells.count == 1 || cells.count == 2 || column != nil else {
+                throw .badData("\(name): line \(row.number) has \(cells.count) values; expected one RR interval per line, or time and RR (or give --column)")
             }
             if let expected = columnCount, expected != cells.count {
                 throw .badData("\(name): line \(row.number) has \(cells.count) values where the lines before have \(expected)")
             }
             columnCount = cells.count
-            values.append((row.number, try number(cells[cells.count - 1], line: row.number, name: name)))
+            let index = column.map { $0 - 1 } ?? cells.count - 1
+            guard index < cells.count else {
+                throw .badData("\(name): line \(row.number) has \(cells.count) values, no column \(index + 1)")
+            }
+            values.append((row.number, try number(cells[index], line: row.number, name: name)))
         }
         let (milliseconds, unit) = try toMilliseconds(values, declared: nil, name: name)
         let layout = columnCount == 2 ? "time and RR per line" : "one RR interval per line"
@@ -51,33 +65,74 @@ public enum RRParser {
     }
 
     /// A CSV table with a header row.
-    static func parseTable(header: (number: Int, text: Substring), rows: ArraySlice<(number: Int, text: Substring)>, name: String) throws(HeartRhythmError) -> RRRecord {
+    static func parseTable(header: (number: Int, text: Substring), rows: ArraySlice<(number: Int, text: Substring)>, name: String, column: Int?) throws(HeartRhythmError) -> RRRecord {
         let separator: Character = header.text.contains(";") ? ";" : header.text.contains("\t") ? "\t" : ","
         let names = header.text.split(separator: separator, omittingEmptySubsequences: false).map { trim($0).lowercased() }
-        guard let rrColumn = names.firstIndex(where: isIntervalColumn) else {
+        let rrColumn: Int
+        if let column {
+            guard (1...names.count).contains(column) else {
+                throw .usage("--column \(column): the header on line \(header.number) has \(names.count) columns")
+            }
+            rrColumn = column - 1
+        } else if let found = names.firstIndex(where: isIntervalColumn) {
+            rrColumn = found
+        } else {
             let listed = names.map { "'\($0)'" }.joined(separator: ", ")
-            throw .badData("\(name): no RR or IBI column in the header on line \(header.number) (columns: \(listed))")
+            throw .badData("\(name): no RR or IBI column in the header on line \(header.number) (columns: \(listed)); give --column N to pick one")
         }
+        // A decimal comma is only readable where the comma does not separate the cells.
+        let decimalComma = separator != ","
         let timeColumn = names.indices.first { $0 != rrColumn && (names[$0].contains("time") || names[$0].contains("date")) }
         var values: [(line: Int, value: Double)] = []
         values.reserveCapacity(rows.count)
-        var firstClock: ClockTime?
+        var clocks: [ClockTime?] = []
+        clocks.reserveCapacity(rows.count)
         for row in rows {
             let cells = row.text.split(separator: separator, omittingEmptySubsequences: false)
             guard rrColumn < cells.count else {
                 throw .badData("\(name): line \(row.number) has no '\(names[rrColumn])' value (\(cells.count) of \(names.count) columns)")
             }
-            let cell = trim(cells[rrColumn])
+            var cell = trim(cells[rrColumn])
             if cell.isEmpty { continue }
+            if decimalComma, cell.contains(",") { cell = Substring(String(cell.map { $0 == "," ? "." : $0 })) }
             values.append((row.number, try number(cell, line: row.number, name: name)))
-            if firstClock == nil, let timeColumn, timeColumn < cells.count {
-                firstClock = ClockTime.parse(trim(cells[timeColumn]))
+            if let timeColumn, timeColumn < cells.count {
+                let text = trim(cells[timeColumn])
+                clocks.append(ClockTime.parse(text) ?? ClockTime.parseEpoch(text))
+            } else {
+                clocks.append(nil)
             }
         }
         let (milliseconds, unit) = try toMilliseconds(values, declared: declaredUnit(names[rrColumn]), name: name)
         // Apps stamp a beat when it arrives, at the end of its interval.
+        let firstClock = clocks.first { $0 != nil } ?? nil
         let start = firstClock.map { $0.adding(seconds: -(milliseconds.first ?? 0) / 1000) }
-        return RRRecord(intervalsMilliseconds: milliseconds, startClock: start, formatDescription: "CSV column '\(names[rrColumn])', \(unit)")
+        var beatSeconds: [Double]?
+        if let origin = clocks.first ?? nil, clocks.allSatisfy({ $0 != nil }) {
+            // Each beat's end, seconds after the first beat began; a time of day that falls back by more than
+            // half a day has crossed midnight.
+            var seconds: [Double] = []
+            seconds.reserveCapacity(clocks.count)
+            var days = 0.0
+            var previous = -Double.infinity
+            let first = milliseconds[0] / 1000
+            for clock in clocks {
+                guard let clock else { continue }
+                var value = clock.seconds(since: origin)
+                if !clock.hasDate {
+                    value = (clock.wallSeconds - origin.wallSeconds) + days * 86_400
+                    if value < previous - 43_200 {
+                        days += 1
+                        value += 86_400
+                    }
+                }
+                previous = value
+                seconds.append(value + first)
+            }
+            beatSeconds = seconds
+        }
+        let label = column != nil ? "CSV column \(rrColumn + 1) '\(names[rrColumn])'" : "CSV column '\(names[rrColumn])'"
+        return RRRecord(intervalsMilliseconds: milliseconds, startClock: start, beatSeconds: beatSeconds, formatDescription: "\(label), \(unit)")
     }
 
     /// Whether a header names RR intervals: "rr", "rr-interval [ms]", "rr_ms", "ibi", "inter-beat interval".

@@ -21,6 +21,10 @@ public struct ResonanceAnalysis: Sendable {
     public static let highFrequencyBand = 0.150001...0.4
     /// The most artefacts a record may hold, as a fraction of its beats.
     public static let artefactLimit = 0.20
+    /// The most artefacts a step may hold before it is left out of the comparison, as a fraction of its beats.
+    public static let stepArtefactLimit = 0.10
+    /// Lost time longer than this (about four beats) is a gap: the step it falls in is left out, seconds.
+    public static let gapSeconds = 3.0
     /// A record shorter than this many seconds, or with fewer beats than `minimumBeatCount`, is too short.
     public static let minimumRecordSeconds = 60.0
     public static let minimumBeatCount = 50
@@ -45,7 +49,23 @@ public struct ResonanceAnalysis: Sendable {
     /// or not covering the session.
     public func analyze(_ record: RRRecord) throws(HeartRhythmError) -> ResonanceReport {
         let raw = record.intervalsMilliseconds
-        let recordSeconds = record.durationSeconds
+        // Beat k ends at its timestamp when the file has them (lost beats leave a gap in time), else at the sum of
+        // the intervals before it and its own (raw: a missed beat keeps its time).
+        var notes: [String] = []
+        var beatTimes = [Double](repeating: 0, count: raw.count)
+        var elapsed = 0.0
+        for (index, interval) in raw.enumerated() {
+            elapsed += interval / 1000
+            beatTimes[index] = elapsed
+        }
+        if let stamped = record.beatSeconds, stamped.count == raw.count {
+            if zip(stamped, stamped.dropFirst()).allSatisfy({ $0 < $1 }) {
+                beatTimes = stamped
+            } else {
+                notes.append("the record's timestamps do not increase beat by beat; its intervals place the beats instead")
+            }
+        }
+        let recordSeconds = beatTimes.last ?? 0
         guard raw.count >= Self.minimumBeatCount, recordSeconds >= Self.minimumRecordSeconds else {
             throw .badData("the record is too short: \(raw.count) beats over \(Self.clock(recordSeconds)); at least \(Self.minimumBeatCount) beats and \(Int(Self.minimumRecordSeconds)) s are needed")
         }
@@ -54,13 +74,7 @@ public struct ResonanceAnalysis: Sendable {
         guard fraction <= Self.artefactLimit else {
             throw .badData("\(cleaned.artefactIndices.count) of \(raw.count) beats (\(Int((fraction * 100).rounded())) %) are artefacts, more than \(Int(Self.artefactLimit * 100)) %: check the strap's contact and record again")
         }
-        // Beat k ends at the sum of the intervals before it and its own (raw: a missed beat keeps its time).
-        var beatTimes = [Double](repeating: 0, count: raw.count)
-        var elapsed = 0.0
-        for (index, interval) in raw.enumerated() {
-            elapsed += interval / 1000
-            beatTimes[index] = elapsed
-        }
+        let gaps = Self.gaps(beatTimes: beatTimes, intervalsMilliseconds: raw, limitSeconds: Self.gapSeconds)
         let rate = ResonanceReport.sampleRateHz
         let sampleCount = Int(recordSeconds * rate)
         let spline = CubicSpline(xs: beatTimes, ys: cleaned.intervalsMilliseconds)
@@ -104,15 +118,55 @@ public struct ResonanceAnalysis: Sendable {
             throw .badData("the record covers only \(Self.clock(from))–\(Self.clock(to)) of the session (\(Self.clock(sessionSeconds))), which starts \(Self.signedSeconds(offset)) into it")
         }
 
+        let artefacts = Set(cleaned.artefactIndices)
         var steps = breathing.steps.map { step in
-            metrics(of: step, offset: offset, spline: spline)
+            var metrics = metrics(of: step, offset: offset, spline: spline)
+            let from = offset + metrics.startSeconds, to = offset + metrics.endSeconds
+            // The beats that end inside the window, and the variability of their (corrected) intervals.
+            let inside = beatTimes.indices.filter { beatTimes[$0] > from && beatTimes[$0] <= to }
+            metrics.beatCount = inside.count
+            metrics.artefactCount = inside.filter { artefacts.contains($0) }.count
+            let values = inside.map { cleaned.intervalsMilliseconds[$0] }
+            if values.count >= 2 {
+                let mean = values.reduce(0, +) / Double(values.count)
+                metrics.sdnnMilliseconds = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
+                // Successive differences only between beats that follow each other in the record.
+                let differences = zip(inside, inside.dropFirst()).filter { $1 == $0 + 1 }.map { cleaned.intervalsMilliseconds[$1] - cleaned.intervalsMilliseconds[$0] }
+                if !differences.isEmpty {
+                    metrics.rmssdMilliseconds = (differences.reduce(0) { $0 + $1 * $1 } / Double(differences.count)).squareRoot()
+                }
+            }
+            if let gap = gaps.first(where: { $0.upperBound > from && $0.lowerBound < to }) {
+                metrics.excludedReason = "a gap of \(Self.decimal(gap.upperBound - gap.lowerBound)) s in the record at \(Self.clock(gap.lowerBound)) (beats lost)"
+            } else if metrics.beatCount > 0, Double(metrics.artefactCount) > Self.stepArtefactLimit * Double(metrics.beatCount) {
+                metrics.excludedReason = "\(metrics.artefactCount) of its \(metrics.beatCount) beats are artefacts (\(Int((Double(metrics.artefactCount) * 100 / Double(metrics.beatCount)).rounded())) %, more than \(Int(Self.stepArtefactLimit * 100)) %)"
+            }
+            if let reason = metrics.excludedReason { notes.append("\(metrics.label) left out: \(reason)") }
+            return metrics
         }
         let decision = ResonanceVerdict.decide(&steps)
         return ResonanceReport(
             offsetSeconds: offset, placement: placement, beatCount: raw.count, artefactCount: cleaned.artefactIndices.count,
             recordSeconds: recordSeconds, formatDescription: record.formatDescription, steps: steps, decision: decision,
-            heartRate: heartRate
+            notes: notes, heartRate: heartRate
         )
+    }
+
+    /// Where the record lost beats, seconds from its first beat: a stamp later than the one before it by more
+    /// than its own interval and `limitSeconds` (a few beats), or one interval longer than `limitSeconds`.
+    static func gaps(beatTimes: [Double], intervalsMilliseconds: [Double], limitSeconds: Double) -> [Range<Double>] {
+        var gaps: [Range<Double>] = []
+        for index in beatTimes.indices {
+            let interval = intervalsMilliseconds[index] / 1000
+            let previous = index > 0 ? beatTimes[index - 1] : 0
+            let beatStart = beatTimes[index] - interval
+            if beatStart - previous > limitSeconds {
+                gaps.append(previous..<beatStart)
+            } else if interval > limitSeconds {
+                gaps.append(beatStart..<beatTimes[index])
+            }
+        }
+        return gaps
     }
 
     /// The figures of one step: the RR series resampled at 4 Hz over exactly the step's window (less the

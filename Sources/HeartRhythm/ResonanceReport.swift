@@ -29,7 +29,7 @@ public struct ResonanceReport: Sendable, Equatable {
     /// day to be sure", or "no verdict: " and why.
     public var verdict: String { decision.text }
     /// What a reader should know besides the verdict: steps left out, gaps in the record.
-    public var notes: [String] = []
+    public var notes: [String]
     /// The 4 Hz heart-rate series (beats a minute) from the record's first beat, for a plot.
     public var heartRate: [Double]
     public static let sampleRateHz = 4.0

@@ -4,13 +4,13 @@ import NagiDocuments
 /// A resonance report as one JSON object: what `nagi resonance analyze --json` prints and `/api/resonance`
 /// answers, from one place so the two never differ.
 package enum ResonanceJSON {
-    /// Reads `bytes` as an RR record named `recordName` and analyses it against `breathing`; a fault of the record
-    /// is bad data (65), of the request usage (64).
+    /// Reads `bytes` as an RR record named `recordName` (its RR values from `column`, counted from 1, when given)
+    /// and analyses it against `breathing`; a fault of the record is bad data (65), of the request usage (64).
     package static func analyze(
-        recordBytes bytes: [UInt8], recordName: String, breathing: PacedBreathing,
+        recordBytes bytes: [UInt8], recordName: String, column: Int? = nil, breathing: PacedBreathing,
         start: ResonanceAnalysis.Start, settleSeconds: Double = 30
     ) throws(HeartRhythmError) -> ResonanceReport {
-        let record = try RRParser.parse(bytes, name: recordName)
+        let record = try RRParser.parse(bytes, name: recordName, column: column)
         do {
             return try ResonanceAnalysis(breathing: breathing, start: start, settleSeconds: settleSeconds).analyze(record)
         } catch {

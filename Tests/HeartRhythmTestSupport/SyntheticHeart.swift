@@ -111,12 +111,15 @@ public struct SyntheticHeart {
 
     /// The record as Polar Sensor Logger writes it: `Phone timestamp;RR-interval [ms]`, each beat stamped at its
     /// end, from `startClock` (a local time without zone, "2026-12-02T07:29:00.000").
-    public func polarText(startClock: ClockTime) -> String {
+    /// Beats ending within `dropping` (record seconds) are lost, as when the strap loses contact: their lines are
+    /// missing and the stamps jump.
+    public func polarText(startClock: ClockTime, dropping: Range<Double>? = nil) -> String {
         var text = "Phone timestamp;RR-interval [ms]\n"
         var elapsed = 0.0
         for interval in record().intervals {
             let rounded = interval.rounded()
             elapsed += rounded / 1000
+            if let dropping, dropping.contains(elapsed) { continue }
             text += startClock.adding(seconds: elapsed).isoText + ";" + String(Int(rounded)) + "\n"
         }
         return text
