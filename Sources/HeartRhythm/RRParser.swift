@@ -26,15 +26,16 @@ public enum RRParser {
             rows.append((number, trimmed))
         }
         guard let first = rows.first else { throw .badData("\(name): no RR intervals in the file") }
-        guard rows.count <= beatLimit + 1 else { throw tooLong(rows.count, name: name) }
-        if isHeader(first.text) {
-            return try parseTable(header: first, rows: rows.dropFirst(), name: name, column: column)
-        }
-        return try parseColumns(rows[...], name: name, column: column)
+        guard rows.count <= beatLimit + 1 else { throw tooLong(name: name) }
+        let record = isHeader(first.text)
+            ? try parseTable(header: first, rows: rows.dropFirst(), name: name, column: column)
+            : try parseColumns(rows[...], name: name, column: column)
+        guard record.intervalsMilliseconds.count <= beatLimit else { throw tooLong(name: name) }
+        return record
     }
 
-    static func tooLong(_ count: Int, name: String) -> HeartRhythmError {
-        .badData("\(name): \(count) lines of beats, more than the \(beatLimit) a record may hold (48 hours at 70 a minute); cut the record to the session")
+    static func tooLong(name: String) -> HeartRhythmError {
+        .badData("\(name): more than \(beatLimit) beats, the most a record may hold (48 hours at 70 a minute); cut the record to the session")
     }
 
     // MARK: - Layouts
@@ -82,7 +83,7 @@ public enum RRParser {
         }
         // A decimal comma is only readable where the comma does not separate the cells.
         let decimalComma = separator != ","
-        let timeColumn = names.indices.first { $0 != rrColumn && (names[$0].contains("time") || names[$0].contains("date")) }
+        let timeColumn = names.indices.first { index in index != rrColumn && ["time", "date", "stamp", "zeit"].contains { names[index].contains($0) } }
         var values: [(line: Int, value: Double)] = []
         values.reserveCapacity(rows.count)
         var clocks: [ClockTime?] = []
@@ -195,6 +196,8 @@ public enum RRParser {
                 throw .badData("\(name): not a text file (a zero byte at offset \(index)); expected RR intervals as text or CSV")
             }
             if byte == 10 || byte == 13 {
+                // Refused before millions of lines are held: twice the beats allows for comments and blank lines.
+                guard ranges.count < 2 * beatLimit + 2 else { throw tooLong(name: name) }
                 ranges.append(start..<index)
                 if byte == 13, index + 1 < count, bytes[index + 1] == 10 { index += 1 }
                 start = index + 1
