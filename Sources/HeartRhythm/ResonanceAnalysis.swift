@@ -95,15 +95,24 @@ public struct ResonanceAnalysis: Sendable {
             offset = time.seconds(since: origin)
             placement = .given
         case .automatic:
-            guard recordSeconds + Self.coverageToleranceSeconds >= sessionSeconds else {
+            // The session may begin before the recorder (up to its first settling time) or end at the record's end.
+            let earliest = -(settleSeconds + Self.coverageToleranceSeconds)
+            let latest = recordSeconds + Self.coverageToleranceSeconds - sessionSeconds
+            guard latest >= earliest else {
                 throw .badData("the record (\(Self.clock(recordSeconds))) is shorter than the session (\(Self.clock(sessionSeconds))): it cannot hold the whole session")
             }
-            let reference = breathing.levels(sampleRateHz: rate, count: min(sampleCount, Int(sessionSeconds * rate)))
-            guard let found = SessionAligner().align(heartRate: heartRate, breathing: reference, sampleRateHz: rate) else {
+            let reference = breathing.levels(sampleRateHz: rate, count: Int(sessionSeconds * rate))
+            let longestBreath = breathing.steps.map { $0.breathsPerMinute > 0 ? 60 / $0.breathsPerMinute : 0 }.max() ?? 10
+            guard var found = SessionAligner().align(heartRate: heartRate, breathing: reference, sampleRateHz: rate, earliestSeconds: earliest, latestSeconds: latest, breathSeconds: longestBreath) else {
                 throw .badData("could not align the record with the session")
             }
             guard found.correlation >= Self.minimumAlignmentCorrelation else {
                 throw .badData("the heart rate does not follow the paced breathing anywhere in the record (best correlation \(Self.decimal(found.correlation))): give --start")
+            }
+            if let chosen = chooseCandidate(found.candidates, spline: spline) {
+                found.offsetSeconds = chosen.candidate.offsetSeconds
+                found.correlation = chosen.candidate.correlation
+                found.heartDelaySeconds = chosen.delaySeconds
             }
             offset = found.offsetSeconds
             placement = .found(found)
@@ -144,12 +153,34 @@ public struct ResonanceAnalysis: Sendable {
             if let reason = metrics.excludedReason { notes.append("\(metrics.label) left out: \(reason)") }
             return metrics
         }
-        let decision = ResonanceVerdict.decide(&steps)
+        var decision = ResonanceVerdict.decide(&steps)
+        if case let .found(alignment) = placement, !alignment.isClear, decision.clear, let best = decision.bestIndex {
+            // A place in the record that another fits nearly as well: the steps may be misplaced.
+            decision.clear = false
+            decision.text = "\(Self.rateText(steps[best].breathsPerMinute)) breaths/min, likely: the session's place in the record is unclear; give --start to be sure"
+        }
         return ResonanceReport(
             offsetSeconds: offset, placement: placement, beatCount: raw.count, artefactCount: cleaned.artefactIndices.count,
             recordSeconds: recordSeconds, formatDescription: record.formatDescription, steps: steps, decision: decision,
             notes: notes, heartRate: heartRate
         )
+    }
+
+    /// Among the correlation's peaks, the one where the heart behaves as a baroreflex does: in phase with the breath
+    /// at the step it swings most in (within `HeartLag.phaseToleranceDegrees`), lagging more at faster paces by a
+    /// delay within `HeartLag.delayRangeSeconds`; of those, the best correlated. Nil (keep the highest peak) when
+    /// none fits or the session has one pace.
+    func chooseCandidate(_ candidates: [SessionAligner.Candidate], spline: CubicSpline) -> (candidate: SessionAligner.Candidate, delaySeconds: Double)? {
+        guard breathing.steps.count > 1 else { return nil }
+        var fitting: [(candidate: SessionAligner.Candidate, delaySeconds: Double)] = []
+        for candidate in candidates.prefix(5) {
+            let steps = breathing.steps.map { metrics(of: $0, offset: candidate.offsetSeconds, spline: spline) }
+            guard let lag = HeartLag.fit(steps) else { continue }
+            if abs(lag.phaseAtStrongestDegrees) <= HeartLag.phaseToleranceDegrees, HeartLag.delayRangeSeconds.contains(lag.delaySeconds) {
+                fitting.append((candidate, lag.delaySeconds))
+            }
+        }
+        return fitting.max { $0.candidate.correlation < $1.candidate.correlation }
     }
 
     /// Where the record lost beats, seconds from its first beat: a stamp later than the one before it by more

@@ -36,7 +36,7 @@ package enum ResonanceJSON {
         case .given:
             text += "\"alignment\": null, "
         case let .found(alignment):
-            text += "\"alignment\": {\"correlation\": \(JSONText.number(alignment.correlation)), \"runnerUpCorrelation\": \(JSONText.number(alignment.runnerUpCorrelation)), \"runnerUpOffsetSeconds\": \(JSONText.number(alignment.runnerUpOffsetSeconds)), \"clear\": \(alignment.isClear)}, "
+            text += "\"alignment\": {\"correlation\": \(JSONText.number(alignment.correlation)), \"runnerUpCorrelation\": \(JSONText.number(alignment.runnerUpCorrelation)), \"runnerUpOffsetSeconds\": \(JSONText.number(alignment.runnerUpOffsetSeconds)), \"clear\": \(alignment.isClear), \"heartDelaySeconds\": \(optional(alignment.heartDelaySeconds))}, "
         }
         text += "\"artefacts\": \(report.artefactCount), \"beats\": \(report.beatCount), \"recordSeconds\": \(JSONText.number(report.recordSeconds)), "
         let steps = report.steps.map { step in
