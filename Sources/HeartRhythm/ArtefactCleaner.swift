@@ -3,8 +3,9 @@
 /// 0.25 s at 60 beats a minute).
 ///
 /// An ectopic beat comes as a pair: a premature interval and the compensatory one after it, together about two
-/// ordinary beats. Kubios (Lipponen & Tarvainen 2019) and NeuroKit2 correct such a pair by moving the ectopic beat
-/// to the midpoint of its neighbours, so both intervals become half their sum; so does this. The pair is found
+/// ordinary beats. Kubios' method (Lipponen & Tarvainen 2019, as NeuroKit2's `signal_fixpeaks` describes it)
+/// moves the ectopic beat to the midpoint of its neighbours, so both intervals become half their sum; so does
+/// this (NeuroKit2 0.3 itself gives other intervals on such pairs: docs/resonance.md). The pair is found
 /// when either interval passes the threshold and the other departs the opposite way by `pairThreshold` or more, their
 /// sum within `pairThreshold` of two local medians. Any other artefact is replaced by linear interpolation
 /// between the nearest good intervals.
