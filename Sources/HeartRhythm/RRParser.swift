@@ -2,7 +2,8 @@
 ///
 /// Accepted layouts (comments starting `#` or `//` and blank lines are skipped anywhere):
 /// - one number per line (Elite HRV's export): milliseconds, or seconds when every value is below 10;
-/// - two whitespace-separated numbers per line, time and RR (Kubios' RR text), same unit rule for the RR;
+/// - two whitespace-separated numbers per line, time and RR (Kubios' RR text), same unit rule for the RR; the
+///   time (seconds, each beat's end) places the beats when it increases throughout;
 /// - CSV with a header naming an RR or IBI column, separated by `;`, tab or `,` (Polar Sensor Logger's
 ///   `Phone timestamp;RR-interval [ms]`, HRV Logger's CSV); a unit in the header (`[ms]`, `(s)`, `_ms`)
 ///   is taken, else the rule above; a timestamp column, when there is one, places every beat on a clock
@@ -45,6 +46,7 @@ public enum RRParser {
         var values: [(line: Int, value: Double)] = []
         values.reserveCapacity(rows.count)
         var columnCount: Int?
+        var times: [Double?] = []
         for row in rows {
             let cells = row.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "," })
             guard cells.count == 1 || cells.count == 2 || column != nil else {
@@ -59,10 +61,25 @@ public enum RRParser {
                 throw .badData("\(name): line \(row.number) has \(cells.count) values, no column \(index + 1)")
             }
             values.append((row.number, try number(cells[index], line: row.number, name: name)))
+            if cells.count == 2, column == nil { times.append(Double(cells[0])) }
         }
         let (milliseconds, unit) = try toMilliseconds(values, declared: nil, name: name)
         let layout = columnCount == 2 ? "time and RR per line" : "one RR interval per line"
-        return RRRecord(intervalsMilliseconds: milliseconds, formatDescription: "\(layout), \(unit)")
+        // Kubios' time column is each beat's end in seconds: where beats were lost it jumps ahead of the intervals.
+        var beatSeconds: [Double]?
+        let stamps = times.compactMap { $0 }
+        if stamps.count == milliseconds.count, let first = stamps.first, let last = stamps.last, zip(stamps, stamps.dropFirst()).allSatisfy({ $0 < $1 }) {
+            // Seconds, or milliseconds when the times span about a thousand times the intervals' sum; lost beats
+            // only lengthen the span, so one much shorter than the intervals is not a time column, nor are beat
+            // numbers (1, 2, 3…).
+            let summed = milliseconds.dropFirst().reduce(0, +) / 1000
+            let scale = last - first > 300 * summed ? 0.001 : 1
+            let counts = zip(stamps, stamps.dropFirst()).allSatisfy { $1 - $0 == 1 && $0 == $0.rounded() }
+            if !counts, (last - first) * scale >= 0.9 * summed {
+                beatSeconds = stamps.map { ($0 - first) * scale + milliseconds[0] / 1000 }
+            }
+        }
+        return RRRecord(intervalsMilliseconds: milliseconds, beatSeconds: beatSeconds, formatDescription: "\(layout), \(unit)")
     }
 
     /// A CSV table with a header row.

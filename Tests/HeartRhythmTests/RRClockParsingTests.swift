@@ -23,6 +23,19 @@ struct RRClockParsingTests {
         #expect(abs(record.durationSeconds - 6.8) < 1e-6)
     }
 
+    @Test("Kubios' time column places the beats: a jump in it is a gap the intervals do not show")
+    func kubiosTimes() throws {
+        let record = try Self.parse("0.812 0.812\n1.657 0.845\n22.558 0.901\n")
+        #expect(record.beatSeconds == [0.812, 1.657, 22.558].map { $0 - 0.812 + 0.812 })
+        #expect(abs(record.durationSeconds - 22.558) < 1e-9)
+        // Times that do not increase are not trusted; the intervals place the beats.
+        #expect(try Self.parse("0.812 0.812\n0.5 0.845\n").beatSeconds == nil)
+        #expect(try Self.parse("812\n845\n").beatSeconds == nil)
+        // A time column in milliseconds, and a first column that is a beat number, not a time.
+        #expect(try Self.parse("812 812\n1657 845\n").beatSeconds == [0.812, 1.657])
+        #expect(try Self.parse("1 812\n2 845\n3 901\n").beatSeconds == nil)
+    }
+
     @Test("a 12-hour clock: AM and PM, 12 AM is midnight and 12 PM noon, one-digit hours")
     func twelveHourClock() throws {
         #expect(ClockTime.parse("7:30:01 PM")?.wallSeconds == 70_201.0)
