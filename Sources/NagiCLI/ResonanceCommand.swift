@@ -40,8 +40,7 @@ enum ResonanceCommand {
         if let plotPath, !arguments.isSet("--force"), TextFileOutput.isExistingRegularFile(plotPath) {
             throw .cannotCreate("'\(plotPath)' already exists; use --force to replace it")
         }
-        let record = try readRecord(recordPath)
-        let report = try options.report(record, recordName: recordPath)
+        let report = try options.report(recordBytes: try readRecord(recordPath), recordName: recordPath)
         let text = arguments.isSet("--json") ? options.json(report) : options.table(report, recordName: recordPath)
         if let plotPath {
             let svg = options.plotSVG(report, recordName: recordPath)
@@ -50,10 +49,8 @@ enum ResonanceCommand {
         Console.out(text)
     }
 
-    /// The record's bytes parsed; a path `InputFile` refuses exits 66, a read failing part way 74, bad content 65.
-    static func readRecord(_ path: String) throws(CLIError) -> RRRecord {
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, limit: ResonanceOptions.fileSizeLimit) } catch { throw .input(error) }
-        return try ResonanceOptions.record(bytes, name: path)
+    /// The record's bytes; a path `InputFile` refuses exits 66, a read failing part way 74.
+    static func readRecord(_ path: String) throws(CLIError) -> [UInt8] {
+        do { return try InputFile.read(path, limit: ResonanceOptions.fileSizeLimit) } catch { throw .input(error) }
     }
 }

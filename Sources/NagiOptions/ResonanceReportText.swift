@@ -19,58 +19,37 @@ package enum ResonanceReportText {
         case let .found(alignment):
             text += " (found: correlation \(NumberText.fixed(alignment.correlation, decimals: 2)); next best \(NumberText.fixed(alignment.runnerUpCorrelation, decimals: 2)) at \(NumberText.fixed(alignment.runnerUpOffsetSeconds, decimals: 0)) s — \(alignmentWords(alignment)))\n"
         }
-        var rows: [[String]] = [["step", "analysed", "mean HR", "peak-trough", "LF power", "LF peak", "phase", "score"]]
+        var rows: [[String]] = [["step", "analysed", "mean HR", "peak-trough", "LF power", "LF peak", "phase", "RMSSD", "SDNN", "score"]]
         for (index, step) in report.steps.enumerated() {
             rows.append([
-                step.label + (index == report.bestIndex ? " *" : ""),
+                step.label + (index == report.bestIndex ? " *" : step.excludedReason != nil ? " (left out)" : ""),
                 clock(step.startSeconds) + "–" + clock(step.endSeconds),
                 NumberText.fixed(step.meanHeartRate, decimals: 1) + " bpm",
                 NumberText.fixed(step.peakToTrough, decimals: 1) + " bpm",
                 NumberText.fixed(step.lowFrequencyPower, decimals: 0) + " ms²",
                 NumberText.fixed(step.peakFrequencyHz, decimals: 3) + " Hz",
                 (step.phaseDegrees.rounded() > 0 ? "+" : "") + NumberText.fixed(step.phaseDegrees, decimals: 0) + "°",
+                NumberText.fixed(step.rmssdMilliseconds, decimals: 0) + " ms",
+                NumberText.fixed(step.sdnnMilliseconds, decimals: 0) + " ms",
                 NumberText.fixed(step.score, decimals: 2),
             ])
         }
-        text += TextTable.render(rows, rightAligned: [2, 3, 4, 5, 6, 7])
-        text += "best: \(report.verdict)"
-        if let margin = report.margin { text += " (margin \(NumberText.fixed(margin * 100, decimals: 0)) % over its neighbours)" }
+        text += TextTable.render(rows, rightAligned: [2, 3, 4, 5, 6, 7, 8, 9])
+        for note in report.notes { text += TerminalText.printable("note: \(note)") + "\n" }
+        if report.bestIndex == nil {
+            text += "no verdict: \(report.decision.reason ?? report.verdict)"
+        } else {
+            text += "best: \(report.verdict)"
+            if let margin = report.margin, let t = report.decision.tStatistic, t.isFinite {
+                text += " (score margin \(NumberText.fixed(margin * 100, decimals: 0)) % over its neighbours; swing t = \(NumberText.fixed(t, decimals: 1)))"
+            }
+        }
         text += "\nphase: how far heart rate lags the breath (0° rises with the inhale); score: the mean of swing, LF power and LF peak against the largest, and cos(phase)\n"
         return text
     }
 
-    /// Every figure as one JSON object.
-    package static func json(_ report: ResonanceReport, options: SessionOptions) -> String {
-        let best = report.steps[report.bestIndex]
-        var text = "{\"pattern\": \(JSONText.quote(options.name)), \"format\": \(JSONText.quote(report.formatDescription)), "
-        text += "\"best\": {\"breathsPerMinute\": \(JSONText.number(best.breathsPerMinute)), \"label\": \(JSONText.quote(best.label)), "
-        text += "\"verdict\": \(JSONText.quote(report.verdict)), \"margin\": \(report.margin.map(JSONText.number) ?? "null")}, "
-        text += "\"offsetSeconds\": \(JSONText.number(report.offsetSeconds)), "
-        switch report.placement {
-        case .given:
-            text += "\"alignment\": null, "
-        case let .found(alignment):
-            text += "\"alignment\": {\"correlation\": \(JSONText.number(alignment.correlation)), \"runnerUpCorrelation\": \(JSONText.number(alignment.runnerUpCorrelation)), \"runnerUpOffsetSeconds\": \(JSONText.number(alignment.runnerUpOffsetSeconds)), \"clear\": \(isClear(alignment))}, "
-        }
-        text += "\"artefacts\": \(report.artefactCount), \"beats\": \(report.beatCount), \"recordSeconds\": \(JSONText.number(report.recordSeconds)), "
-        let steps = report.steps.map { step in
-            "{\"label\": \(JSONText.quote(step.label)), \"breathsPerMinute\": \(JSONText.number(step.breathsPerMinute)), "
-                + "\"startSeconds\": \(JSONText.number(step.startSeconds)), \"endSeconds\": \(JSONText.number(step.endSeconds)), "
-                + "\"meanHeartRate\": \(JSONText.number(step.meanHeartRate)), \"peakToTrough\": \(JSONText.number(step.peakToTrough)), "
-                + "\"lowFrequencyPower\": \(JSONText.number(step.lowFrequencyPower)), \"peakFrequencyHz\": \(JSONText.number(step.peakFrequencyHz)), "
-                + "\"peakDensity\": \(JSONText.number(step.peakDensity)), \"phaseDegrees\": \(JSONText.number(step.phaseDegrees)), \"score\": \(JSONText.number(step.score))}"
-        }
-        text += "\"steps\": [\n  " + steps.joined(separator: ",\n  ") + "\n]}\n"
-        return text
-    }
-
-    /// An offset stands out when its correlation is a fifth above any other more than 5 s away.
-    static func isClear(_ alignment: SessionAligner.Alignment) -> Bool {
-        alignment.clarity >= 1.2
-    }
-
     static func alignmentWords(_ alignment: SessionAligner.Alignment) -> String {
-        isClear(alignment) ? "clear" : "unclear: check it, or give --start"
+        alignment.isClear ? "clear" : "unclear: check it, or give --start"
     }
 
     static func percent(_ part: Int, of whole: Int) -> Double {

@@ -13,8 +13,7 @@ extension NagiServer {
         return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: ResonanceOptions.spec, positionals: [Self.uploadedRecordName], folders: folders)
             let options = try ResonanceOptions(arguments, catalog: PresetEnvironment.catalog())
-            let record = try ResonanceOptions.record(request.body, name: Self.uploadedRecordName)
-            let report = try options.report(record, recordName: Self.uploadedRecordName)
+            let report = try options.report(recordBytes: request.body, recordName: Self.uploadedRecordName)
             if plot {
                 let svg = options.plotSVG(report, recordName: "RR record")
                 return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")], body: .bytes(Array(svg.utf8)))
