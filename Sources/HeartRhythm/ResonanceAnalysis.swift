@@ -67,7 +67,7 @@ public struct ResonanceAnalysis: Sendable {
         }
         let recordSeconds = beatTimes.last ?? 0
         guard raw.count >= Self.minimumBeatCount, recordSeconds >= Self.minimumRecordSeconds else {
-            throw .badData("the record is too short: \(raw.count) beats over \(Self.clock(recordSeconds)); at least \(Self.minimumBeatCount) beats and \(Int(Self.minimumRecordSeconds)) s are needed")
+            throw .badData("the record is too short: \(raw.count) beat\(raw.count == 1 ? "" : "s") over \(Self.clock(recordSeconds)); at least \(Self.minimumBeatCount) beats and \(Int(Self.minimumRecordSeconds)) s are needed")
         }
         let cleaned = cleaner.clean(raw)
         let fraction = Double(cleaned.artefactIndices.count) / Double(raw.count)

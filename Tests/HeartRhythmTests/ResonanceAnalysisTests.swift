@@ -89,6 +89,9 @@ struct ResonanceAnalysisTests {
             }
         }
         #expect(message(short, .automatic)?.hasPrefix("the record is too short: 40 beats") == true)
+        // One beat is "1 beat" (issue 46, defect 15).
+        let single = RRRecord(intervalsMilliseconds: [900], formatDescription: "synthetic")
+        #expect(message(single, .automatic)?.hasPrefix("the record is too short: 1 beat over") == true)
         #expect(message(disjoint, .secondsIntoRecord(2000))?.contains("does not overlap the session") == true)
         #expect(message(disjoint, .secondsIntoRecord(600))?.contains("covers only") == true)
         #expect(message(RRRecord(intervalsMilliseconds: Array(repeating: 900, count: 400), formatDescription: "synthetic"), .automatic)?.contains("shorter than the session") == true)
