@@ -1,0 +1,166 @@
+import AudioFile
+import Foundation
+import NagiTestSupport
+import Testing
+
+/// `GET /api/render.EXT` against `nagi render`: the same options give the same samples, and a WAV's ranges are
+/// exactly the bytes of the whole file.
+@Suite struct ServeRenderTests {
+    /// The API's file for `session` and the command line's, both decoded by libsndfile.
+    static func renderedBothWays(_ server: ServeProcess, _ session: SessionOptions, format: String) throws -> (reply: HTTPReply, served: [Float], rendered: [Float], servedPath: String, renderedPath: String) {
+        let reply = try server.get("/api/render.\(format)?" + session.query)
+        #expect(reply.status == 200, "\(reply.text.prefix(300))")
+        let servedPath = server.output("served.\(format)")
+        try Data(reply.body).write(to: URL(fileURLWithPath: servedPath))
+        let renderedPath = server.output("rendered.\(format)")
+        let run = try server.nagi(["render"] + session.arguments + ["-o", renderedPath, "--quiet"])
+        #expect(run.status == 0, "\(run.standardError)")
+        return (reply, try AudioFileReader.readFloat(path: servedPath), try AudioFileReader.readFloat(path: renderedPath), servedPath, renderedPath)
+    }
+
+    /// The first index where two sample arrays differ, for a failure's message.
+    static func firstDifference(_ a: [Float], _ b: [Float]) -> String {
+        guard a.count == b.count else { return "\(a.count) samples against \(b.count)" }
+        guard let index = a.indices.first(where: { a[$0] != b[$0] }) else { return "none" }
+        return "sample \(index): \(a[index]) against \(b[index])"
+    }
+
+    @Test("WAV through the API: the bytes of nagi render's data chunk, with an exact Content-Length", arguments: [
+        SessionOptions("4-7-8", [("cycles", "1"), ("soundscape", "rain"), ("rate", "44100")]),
+        SessionOptions("box", [("cycles", "1"), ("bits", "24"), ("channels", "1"), ("end-bell", "1"), ("seed", "7")]),
+    ])
+    func wavEqualsCommandLine(session: SessionOptions) throws {
+        let server = try ServeProcess()
+        let both = try Self.renderedBothWays(server, session, format: "wav")
+        #expect(both.reply.header("content-type") == "audio/wav")
+        #expect(both.reply.header("accept-ranges") == "bytes")
+        #expect(both.reply.header("content-length") == String(both.reply.body.count))
+        #expect(both.served.count > 48_000, "a session of a cycle lasts seconds")
+        #expect(both.served == both.rendered, "\(Self.firstDifference(both.served, both.rendered))")
+        // The PCM itself, byte for byte: the data chunk of each file.
+        let served = try WAVChunks(both.reply.body)
+        let rendered = try WAVChunks(Array(Data(contentsOf: URL(fileURLWithPath: both.renderedPath))))
+        #expect(served.format == rendered.format)
+        #expect(served.data == rendered.data)
+        #expect(served.dataOffset + served.data.count == both.reply.body.count, "the body ends with the samples")
+    }
+
+    @Test("FLAC through the API: the samples of nagi render", arguments: [
+        SessionOptions("box", [("cycles", "1"), ("soundscape", "night"), ("bits", "24")]),
+        SessionOptions("coherent", [("cycles", "2"), ("cues", "none"), ("channels", "1"), ("rate", "22050")]),
+    ])
+    func flacEqualsCommandLine(session: SessionOptions) throws {
+        let server = try ServeProcess()
+        let both = try Self.renderedBothWays(server, session, format: "flac")
+        #expect(both.reply.header("content-type") == "audio/flac")
+        #expect(Array(both.reply.body.prefix(4)) == Array("fLaC".utf8))
+        #expect(both.served.count > 22_050)
+        #expect(both.served == both.rendered, "\(Self.firstDifference(both.served, both.rendered))")
+        let info = try AudioFileReader.info(path: both.servedPath)
+        let renderedInfo = try AudioFileReader.info(path: both.renderedPath)
+        #expect(info.sampleRate == renderedInfo.sampleRate && info.channelCount == renderedInfo.channelCount)
+    }
+
+    @Test("Ogg Vorbis, Opus and MP3 through the API decode to the samples of nagi render's file", arguments: ["ogg", "opus", "mp3"])
+    func lossyFormatsEqualCommandLine(format: String) throws {
+        let server = try ServeProcess()
+        let both = try Self.renderedBothWays(server, SessionOptions("box", [("cycles", "1"), ("soundscape", "dusk")]), format: format)
+        #expect(both.served.count > 48_000)
+        #expect(both.served == both.rendered, "\(Self.firstDifference(both.served, both.rendered))")
+    }
+
+    @Test("A WAV range (206) is exactly those bytes of the whole file, wherever it starts and ends")
+    func wavRangesAreSlicesOfTheWholeFile() throws {
+        let server = try ServeProcess()
+        // Stereo 24-bit: a frame is 6 bytes, so most offsets below fall inside a frame.
+        let query = "/api/render.wav?" + SessionOptions("box", [("cycles", "1"), ("soundscape", "night"), ("bits", "24")]).query
+        let whole = try server.get(query)
+        try #require(whole.status == 200)
+        let total = whole.body.count
+        let dataOffset = try WAVChunks(whole.body).dataOffset
+        let ranges: [(header: String, first: Int, last: Int)] = [
+            ("bytes=0-99", 0, 99),
+            ("bytes=10-\(dataOffset + 999)", 10, dataOffset + 999),
+            ("bytes=\(dataOffset)-\(dataOffset + 5)", dataOffset, dataOffset + 5),
+            ("bytes=\(dataOffset + 100_001)-\(dataOffset + 300_003)", dataOffset + 100_001, dataOffset + 300_003),
+            ("bytes=\(total / 2 + 1)-", total / 2 + 1, total - 1),
+            ("bytes=-1001", total - 1001, total - 1),
+            ("bytes=\(total - 7)-\(total + 5000)", total - 7, total - 1),
+            ("bytes=\(total - 1)-\(total - 1)", total - 1, total - 1),
+        ]
+        for range in ranges {
+            let reply = try server.get(query, headers: [("Range", range.header)])
+            #expect(reply.status == 206, "\(range.header): \(reply.text.prefix(200))")
+            #expect(reply.header("content-range") == "bytes \(range.first)-\(range.last)/\(total)", "\(range.header)")
+            #expect(reply.header("content-length") == String(range.last - range.first + 1), "\(range.header)")
+            #expect(reply.body == Array(whole.body[range.first...range.last]), "\(range.header)")
+        }
+    }
+
+    @Test("A range outside the WAV is 416 with the file's size; several ranges or another unit too")
+    func unsatisfiableRangesAre416() throws {
+        let server = try ServeProcess()
+        let query = "/api/render.wav?" + SessionOptions("box", [("cycles", "1")]).query
+        let whole = try server.request("HEAD", query)
+        try #require(whole.status == 200)
+        let total = try #require(whole.header("content-length").flatMap { Int($0) })
+        for header in ["bytes=\(total)-", "bytes=\(total + 10)-\(total + 20)", "bytes=-0", "bytes=0-1,5-9", "items=0-9", "bytes=abc-"] {
+            let reply = try server.get(query, headers: [("Range", header)])
+            #expect(reply.status == 416, "\(header)")
+            #expect(reply.header("content-range") == "bytes */\(total)", "\(header)")
+            #expect(try reply.jsonObject()["error"] is String, "\(header)")
+        }
+        // The server still renders the whole file afterwards.
+        let after = try server.get(query, headers: [("Range", "bytes=0-43")])
+        #expect(after.status == 206)
+    }
+
+    @Test("Four renders at once, each asked before any is read, all equal nagi render")
+    func concurrentRendersAreAllCorrect() throws {
+        let server = try ServeProcess(["--listen", "127.0.0.1:0", "--jobs", "4"])
+        let sessions = (1...4).map { SessionOptions($0 % 2 == 0 ? "box" : "4-7-8", [("cycles", "1"), ("soundscape", "rain"), ("seed", String($0)), ("cues", "none")]) }
+        let connections = try sessions.map { session in
+            let connection = try server.connect()
+            try connection.sendRequest("GET", "/api/render.flac?" + session.query, headers: [("Host", server.host), ("Connection", "close")])
+            return connection
+        }
+        for (session, connection) in zip(sessions, connections) {
+            let reply = try connection.readReply()
+            #expect(reply.status == 200)
+            let servedPath = server.output("served.flac")
+            try Data(reply.body).write(to: URL(fileURLWithPath: servedPath))
+            let renderedPath = server.output("rendered.flac")
+            #expect(try server.nagi(["render"] + session.arguments + ["-o", renderedPath, "--quiet", "--force"]).status == 0)
+            let served = try AudioFileReader.readFloat(path: servedPath)
+            let rendered = try AudioFileReader.readFloat(path: renderedPath)
+            #expect(served == rendered, "seed \(session.options[2].value): \(Self.firstDifference(served, rendered))")
+        }
+    }
+}
+
+/// A WAV file's chunks as far as the tests need them: the `fmt ` chunk and the `data` chunk's bytes and offset.
+struct WAVChunks {
+    var format: [UInt8] = []
+    var data: [UInt8] = []
+    var dataOffset = 0
+
+    init(_ bytes: [UInt8]) throws {
+        guard bytes.count >= 12, Array(bytes[0..<4]) == Array("RIFF".utf8), Array(bytes[8..<12]) == Array("WAVE".utf8) else {
+            throw HTTPClientError.malformed("not a RIFF WAVE file")
+        }
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let id = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            let start = offset + 8
+            let end = min(bytes.count, start + size)
+            if id == "fmt " { format = Array(bytes[start..<end]) }
+            if id == "data" {
+                data = Array(bytes[start..<end])
+                dataOffset = start
+            }
+            offset = start + size + size % 2
+        }
+        guard !format.isEmpty, dataOffset > 0 else { throw HTTPClientError.malformed("no fmt or data chunk") }
+    }
+}
