@@ -6,9 +6,10 @@ import Testing
 @Suite struct ServeDescribeTests {
     @Test("describe through the API is the text of nagi describe --json", arguments: [
         SessionOptions("4-7-8", [("cycles", "2")]),
-        SessionOptions("box", [("minutes", "5"), ("soundscape", "night"), ("end-bell", "1"), ("countdown", "3")]),
-        SessionOptions("4-2-6", [("bpm", "5.5"), ("minutes", "3"), ("cues", "none")]),
-        SessionOptions("resonance-steps", []),
+        SessionOptions("box", [("minutes", "5"), ("end-bell", ""), ("countdown", "3"), ("cues", "voice"), ("count", "voice"), ("rate", "44100")]),
+        SessionOptions(nil, [("bpm", "5.5"), ("ratio", "2:3"), ("minutes", "3"), ("cues", "none")]),
+        SessionOptions("4-2-6", []),
+        SessionOptions("resonance-steps", [("ratio", "2:3")]),
     ])
     func describeEqualsCommandLine(session: SessionOptions) throws {
         let server = try ServeProcess()

@@ -63,7 +63,8 @@ import Testing
         connection.reset()
         let range = try server.get("/api/render.wav?pattern=4-7-8&minutes=60&soundscape=night", headers: [("Range", "bytes=0-65535")])
         #expect(range.status == 206)
-        #expect(range.body == first)
+        let sameBytes = range.body == first
+        #expect(sameBytes)
     }
 
     @Test("A client that goes away mid-download stops its render: the server idles, and its one slot is free again")

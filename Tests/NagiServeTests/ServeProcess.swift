@@ -160,23 +160,24 @@ struct ServeStartError: Error, CustomStringConvertible {
 /// A session's options written once and given both ways: as a request's query (the option names without the
 /// dashes) and as the command line's arguments.
 struct SessionOptions {
-    var pattern: String
-    /// (name, value) pairs; a flag has the value "1".
+    /// PATTERN; nil for none (`--bpm`).
+    var pattern: String?
+    /// (name, value) pairs; a flag has the empty value (`end-bell=` in a query, which turns it on).
     var options: [(name: String, value: String)]
 
-    init(_ pattern: String, _ options: [(name: String, value: String)] = []) {
+    init(_ pattern: String?, _ options: [(name: String, value: String)] = []) {
         self.pattern = pattern
         self.options = options
     }
 
     /// `pattern=…&name=value…`, percent-encoded.
     var query: String {
-        ([("pattern", pattern)] + options).map { "\($0.name)=\(Self.encoded($0.value))" }.joined(separator: "&")
+        ((pattern.map { [("pattern", $0)] } ?? []) + options).map { "\($0.name)=\(Self.encoded($0.value))" }.joined(separator: "&")
     }
 
-    /// `PATTERN --name value…` (a flag without its "1").
+    /// `PATTERN --name value…` (a flag alone).
     var arguments: [String] {
-        [pattern] + options.flatMap { $0.value == "1" ? ["--" + $0.name] : ["--" + $0.name, $0.value] }
+        (pattern.map { [$0] } ?? []) + options.flatMap { $0.value.isEmpty ? ["--" + $0.name] : ["--" + $0.name, $0.value] }
     }
 
     static func encoded(_ value: String) -> String {
