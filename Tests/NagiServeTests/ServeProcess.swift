@@ -140,6 +140,19 @@ final class ServeProcess {
             standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 
+    /// `script` run by /bin/sh in this server's environment, with `$NAGI` the binary; its exit status.
+    func shell(_ script: String, seconds: Double = 60) throws -> Int32 {
+        var environment = Self.environment(home)
+        environment["NAGI"] = NagiBinary.url.path
+        let run = try ChildProcess("/bin/sh", ["-c", script], environment: environment, workingDirectory: home.file("output"))
+        guard run.wait(seconds: seconds) else {
+            run.signal(SIGKILL)
+            _ = run.wait(seconds: 10)
+            return -1
+        }
+        return run.exitStatus ?? -1
+    }
+
     /// The path of `name` in the folder the command line writes into.
     func output(_ name: String) -> String { home.file("output/" + name) }
 }

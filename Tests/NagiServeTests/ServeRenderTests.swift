@@ -181,24 +181,37 @@ struct WAVChunks {
     var format: [UInt8] = []
     var data: [UInt8] = []
     var dataOffset = 0
+    /// The file's bytes as given.
+    var bytes: [UInt8]
+    /// The RIFF chunk's size as the file gives it.
+    var riffDeclaredByteCount = 0
+    /// The data chunk's size as its header gives it (more than `data` holds when the bytes are a file's beginning).
+    var dataDeclaredByteCount = 0
 
     init(_ bytes: [UInt8]) throws {
         guard bytes.count >= 12, Array(bytes[0..<4]) == Array("RIFF".utf8), Array(bytes[8..<12]) == Array("WAVE".utf8) else {
             throw HTTPClientError.malformed("not a RIFF WAVE file")
         }
+        self.bytes = bytes
+        riffDeclaredByteCount = Self.little32(bytes, at: 4)
         var offset = 12
         while offset + 8 <= bytes.count {
             let id = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
-            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            let size = Self.little32(bytes, at: offset + 4)
             let start = offset + 8
             let end = min(bytes.count, start + size)
             if id == "fmt " { format = Array(bytes[start..<end]) }
             if id == "data" {
                 data = Array(bytes[start..<end])
                 dataOffset = start
+                dataDeclaredByteCount = size
             }
             offset = start + size + size % 2
         }
         guard !format.isEmpty, dataOffset > 0 else { throw HTTPClientError.malformed("no fmt or data chunk") }
+    }
+
+    private static func little32(_ bytes: [UInt8], at offset: Int) -> Int {
+        Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
     }
 }
