@@ -64,7 +64,7 @@ import Testing
         let object = try reply.jsonObject()
         #expect(object["parameter"] as? String == "minutes")
         #expect((object["error"] as? String)?.contains("--max-minutes") == true, "\(object)")
-        #expect(try server.request("HEAD", "/api/render.wav?pattern=box&minutes=2").status == 200)
+        #expect(try server.request("HEAD", "/api/render.wav?pattern=box&minutes=1").status == 200)
     }
 
     @Test("With --jobs 1, one render running and four waiting, the next request is 503; the waiting ones are served after")
