@@ -134,6 +134,34 @@ import Testing
         }
     }
 
+    @Test("A WAV whose data has an odd size ends with the pad byte its RIFF size counts, and that byte is a range too")
+    func oddSizedWAVEndsWithItsPadByte() throws {
+        let server = try ServeProcess()
+        // 24-bit mono at 22050 Hz: 3 bytes a frame, and this session has an odd number of frames.
+        let session = SessionOptions("1.1-1.3", [("cycles", "1"), ("channels", "1"), ("bits", "24"), ("rate", "22050"), ("cues", "none")])
+        let query = "/api/render.wav?" + session.query
+        let whole = try server.get(query)
+        try #require(whole.status == 200)
+        let served = try WAVChunks(whole.body)
+        try #require(served.dataDeclaredByteCount % 2 == 1, "the case needs an odd data size")
+        #expect(whole.body.count == served.riffDeclaredByteCount + 8, "the body ends where its RIFF size says")
+        #expect(whole.header("content-length") == String(whole.body.count))
+        #expect(whole.body.count == served.dataOffset + served.dataDeclaredByteCount + 1)
+        #expect(whole.body.last == 0)
+        // The samples are nagi render's, and its file pads the same way.
+        let renderedPath = server.output("odd.wav")
+        #expect(try server.nagi(["render"] + session.arguments + ["-o", renderedPath, "--quiet"]).status == 0)
+        let rendered = try WAVChunks(Array(try Data(contentsOf: URL(fileURLWithPath: renderedPath))))
+        let sameBytes = served.data == rendered.data
+        #expect(sameBytes, "the data chunks differ")
+        let last = try server.get(query, headers: [("Range", "bytes=-1")])
+        #expect(last.status == 206)
+        #expect(last.body == [0])
+        let tail = try server.get(query, headers: [("Range", "bytes=-7")])
+        #expect(tail.status == 206)
+        #expect(tail.body == Array(whole.body.suffix(7)))
+    }
+
     @Test("A range outside the WAV is 416 with the file's size; several ranges or another unit too")
     func unsatisfiableRangesAre416() throws {
         let server = try ServeProcess()
