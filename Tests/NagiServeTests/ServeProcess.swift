@@ -85,7 +85,7 @@ final class ServeProcess {
     }
 
     /// A new connection to the server.
-    func connect(receiveTimeoutSeconds: Int = 60) throws -> LoopbackConnection {
+    func connect(receiveTimeoutSeconds: Int = 30) throws -> LoopbackConnection {
         try LoopbackConnection(port: port, receiveTimeoutSeconds: receiveTimeoutSeconds)
     }
 
