@@ -153,5 +153,7 @@ let package = Package(
         .target(name: "HeartRhythmTestSupport", dependencies: ["HeartRhythm", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"], path: "Tests/HeartRhythmTestSupport"),
         .testTarget(name: "HeartRhythmTests", dependencies: ["HeartRhythm", "HeartRhythmTestSupport", "NagiTestSupport"], exclude: ["welch_check.py"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BedSourceTests", dependencies: ["FaultCategory", "BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
+        // `nagi serve` as its clients meet it: the real binary on a free loopback port, held against the command line.
+        .testTarget(name: "NagiServeTests", dependencies: ["nagi", "AudioFile", "NagiTestSupport"]),
     ]
 )

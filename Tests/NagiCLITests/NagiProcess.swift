@@ -13,15 +13,7 @@ struct NagiProcess {
     }
 
     /// The `nagi` executable next to the test bundle in the build products folder.
-    static var executableURL: URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        // The test binary lives inside nagiPackageTests.xctest on some layouts.
-        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("nagi").path), folder.path != "/" {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder.appendingPathComponent("nagi")
-    }
+    static var executableURL: URL { NagiBinary.url }
 
     /// Runs nagi with `arguments` in `directory`, with `environment` added to a clean one
     /// (HOME and XDG folders point into temporary folders unless given).

@@ -246,11 +246,16 @@ package final class NagiServer: Sendable {
         var startFrame: Int64 = 0
         var header: [UInt8] = []
         var writesHeader = true
+        var padBytes: [UInt8] = []
         if file.format == .wav {
             headers.append(("Accept-Ranges", "bytes"))
             header = WAVStreamHeader(spec: spec, frameCount: soundtrack.totalFrameCount).bytes
             let blockAlign = Int64(spec.channelCount * spec.encoding.bytesPerSample)
-            let totalByteCount = Int64(header.count) + soundtrack.totalFrameCount * blockAlign
+            let dataByteCount = soundtrack.totalFrameCount * blockAlign
+            // A chunk of odd size is followed by a pad byte, which the header's RIFF size counts: the file ends with it,
+            // as nagi render's does, so its length is the one its header declares.
+            if dataByteCount % 2 == 1 { padBytes = [0] }
+            let totalByteCount = Int64(header.count) + dataByteCount + Int64(padBytes.count)
             byteCount = totalByteCount
             if let rangeHeader {
                 guard let range = ByteRange(parsing: rangeHeader, totalByteCount: totalByteCount) else {
@@ -277,14 +282,20 @@ package final class NagiServer: Sendable {
         }
         let slotsToRelease = slots
         let headerBytes = writesHeader ? header : []
-        let (firstFrame, samplesSpec) = (startFrame, streamSpec)
+        let (firstFrame, samplesSpec, pad) = (startFrame, streamSpec, padBytes)
         let body: HTTPBodyStream
         do {
             guard let server = http.withLock({ $0 }) else { return APIResponse.error("the server is stopping", status: 503) }
             body = try server.makeStream(skipping: skipByteCount) { descriptor, cancel in
                 defer { slotsToRelease.release() }
                 if !headerBytes.isEmpty, !FileSystem.writeAll(descriptor, headerBytes) { return false }
-                return (try? soundtrack.write(to: .stream(fileDescriptor: descriptor), spec: samplesSpec, startFrame: firstFrame, cancel: cancel)) != nil
+                // A range of the pad byte alone starts past the last frame: no samples, the pad byte.
+                if firstFrame < soundtrack.totalFrameCount {
+                    guard (try? soundtrack.write(to: .stream(fileDescriptor: descriptor), spec: samplesSpec, startFrame: firstFrame, cancel: cancel)) != nil else {
+                        return false
+                    }
+                }
+                return pad.isEmpty || FileSystem.writeAll(descriptor, pad)
             }
         } catch {
             return APIResponse.error(error.message, status: 500)

@@ -1,0 +1,96 @@
+import Foundation
+import NagiTestSupport
+import Testing
+
+/// What a client may take: the request line, headers and body are bounded, idle and unfinished connections do not
+/// hold the server, sessions are bounded in length and renders in number (a bounded queue, then 503).
+@Suite struct ServeLimitTests {
+    @Test("A request line past 32 KiB is 414, headers past it 431, and the server serves on")
+    func oversizeRequestLineAndHeaders() throws {
+        let server = try ServeProcess()
+        let longQuery = "/api/describe?pattern=box&title=" + String(repeating: "a", count: 40 * 1024)
+        #expect(try server.get(longQuery).status == 414)
+        let longHeader = try server.get("/api/presets", headers: [("X-Padding", String(repeating: "b", count: 40 * 1024))])
+        #expect(longHeader.status == 431)
+        let manyHeaders = try server.get("/api/presets", headers: (0..<2000).map { ("X-Header-\($0)", "value-\($0)") })
+        #expect(manyHeaders.status == 431)
+        #expect(try server.get("/api/presets").status == 200)
+    }
+
+    @Test("A body past 8 MiB is 413 with one JSON line, and the server serves on")
+    func oversizeBody() throws {
+        let server = try ServeProcess()
+        let body = [UInt8](repeating: UInt8(ascii: "7"), count: 9 << 20)
+        let reply = try server.request("POST", "/api/resonance?pattern=resonance-steps", body: body)
+        #expect(reply.status == 413)
+        let message = try #require(try reply.jsonObject()["error"] as? String)
+        #expect(message.contains("8 MiB"), "\(message)")
+        #expect(try server.get("/api/presets").status == 200)
+    }
+
+    @Test("A connection that sends nothing, or half a request, is closed after the idle time (20 s)")
+    func idleConnectionsAreClosed() throws {
+        let server = try ServeProcess()
+        let silent = try server.connect()
+        let halfSent = try server.connect()
+        try halfSent.send("GET /api/presets HTTP/1.1\r\nHost: \(server.host)\r\n")
+        let start = Date()
+        #expect(silent.closesWithin(seconds: 30))
+        #expect(halfSent.closesWithin(seconds: 5))
+        let seconds = Date().timeIntervalSince(start)
+        #expect(seconds > 15 && seconds < 30, "closed after \(seconds) s")
+    }
+
+    @Test("Sixty unfinished requests do not keep a real one waiting")
+    func unfinishedRequestsDoNotBlock() throws {
+        let server = try ServeProcess()
+        let stalled = try (0..<60).map { index in
+            let connection = try server.connect()
+            try connection.send(index % 2 == 0 ? "GET /api/presets HTTP/1.1\r\nHost: \(server.host)\r\nX-Slow: " : "GE")
+            return connection
+        }
+        let start = Date()
+        let reply = try server.get("/api/presets")
+        #expect(reply.status == 200)
+        #expect(Date().timeIntervalSince(start) < 3)
+        withExtendedLifetime(stalled) {}
+    }
+
+    @Test("A session longer than --max-minutes is 400 naming minutes")
+    func sessionLengthIsBounded() throws {
+        let server = try ServeProcess(["--listen", "127.0.0.1:0", "--max-minutes", "2"])
+        let reply = try server.get("/api/render.wav?pattern=box&minutes=5")
+        #expect(reply.status == 400)
+        let object = try reply.jsonObject()
+        #expect(object["parameter"] as? String == "minutes")
+        #expect((object["error"] as? String)?.contains("--max-minutes") == true, "\(object)")
+        #expect(try server.request("HEAD", "/api/render.wav?pattern=box&minutes=1").status == 200)
+    }
+
+    @Test("With --jobs 1, one render running and four waiting, the next request is 503; the waiting ones are served after")
+    func fullQueueIsBusy() throws {
+        let server = try ServeProcess(["--listen", "127.0.0.1:0", "--jobs", "1"])
+        // The render that holds the one slot: an hour, never read, so its producer blocks on the full pipe.
+        let hog = try server.connect()
+        try hog.sendRequest("GET", "/api/render.wav?pattern=box&minutes=60&cues=none", headers: [("Host", server.host)])
+        let head = try hog.readHead()
+        try #require(head.status == 200)
+        let small = "/api/render.wav?pattern=box&cycles=1&cues=none"
+        let waiting = try (0..<4).map { _ in
+            let connection = try server.connect()
+            try connection.sendRequest("GET", small, headers: [("Host", server.host), ("Connection", "close")])
+            return connection
+        }
+        // The queue takes them as their connections' threads reach it.
+        Thread.sleep(forTimeInterval: 1)
+        let busy = try server.get(small)
+        #expect(busy.status == 503)
+        #expect((try busy.jsonObject()["error"] as? String)?.contains("busy") == true)
+        hog.reset()
+        for connection in waiting {
+            let reply = try connection.readReply()
+            #expect(reply.status == 200)
+            #expect(reply.body.count > 44)
+        }
+    }
+}
