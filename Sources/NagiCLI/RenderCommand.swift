@@ -36,7 +36,10 @@ enum RenderCommand {
         let start = ContinuousClock.now
         nagi_install_stop_handlers()
         // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one).
-        let soundtrack = try Preparation.prepare(render.request, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
+        // The loudness pass meters the render limited as it will be for the output's encoder.
+        var request = render.request
+        request.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: output.format)
+        let soundtrack = try Preparation.prepare(request, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
         let audioExisted = FileSystem.kind(of: output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.

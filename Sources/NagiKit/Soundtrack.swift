@@ -127,6 +127,9 @@ public final class Soundtrack: Sendable {
     /// limiting. When the plan's bound says they cannot come near, nothing is rendered; else they are rendered
     /// over the session's start and the limiter says how far it had to go.
     private static func checkLimiting(_ plan: RenderPlan) throws(SoundtrackError) {
+        // Judged at the PCM ceiling: a lossy output's encoding headroom is the encoder's need, not the soundscape's
+        // fault, and the same soundscape renders to every format.
+        let plan = plan.settings.encodingHeadroomDecibels == 0 ? plan : plan.withEncodingHeadroom(decibels: 0)
         let bound = plan.voicePeakBound
         guard bound.decibels > plan.limiterCeilingDecibels + RenderPlan.largestLimitingDecibels else { return }
         var settings = plan.settings

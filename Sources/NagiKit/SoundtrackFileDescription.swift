@@ -37,6 +37,7 @@ extension SoundtrackRequest {
             soundscape: soundscape, channelCount: channelCount, seed: seed,
             cues: guide.cues, count: guide.count, cueVolumeDecibels: guide.cueVolumeDecibels)
         settings.beat = beat
+        settings.encodingHeadroomDecibels = encodingHeadroomDecibels
         (settings.countdownSeconds, settings.endBell) = (guide.countdownSeconds, guide.endBell)
         return settings
     }
