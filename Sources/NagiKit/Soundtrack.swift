@@ -90,8 +90,8 @@ public final class Soundtrack: Sendable {
         defer { reading?.join() }
         var bedLoudness: Double?
         if let bed = request.bed {
-            let loudness = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
-            settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels))
+            let (loudness, infrasound) = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
+            settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels, infrasoundDecibels: infrasound))
             bedLoudness = loudness
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings, beforeSpeaking: { reading?.join() })
@@ -105,14 +105,14 @@ public final class Soundtrack: Sendable {
     }
 
     /// The integrated loudness of the bed at `path` over the `heardFrameCount` frames (at `sampleRate`) a session
-    /// plays, read through `decoders`, LUFS.
+    /// plays, read through `decoders`, LUFS, and its RMS under 15 Hz once filtered, dBFS.
     /// - Throws: `.bed`: a failed read, or a bed silent once filtered (under the −70 LUFS absolute gate: nothing
     ///   to lay under the session).
-    private static func loudness(ofBed path: String, reading decoders: [BedDecoder], heardFrameCount: Int64, sampleRate: Int) throws(SoundtrackError) -> Double {
+    private static func loudness(ofBed path: String, reading decoders: [BedDecoder], heardFrameCount: Int64, sampleRate: Int) throws(SoundtrackError) -> (loudness: Double, infrasoundDecibels: Double) {
         do throws(BedStreamError) {
-            let loudness = try BedMeasurement.loudness(reading: decoders, heardSeconds: Double(heardFrameCount) / Double(sampleRate))
-            guard loudness.isFinite && loudness >= -70 else { throw BedStreamError.silent(path: path) }
-            return loudness
+            let measured = try BedMeasurement.measure(reading: decoders, heardSeconds: Double(heardFrameCount) / Double(sampleRate))
+            guard measured.loudness.isFinite && measured.loudness >= -70 else { throw BedStreamError.silent(path: path) }
+            return measured
         } catch {
             throw .bed(error)
         }
