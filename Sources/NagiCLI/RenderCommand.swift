@@ -52,9 +52,6 @@ enum RenderCommand {
         let labels = try labelsPath.map { path throws(CLIError) in
             try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule, offsetMicroseconds: leadInMicroseconds), overwrite: force) }
         }
-        if file.omitsCuePoints, let warning = output.cuePointWarning(cueCount: file.phaseCount) {
-            Console.err(warning + "\n")
-        }
         let cueSheet = try cueSheetPath.map { path throws(CLIError) in
             let text = CueSheet.text(fileName: CueSheet.reference(to: output.path, from: path), format: output.format, tags: file.tags, sampleRate: schedule.sampleRate)
             return try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: text, overwrite: force) }
