@@ -26,12 +26,12 @@ let package = Package(
         .target(name: "Breath", dependencies: ["NagiMath", "FaultCategory", "TextRules"]),
         // The documents nagi reads and writes: JSON, the preset catalogue, pattern, session, course, progress and
         // soundscape files. Pure Swift, no Foundation.
-        .target(name: "NagiDocuments", dependencies: ["Breath", "FaultCategory", "Synth", "TextRules"]),
+        .target(name: "NagiDocuments", dependencies: ["FilePaths", "Breath", "FaultCategory", "Synth", "TextRules"]),
         // A heart-rate record read against the session it was breathed to (`nagi resonance analyze`): RR parsing,
         // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
         .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
         // DSP: soundscapes and the pulled renderer. Imports no C but its own kernel's AVX twin, on Linux.
-        .target(name: "Synth", dependencies: ["Breath", "NagiMath", .target(name: "CNagiSynthKernel", condition: .when(platforms: [.linux]))]),
+        .target(name: "Synth", dependencies: ["FilePaths", "Breath", "NagiMath", .target(name: "CNagiSynthKernel", condition: .when(platforms: [.linux]))]),
         // The synthesis kernel's plain loops in AVX's eight Float lanes, chosen at run time (Swift reaches AVX
         // only with whole-module CPU flags); pure arithmetic, no library call. Other machines, and other
         // platforms (where Synth builds without it), take Swift's loops: the same samples to the bit.
@@ -52,6 +52,10 @@ let package = Package(
         .target(name: "CNagiALSA", dependencies: ["CALSA"]),
         // Async-signal-safe stop flags (SIGINT / SIGTERM) and early writeback (sync_file_range).
         .target(name: "CNagiSystem"),
+        // Paths as values (pure Swift, for the portable core too), and the system layer over the C library: one
+        // file-kind query, errno as a typed value, system calls retried on EINTR, the XDG folders.
+        .target(name: "FilePaths"),
+        .target(name: "NagiSystem", dependencies: ["FilePaths"]),
         // Float to 16-bit PCM in SSE2's rounding conversion and saturating pack (the writer's hottest loop).
         .target(name: "CNagiPCM"),
 
@@ -61,7 +65,7 @@ let package = Package(
         // and tools), and the TagLib objects live and die inside one C call.
         .target(name: "CTagLib", linkerSettings: [.linkedLibrary("tag")]),
         // Files through libsndfile: formats, cue points, atomic output; tags through TagLib.
-        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "CNagiPCM", "CTagLib", "FaultCategory", "NagiMath", "TextRules"]),
+        .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "NagiSystem", "FilePaths", "CNagiPCM", "CTagLib", "FaultCategory", "NagiMath", "TextRules"]),
         // Live playback through ALSA.
         .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
 
@@ -80,7 +84,7 @@ let package = Package(
         // sought in and written. What an app depends on.
         .target(
             name: "NagiKit",
-            dependencies: ["Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "LiveAudio", "TextRules"]
+            dependencies: ["NagiSystem", "FilePaths", "Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "LiveAudio", "TextRules"]
         ),
         // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
         .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth", "HeartRhythm"]),
@@ -90,17 +94,17 @@ let package = Package(
         // `nagi serve`: the engine over HTTP, NagiKit's second client (it never imports NagiCLI).
         // libarchive, for a course's album as one ZIP download.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        .target(name: "NagiServe", dependencies: ["NagiKit", "NagiOptions", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive"]),
+        .target(name: "NagiServe", dependencies: ["NagiSystem", "FilePaths", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive"]),
         // The options as users name them (command-line flags, and the same names as `nagi serve`'s query
         // parameters): declared once, read into NagiKit's requests with the command line's one-line errors.
         .target(
             name: "NagiOptions",
-            dependencies: ["NagiKit", "NagiPlot", "Breath", "NagiDocuments", "Synth", "AudioFile", "BedSource", "GuideSources", "Speech", "FaultCategory", "CNagiSystem"]
+            dependencies: ["NagiSystem", "FilePaths", "NagiKit", "NagiPlot", "HeartRhythm", "Breath", "NagiDocuments", "Synth", "AudioFile", "BedSource", "GuideSources", "Speech", "FaultCategory", "CNagiSystem"]
         ),
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "TextRules"]
+            dependencies: ["NagiSystem", "FilePaths", "NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "TextRules"]
         ),
         // A release build links Swift's runtime and Foundation in: the command starts in about 8 ms instead of 12
         // (fewer libraries to load and relocate), which every invocation pays, from a shell completion to a
@@ -121,7 +125,7 @@ let package = Package(
         .target(name: "LoudnessReference", dependencies: ["CEbur128"], path: "Tests/LoudnessReference"),
         .testTarget(name: "BreathTests", dependencies: ["FaultCategory", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
-        .testTarget(name: "AudioFileTests", dependencies: ["FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["NagiSystem", "FilePaths", "FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
         .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "NagiTestSupport"]),
         .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiOptions", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "LoudnessReference"]),
 
@@ -138,7 +142,7 @@ let package = Package(
         // K-weighting of two segments in AVX's four Double lanes, chosen at run time; other machines take Swift's loop.
         .target(name: "CNagiKWeighting"),
         .target(name: "Loudness", dependencies: ["NagiMath", "CNagiKWeighting"]),
-        .target(name: "GuideSources", dependencies: ["AudioFile", "Resampling", "Speech", "FaultCategory"]),
+        .target(name: "GuideSources", dependencies: ["FilePaths", "NagiSystem", "AudioFile", "Resampling", "Speech", "FaultCategory"]),
         .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),

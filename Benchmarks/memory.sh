@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Peak resident memory (`/usr/bin/time -f %M`) of the README's three runs: `nagi --version`, a 3-hour FLAC
+# Peak resident memory (`/usr/bin/time -f %M`) of the three runs docs/performance.md reports: `nagi --version`, a 3-hour FLAC
 # render of 4-7-8, and a 3-hour WAV render on the rain soundscape (its noise loops are the largest tables).
 # Usage: Benchmarks/memory.sh [HOURS]   (default 3)
 set -euo pipefail

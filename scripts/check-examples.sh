@@ -6,7 +6,8 @@
 #   ExportCourse COURSE DIR     ==  nagi course export COURSE -o DIR --format flac (the same files, the same samples)
 #   PlayIntoOwnDevice OUT through  ==  nagi render wim-hof --cycles 2 --format raw --bits float (a live session into
 #                                      an app's own device); with `skip`, one stage shorter and one skip counted
-# The README's library example is the first program's main.swift, word for word (checked here too).
+# docs/library.md's example is the first program's main.swift, word for word, and the README's its lines in order
+# (checked here too).
 # Needs sox and python3. Usage: scripts/check-examples.sh [debug|release]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,15 +15,24 @@ configuration="${1:-debug}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# The README's ```swift block under "Using nagi as a library" is the example's source.
-python3 - README.md Examples/NagiKitExamples/Sources/RenderWithBed/main.swift <<'PY'
+# docs/library.md's ```swift block under "the whole example" is the example's source, word for word; the README's
+# shortened one is its lines in order (each stripped of its indent), and both name the package as Package.swift does.
+python3 - README.md docs/library.md Examples/NagiKitExamples/Sources/RenderWithBed/main.swift Examples/NagiKitExamples/Package.swift <<'PY'
 import sys
-readme = open(sys.argv[1]).read()
-section = readme.split("## Using nagi as a library", 1)[1]
-block = section.split("```swift\n", 1)[1].split("```", 1)[0]
-source = open(sys.argv[2]).read()
-if block != source:
-    sys.exit("README's library example differs from Examples/NagiKitExamples/Sources/RenderWithBed/main.swift")
+readme, library, source, manifest = (open(path).read() for path in sys.argv[1:5])
+whole = library.split("## Using NagiKit from your own package: the whole example", 1)[1].split("```swift\n", 1)[1].split("```", 1)[0]
+if whole != source:
+    sys.exit("docs/library.md's example differs from Examples/NagiKitExamples/Sources/RenderWithBed/main.swift")
+blocks = readme.split("## As a library: NagiKit", 1)[1].split("\n## ", 1)[0].split("```swift\n")[1:]
+if len(blocks) != 2:
+    sys.exit("README's library section: want the dependency and the program, two swift blocks")
+dependency, program = (block.split("```", 1)[0] for block in blocks)
+if '.package(name: "nagi", path:' not in dependency or '.package(name: "nagi", path:' not in manifest:
+    sys.exit('README and Examples/NagiKitExamples/Package.swift must both say .package(name: "nagi", path: ...)')
+lines = iter(line.strip() for line in source.split("\n"))
+for wanted in (line.strip() for line in program.split("\n") if line.strip()):
+    if not any(line == wanted for line in lines):
+        sys.exit("README's library example has a line not in main.swift (or out of order): " + wanted)
 PY
 
 swift build -c "$configuration" --product nagi >/dev/null

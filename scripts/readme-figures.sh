@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Prints the README's measured figures, one "KEY: VALUE" line each, as a user measures them: nagi's output read by
+# Prints the measured figures of the docs' tables, one "KEY: VALUE" line each, as a user measures them: nagi's output read by
 # ffmpeg's ebur128 filter (integrated loudness and true peak, peak=true), `nagi course list`, and the size of
-# a course export. ReadmeFiguresTests runs the quick part and compares the README's tables with it.
+# a course export. ReadmeFiguresTests runs the quick part and compares the tables in README.md, docs/loudness-and-beds.md
+# and docs/courses.md with it.
 #
 # Usage: scripts/readme-figures.sh [--check | --long]
 #   default (about 20 s in release, a minute in debug): the soundscape table, mono at --loudness -16, the voice
 #   guide's loudness, the bed alone under box, the course lengths, and the short check;
 #   --long adds the size of beginner-21 exported as FLAC and as WAV (minutes): `scripts/readme-figures.sh --long >
-#   docs/figures.txt` is how the committed figures are made, and ReadmeFiguresTests compares the README with them;
+#   docs/figures.txt` is how the committed figures are made, and ReadmeFiguresTests compares the tables with them;
 #   --check prints only the short check (two cycles of 4-7-8, seconds), which the test runs to see that
 #   docs/figures.txt still describes this build's sound.
 # NAGI=path/to/nagi picks the binary (default: a release build, built here).

@@ -9,7 +9,7 @@ let package = Package(
         .package(name: "nagi", path: "../.."),
     ],
     targets: [
-        // The README's example, word for word: 4-7-8 over a bed, with the spoken guide, at -16 LUFS, to FLAC.
+        // docs/library.md's example, word for word (the README shows its core lines): 4-7-8 over a bed, with the spoken guide, at -16 LUFS, to FLAC.
         .executableTarget(name: "RenderWithBed", dependencies: [.product(name: "NagiKit", package: "nagi")]),
         // Ten seconds pulled into planar buffers after a seek.
         .executableTarget(name: "SeekPlanar", dependencies: [.product(name: "NagiKit", package: "nagi")]),

@@ -39,7 +39,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
         case .unsupported(let detail):
             return "unsupported output: \(detail)"
         case .targetExists(let path):
-            return "\"\(path)\" already exists"
+            return "'\(path)' already exists"
         case .cannotCreate(let path, let reason):
             return FileFaultText.cannot("create", path, reason)
         case .writeFailed(let path, let reason):
@@ -49,7 +49,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
         case .readerClosed(let path):
             return "the reader of \(path) closed it before the end"
         case .badCover(let path, let reason):
-            return "cannot use \"\(path)\" as a cover: \(reason)"
+            return "cannot use '\(path)' as a cover: \(reason)"
         }
     }
 }

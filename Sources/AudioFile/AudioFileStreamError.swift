@@ -24,9 +24,9 @@ public enum AudioFileStreamError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .cannotOpen(let path, let reason): return FileFaultText.cannot("open", path, reason)
-        case .notAudio(let path, let reason): return "\"\(path)\" is not audio libsndfile reads: \(reason)"
+        case .notAudio(let path, let reason): return "'\(path)' is not audio libsndfile reads: \(reason)"
         case .readFailed(let path, let reason): return FileFaultText.cannot("read", path, reason)
-        case .damaged(let path, let reason): return "\"\(path)\" is damaged part way: \(reason)"
+        case .damaged(let path, let reason): return "'\(path)' is damaged part way: \(reason)"
         }
     }
 }

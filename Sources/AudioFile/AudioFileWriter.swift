@@ -1,3 +1,4 @@
+import NagiSystem
 import CSndFile
 import FoundationEssentials
 import Glibc
@@ -181,7 +182,7 @@ public final class AudioFileWriter {
     /// Checks a write of `sampleCount` samples through `call` that wrote `written`: the sink's system error, the
     /// count, libsndfile's error; then counts its frames.
     private func finishWrite(_ call: String, written: sf_count_t, of sampleCount: Int, _ handle: OpaquePointer) throws {
-        if let code = sink.firstErrorCode { throw failure(call, SystemErrorText.errno(code)) }
+        if let code = sink.firstErrorCode { throw failure(call, Errno(code).description) }
         if written != sf_count_t(sampleCount) || sf_error(handle) != SF_ERR_NO_ERROR {
             throw failure(call, SystemErrorText.sndfile(handle))
         }
@@ -258,12 +259,12 @@ public final class AudioFileWriter {
             }
         }
         sink.flush()
-        if let code = sink.firstErrorCode { throw failure("sf_close", SystemErrorText.errno(code)) }
+        if let code = sink.firstErrorCode { throw failure("sf_close", Errno(code).description) }
         guard let temporaryPath else {
             // A pipe or a device: nothing to sync, rename or remove.
             state = .committed
             if let closeError = sink.close() {
-                throw AudioFileError.writeFailed(path: path, reason: "close: \(SystemErrorText.errno(closeError))")
+                throw AudioFileError.writeFailed(path: path, reason: "close: \(Errno(closeError).description)")
             }
             return
         }
@@ -276,8 +277,8 @@ public final class AudioFileWriter {
             }
         }
         // After the tags: TagLib rewrote the file through its own descriptor, the same inode as this one.
-        if let syncFailure = SystemCall.fsync(sink.fileDescriptor) { throw failure("fsync", SystemErrorText.errno(syncFailure.code)) }
-        if let closeError = sink.close() { throw failure("close", SystemErrorText.errno(closeError)) }
+        if let syncFailure = SystemCall.fsync(sink.fileDescriptor) { throw failure("fsync", Errno(syncFailure.code).description) }
+        if let closeError = sink.close() { throw failure("close", Errno(closeError).description) }
         try publish(temporaryPath)
         state = .committed
         try syncFolder()
@@ -305,7 +306,7 @@ public final class AudioFileWriter {
         var virtualIO = FileDescriptorSink.virtualIO
         handle = sf_open_virtual(&virtualIO, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(sink).toOpaque())
         if handle == nil {
-            let text = sink.firstErrorCode.map(SystemErrorText.errno) ?? SystemErrorText.sndfile(nil)
+            let text = sink.firstErrorCode.map { Errno($0).description } ?? SystemErrorText.sndfile(nil)
             throw failure("sf_open_virtual", text)
         }
     }
@@ -327,7 +328,7 @@ public final class AudioFileWriter {
             var info = spec.sndfileInfo
             if spec.format == .wav {
                 if !sink.prepend(WAVStreamHeader(spec: spec, frameCount: frameCount).bytes) || !sink.flush() {
-                    throw failure("write of the WAV header", SystemErrorText.errno(sink.firstErrorCode ?? EIO))
+                    throw failure("write of the WAV header", Errno(sink.firstErrorCode ?? EIO).description)
                 }
                 info.format = Int32(SF_FORMAT_RAW | spec.encoding.sndfileSubtype | SF_ENDIAN_LITTLE)
                 handleCarriesMetadata = false
@@ -345,7 +346,7 @@ public final class AudioFileWriter {
     private static func duplicate(_ descriptor: Int32, name: String) throws -> Int32 {
         let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
-            throw AudioFileError.cannotCreate(path: name, reason: "dup: \(SystemErrorText.errno(errno))")
+            throw AudioFileError.cannotCreate(path: name, reason: "dup: \(Errno.current.description)")
         }
         return duplicate
     }
@@ -356,7 +357,7 @@ public final class AudioFileWriter {
         switch WritableTargetOpener.open(path, shouldStop: stopsWaiting) {
         case let .success(descriptor): return descriptor
         case let .failure(failure):
-            throw AudioFileError.cannotCreate(path: path, reason: "open: \(SystemErrorText.errno(failure.code))")
+            throw AudioFileError.cannotCreate(path: path, reason: "open: \(Errno(failure.code).description)")
         }
     }
 
@@ -374,7 +375,7 @@ public final class AudioFileWriter {
         switch opened {
         case let .success(opened): descriptor = opened
         case let .failure(failure):
-            throw AudioFileError.cannotCreate(path: reportedPath, reason: "open: \(SystemErrorText.errno(failure.code))")
+            throw AudioFileError.cannotCreate(path: reportedPath, reason: "open: \(Errno(failure.code).description)")
         }
         // A replaced file keeps its permissions; a new one gets 0666 less the umask, like any created file.
         if let mode { fchmod(descriptor, mode) }
@@ -407,7 +408,7 @@ public final class AudioFileWriter {
             }
         }
         // Header bytes written while opening and configuring.
-        if let code = sink.firstErrorCode { throw failure("sf_open_virtual", SystemErrorText.errno(code)) }
+        if let code = sink.firstErrorCode { throw failure("sf_open_virtual", Errno(code).description) }
     }
 
     /// libsndfile 1.2.0: `SFC_SET_VBR_ENCODING_QUALITY` takes 0 (worst) ... 1 (best) and forwards `1 − q` as
@@ -445,7 +446,7 @@ public final class AudioFileWriter {
     /// Moves the finished temporary file to the target.
     private func publish(_ temporaryPath: String) throws {
         if overwrite {
-            if rename(temporaryPath, finalPath) != 0 { throw failure("rename", SystemErrorText.errno(errno)) }
+            if rename(temporaryPath, finalPath) != 0 { throw failure("rename", Errno.current.description) }
             return
         }
         // link() fails with EEXIST instead of replacing a file that appeared since init.
@@ -464,7 +465,7 @@ public final class AudioFileWriter {
             discard()
             throw AudioFileError.targetExists(path: path)
         }
-        if rename(temporaryPath, finalPath) != 0 { throw failure("rename", SystemErrorText.errno(errno)) }
+        if rename(temporaryPath, finalPath) != 0 { throw failure("rename", Errno.current.description) }
     }
 
     /// Makes the rename durable. File systems that cannot sync a folder (EINVAL) are accepted.
@@ -472,7 +473,7 @@ public final class AudioFileWriter {
         guard case let .success(folder) = SystemCall.open(OutputTarget.folder(of: finalPath), O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return }
         defer { _ = SystemCall.close(folder) }
         if let syncFailure = SystemCall.fsync(folder), syncFailure.code != EINVAL, syncFailure.code != ENOTSUP {
-            throw AudioFileError.writeFailed(path: path, reason: "fsync of the folder: \(SystemErrorText.errno(syncFailure.code))")
+            throw AudioFileError.writeFailed(path: path, reason: "fsync of the folder: \(Errno(syncFailure.code).description)")
         }
     }
 
@@ -489,7 +490,7 @@ public final class AudioFileWriter {
     /// through.
     private func refusal(_ function: String, _ text: String) -> AudioFileError {
         discard()
-        return .unsupported("libsndfile refused a setting for \"\(path)\": \(function): \(text)")
+        return .unsupported("libsndfile refused a setting for '\(path)': \(function): \(text)")
     }
 
     // MARK: - Sample scrubbing

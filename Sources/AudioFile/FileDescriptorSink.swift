@@ -1,3 +1,4 @@
+import NagiSystem
 import CNagiSystem
 import CSndFile
 import Glibc

@@ -1,3 +1,4 @@
+import NagiSystem
 import Glibc
 
 /// The one rule for every path nagi reads (a pattern, session, course or soundscape file, a cue clip, a bed, a
@@ -14,19 +15,19 @@ public enum InputFile {
     ///   regular file (a named pipe)", "Permission denied").
     public static func open(_ path: String) throws(InputFileError) -> Int32 {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw .refused(path: path, reason: SystemErrorText.errno(errno)) }
-        if let reason = refusal(mode: status.st_mode) { throw .refused(path: path, reason: reason) }
+        guard stat(path, &status) == 0 else { throw .refused(path: path, reason: Errno.current.description) }
+        if let reason = FileKind(mode: status.st_mode).refusalToRead { throw .refused(path: path, reason: reason) }
         let descriptor: Int32
         switch SystemCall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) {
         case let .success(opened): descriptor = opened
-        case let .failure(failure): throw .refused(path: path, reason: SystemErrorText.errno(failure.code))
+        case let .failure(failure): throw .refused(path: path, reason: Errno(failure.code).description)
         }
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
             _ = SystemCall.close(descriptor)
-            throw .readFailed(path: path, reason: "fstat: " + SystemErrorText.errno(code))
+            throw .readFailed(path: path, reason: "fstat: " + Errno(code).description)
         }
-        if let reason = refusal(mode: status.st_mode) {
+        if let reason = FileKind(mode: status.st_mode).refusalToRead {
             _ = SystemCall.close(descriptor)
             throw .refused(path: path, reason: reason)
         }
@@ -52,22 +53,10 @@ public enum InputFile {
                 if count == 0 { return bytes }
                 bytes.append(contentsOf: chunk[0..<count])
             case let .failure(failure):
-                throw .readFailed(path: path, reason: "read: " + SystemErrorText.errno(failure.code))
+                throw .readFailed(path: path, reason: "read: " + Errno(failure.code).description)
             }
         }
         return bytes
     }
 
-    /// Why a file of this `st_mode` is not read, or nil for a regular file. (`play --log`, which appends, refuses
-    /// the same kinds in the same words.)
-    public static func refusal(mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a folder, not a regular file"
-        case S_IFIFO: "not a regular file (a named pipe)"
-        case S_IFSOCK: "not a regular file (a socket)"
-        case S_IFCHR, S_IFBLK: "not a regular file (a device)"
-        default: "not a regular file"
-        }
-    }
 }

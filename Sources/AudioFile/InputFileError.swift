@@ -30,7 +30,7 @@ public enum InputFileError: Error, Equatable, Sendable {
         }
     }
 
-    /// One line for a human: `cannot read "c.png": not a regular file (a named pipe)`.
+    /// One line for a human: `cannot read 'c.png': not a regular file (a named pipe)`.
     public var message: String {
         FileFaultText.cannot("read", path, reason)
     }

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import FoundationEssentials
 import Glibc
 import Glibc
@@ -26,14 +28,13 @@ enum OutputTarget: Equatable {
             // Missing (or unreadable, which creating the temporary file reports).
             return .replaceable(finalPath: path, existingMode: nil)
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFIFO, S_IFSOCK: return .stream
+        switch FileKind(mode: status.st_mode) {
+        case .regularFile: break
+        case .pipe, .socket: return .stream
         default: return .device
         }
-        var linkStatus = stat()
         var finalPath = path
-        if lstat(path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK,
+        if FileKind.of(path, followingLinks: false) == .symbolicLink,
             let resolved = realpath(path, nil)
         {
             finalPath = String(cString: resolved)
@@ -44,13 +45,12 @@ enum OutputTarget: Equatable {
 
     /// The folder holding `path` ("." for a bare name).
     static func folder(of path: String) -> String {
-        let folder = PathText.deletingLastComponent(path)
-        return folder.isEmpty ? "." : folder
+        FilePath(path).parent.string
     }
 
     /// The temporary file for `finalPath`, in the same folder so the rename stays on one file system.
     static func temporaryPath(for finalPath: String, pid: pid_t) -> String {
-        let name = PartialFileName.make(for: PathText.lastComponent(finalPath), pid: pid)
-        return PathText.appending(name, to: folder(of: finalPath))
+        let path = FilePath(finalPath)
+        return path.parent.appending(PartialFileName.make(for: path.lastComponent, pid: pid)).string
     }
 }

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import FoundationEssentials
 import Glibc
 import Glibc
@@ -11,9 +13,8 @@ public enum PartialFileCleaner {
         var removed: [String] = []
         for name in names.sorted() {
             guard let pid = PartialFileName.ownerPID(of: name), !isAlive(pid) else { continue }
-            let path = PathText.appending(name, to: folder)
-            var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let path = FilePath(folder).appending(name).string
+            guard FileKind.of(path, followingLinks: false) == .regularFile else { continue }
             if unlink(path) == 0 { removed.append(name) }
         }
         return removed

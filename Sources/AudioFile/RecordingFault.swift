@@ -33,14 +33,14 @@ public enum RecordingFault<Use: RecordingUse>: Error, Equatable, Sendable {
         let subject = Use.subject
         switch self {
         case .file(let error): return subject + ": " + error.message
-        case .noFrames(let path): return "\(subject): \"\(path)\" has no audio frames"
-        case .tooLong(let path, let limit): return "\(subject): \"\(path)\" is longer than \(limit) s"
-        case .tooShort(let path, let minimum): return "\(subject): \"\(path)\" is shorter than \(minimum) s"
+        case .noFrames(let path): return "\(subject): '\(path)' has no audio frames"
+        case .tooLong(let path, let limit): return "\(subject): '\(path)' is longer than \(limit) s"
+        case .tooShort(let path, let minimum): return "\(subject): '\(path)' is shorter than \(minimum) s"
         case .silent(let path):
-            return "\(subject): \"\(path)\" is silent once its DC offset and infrasound (under \(Int(DCBlockingFilter.cutoffHz)) Hz) are filtered out"
+            return "\(subject): '\(path)' is silent once its DC offset and infrasound (under \(Int(DCBlockingFilter.cutoffHz)) Hz) are filtered out"
         case .unsupportedRate(let path, let rate, let supported):
-            return "\(subject): \"\(path)\" is at \(rate) Hz; recordings from \(supported.lowerBound) to \(supported.upperBound) Hz are supported"
-        case .tooManyChannels(let path, let count): return "\(subject): \"\(path)\" has \(count) channels" + Use.channelRule
+            return "\(subject): '\(path)' is at \(rate) Hz; recordings from \(supported.lowerBound) to \(supported.upperBound) Hz are supported"
+        case .tooManyChannels(let path, let count): return "\(subject): '\(path)' has \(count) channels" + Use.channelRule
         case .resamplingFailed(let path, let reason): return subject + ": " + FileFaultText.cannot("resample", path, reason)
         }
     }

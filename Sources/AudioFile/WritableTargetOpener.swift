@@ -1,3 +1,4 @@
+import NagiSystem
 import Glibc
 
 /// Opens an existing non-regular target (a named pipe, /dev/null) for writing without ever blocking in `open`.
@@ -6,14 +7,13 @@ import Glibc
 /// thread, so Ctrl-C could not end the wait. Here the open is non-blocking: a FIFO without a reader fails with
 /// ENXIO, and it is tried again every 20 ms until a reader comes or `shouldStop` says to give up. The descriptor
 /// returned is blocking again, as writers expect.
-public enum WritableTargetOpener {
+package enum WritableTargetOpener {
     /// How long to wait between tries of a FIFO without a reader.
     static let retryMicroseconds: useconds_t = 20_000
 
     /// A descriptor for `path` (O_WRONLY, close-on-exec), or the errno: EINTR when `shouldStop` ended the wait.
-    public static func open(_ path: String, shouldStop: () -> Bool) -> Result<Int32, SystemCall.Failure> {
-        var status = stat()
-        let isFIFO = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+    package static func open(_ path: String, shouldStop: () -> Bool) -> Result<Int32, SystemCall.Failure> {
+        let isFIFO = FileKind.of(path) == .pipe
         while true {
             switch SystemCall.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK) {
             case let .success(descriptor):
@@ -21,13 +21,13 @@ public enum WritableTargetOpener {
                 if flags < 0 || fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) < 0 {
                     let code = errno
                     _ = SystemCall.close(descriptor)
-                    return .failure(.init(code: code))
+                    return .failure(Errno(code))
                 }
                 return .success(descriptor)
             case let .failure(failure):
                 // ENXIO on a FIFO is "no reader yet"; on anything else it is final.
                 guard isFIFO, failure.code == ENXIO else { return .failure(failure) }
-                if shouldStop() { return .failure(.init(code: EINTR)) }
+                if shouldStop() { return .failure(Errno(EINTR)) }
                 usleep(retryMicroseconds)
             }
         }

@@ -1,3 +1,5 @@
+import FilePaths
+
 /// A user's own cue clips (`--cue-pack DIR`), each at the session rate, played in place of the chimes.
 public struct CuePack: Sendable, Equatable {
     /// The longest clip accepted: a cue marks a boundary, it is not a bed.
@@ -28,24 +30,24 @@ public struct CuePack: Sendable, Equatable {
         for kind in CueKind.allCases {
             let candidates = ClipFileMatcher.candidates(for: kind, among: names)
             if candidates.count > 1 {
-                throw .ambiguousClip(kind: kind, candidates: candidates.map { FolderListing.join(folder, $0) })
+                throw .ambiguousClip(kind: kind, candidates: candidates.map { FilePath(folder).appending($0).string })
             }
             guard let name = candidates.first else {
                 if kind.isRequired {
-                    let ignored = ClipFileMatcher.nonAudio(for: kind, among: names).map { FolderListing.join(folder, $0) }
-                    throw .clipMissing(expected: FolderListing.join(folder, kind.baseName + ".*"), ignored: ignored)
+                    let ignored = ClipFileMatcher.nonAudio(for: kind, among: names).map { FilePath(folder).appending($0).string }
+                    throw .clipMissing(expected: FilePath(folder).appending(kind.baseName + ".*").string, ignored: ignored)
                 }
                 continue
             }
             do {
-                clips[kind] = try ClipLoader.load(path: FolderListing.join(folder, name), sampleRate: sampleRate)
+                clips[kind] = try ClipLoader.load(path: FilePath(folder).appending(name).string, sampleRate: sampleRate)
             } catch {
                 throw .clip(error)
             }
         }
         guard let inhale = clips[.inhale], let hold = clips[.hold], let exhale = clips[.exhale] else {
             // Unreachable: each required kind either loaded or threw above.
-            throw .clipMissing(expected: FolderListing.join(folder, "inhale.*"))
+            throw .clipMissing(expected: FilePath(folder).appending("inhale.*").string)
         }
         return CuePack(inhale: inhale, hold: hold, exhale: exhale, holdOut: clips[.holdOut])
     }

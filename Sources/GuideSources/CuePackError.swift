@@ -27,12 +27,12 @@ public enum CuePackError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .folderUnreadable(let path, let reason):
-            return "cue pack \"\(path)\": \(reason)"
+            return "cue pack '\(path)': \(reason)"
         case .clipMissing(let expected, let ignored):
-            let note = ignored.isEmpty ? "" : "; " + ignored.map { "\"\($0)\"" }.joined(separator: ", ") + (ignored.count == 1 ? " is not" : " are not") + " audio"
-            return "cue pack: no clip \"\(expected)\" (wav, flac, ogg, opus, mp3, aiff or another audio format libsndfile reads\(note))"
+            let note = ignored.isEmpty ? "" : "; " + ignored.map { "'\($0)'" }.joined(separator: ", ") + (ignored.count == 1 ? " is not" : " are not") + " audio"
+            return "cue pack: no clip '\(expected)' (wav, flac, ogg, opus, mp3, aiff or another audio format libsndfile reads\(note))"
         case .ambiguousClip(let kind, let candidates):
-            let names = candidates.map { "\"\($0)\"" }
+            let names = candidates.map { "'\($0)'" }
             let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
             return "cue pack: \(listed) are \(names.count == 2 ? "both" : "all") \(kind.rawValue) clips; keep one"
         case .clip(let fault):

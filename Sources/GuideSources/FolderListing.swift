@@ -1,3 +1,4 @@
+import NagiSystem
 import Glibc
 
 /// The entries of a folder, through opendir/readdir.
@@ -6,7 +7,7 @@ enum FolderListing {
     /// - Throws: `.folderUnreadable` naming `opendir` and the system's reason.
     static func visibleNames(in folder: String) throws(CuePackError) -> [String] {
         guard let directory = opendir(folder) else {
-            throw .folderUnreadable(path: folder, reason: "opendir: " + String(cString: strerror(errno)))
+            throw .folderUnreadable(path: folder, reason: "opendir: " + Errno.current.description)
         }
         defer { closedir(directory) }
         var names: [String] = []
@@ -18,10 +19,5 @@ enum FolderListing {
             names.append(name)
         }
         return names
-    }
-
-    /// `folder` + "/" + `name`.
-    static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -1,5 +1,7 @@
 /// A moment on a wall clock as records and progress files write it: ISO 8601 date-times with or without a
-/// zone ("2026-12-02T07:30:01.250+01:00", "2026-12-02 07:30:01.250"), or a time of day alone ("07:30:01").
+/// zone ("2026-12-02T07:30:01.250+01:00", "2026-12-02 07:30:01.250"), a time of day alone ("07:30:01"), either
+/// on a 12-hour clock ("7:30:01 PM", "2026-12-02 07:30:01.250 am"), or milliseconds since 1970 in UTC
+/// ("1796189401250", 13 digits; `parseEpoch`).
 public struct ClockTime: Sendable, Equatable {
     /// Seconds since 1970-01-01 00:00 of the fields as written (the local wall clock when a zone is given),
     /// or seconds since midnight for a time of day alone.
@@ -18,12 +20,17 @@ public struct ClockTime: Sendable, Equatable {
     /// Seconds from `origin` to this moment. Two zoned times compare in UTC; otherwise the wall clocks
     /// compare as written (a record without zones is taken to be in the zone of the other time), and a
     /// time of day alone compares with the time of day of `origin`.
+    /// A time of day alone is taken within 12 hours either side of `origin`: a record started at 23:58 and a
+    /// session at 00:01 are 3 minutes apart, not 23 hours 57 back.
     public func seconds(since origin: ClockTime) -> Double {
         if !hasDate || !origin.hasDate {
             let day = 86_400.0
             let mine = wallSeconds.truncatingRemainder(dividingBy: day)
             let theirs = origin.wallSeconds.truncatingRemainder(dividingBy: day)
-            return mine - theirs
+            var difference = mine - theirs
+            if difference > day / 2 { difference -= day }
+            if difference <= -day / 2 { difference += day }
+            return difference
         }
         if let offset = zoneOffsetSeconds, let originOffset = origin.zoneOffsetSeconds {
             return (wallSeconds - Double(offset)) - (origin.wallSeconds - Double(originOffset))
@@ -36,9 +43,23 @@ public struct ClockTime: Sendable, Equatable {
         ClockTime(wallSeconds: wallSeconds + seconds, zoneOffsetSeconds: zoneOffsetSeconds, hasDate: hasDate)
     }
 
+    /// Milliseconds since 1970-01-01 UTC written as 13 digits (as Polar and Android apps stamp beats); nil for
+    /// anything else.
+    public static func parseEpoch(_ text: Substring) -> ClockTime? {
+        guard text.utf8.count == 13, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let milliseconds = Int64(text) else { return nil }
+        return ClockTime(wallSeconds: Double(milliseconds) / 1000, zoneOffsetSeconds: 0, hasDate: true)
+    }
+
     /// Parses `text`; nil when it is not a date-time or time of day in one of the accepted shapes.
     public static func parse(_ text: Substring) -> ClockTime? {
-        let bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
+        // A 12-hour clock: " AM" or " PM" (any case, the space optional) at the end.
+        var meridiem: UInt8?
+        if bytes.count >= 2, bytes[bytes.count - 1] | 0x20 == UInt8(ascii: "m"), [UInt8(ascii: "a"), UInt8(ascii: "p")].contains(bytes[bytes.count - 2] | 0x20) {
+            meridiem = bytes[bytes.count - 2] | 0x20
+            bytes.removeLast(2)
+            if bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        }
         var index = 0
         func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
@@ -64,7 +85,13 @@ public struct ClockTime: Sendable, Equatable {
             hasDate = true
             guard expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")) else { return nil }
         }
-        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), hour < 24, minute < 60 else { return nil }
+        // A 12-hour clock may write the hour with one digit ("7:30:01 PM").
+        let oneDigitHour = meridiem != nil && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":")
+        guard var hour = digits(oneDigitHour ? 1 : 2), expect(UInt8(ascii: ":")), let minute = digits(2), hour < 24, minute < 60 else { return nil }
+        if let meridiem {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (meridiem == UInt8(ascii: "p") ? 12 : 0)
+        }
         var second = 0.0
         if expect(UInt8(ascii: ":")) {
             guard let whole = digits(2), whole < 61 else { return nil }

@@ -2,16 +2,22 @@
 ///
 /// Accepted layouts (comments starting `#` or `//` and blank lines are skipped anywhere):
 /// - one number per line (Elite HRV's export): milliseconds, or seconds when every value is below 10;
-/// - two whitespace-separated numbers per line, time and RR (Kubios' RR text), same unit rule for the RR;
+/// - two whitespace-separated numbers per line, time and RR (Kubios' RR text), same unit rule for the RR; the
+///   time (seconds, each beat's end) places the beats when it increases throughout;
 /// - CSV with a header naming an RR or IBI column, separated by `;`, tab or `,` (Polar Sensor Logger's
 ///   `Phone timestamp;RR-interval [ms]`, HRV Logger's CSV); a unit in the header (`[ms]`, `(s)`, `_ms`)
-///   is taken, else the rule above; a timestamp column, when there is one, places the record on a clock.
+///   is taken, else the rule above; a timestamp column, when there is one, places every beat on a clock
+///   (ISO 8601, a time of day on a 24- or 12-hour clock, or epoch milliseconds; times of day crossing midnight
+///   run on into the next day). Separated by `;` or tab, a decimal comma is read as a point ("812,5").
+/// `column` (counted from 1) picks the RR column of a CSV, or of headerless lines with several values.
 public enum RRParser {
     /// The longest line a record may hold, in bytes: lines of real records are under 100.
     public static let lineLengthLimit = 4096
+    /// The most beats a record may hold: 48 hours at 70 beats a minute.
+    public static let beatLimit = 200_000
 
     /// Parses the bytes of a whole file; `name` is how messages refer to it.
-    public static func parse(_ bytes: [UInt8], name: String) throws(HeartRhythmError) -> RRRecord {
+    public static func parse(_ bytes: [UInt8], name: String, column: Int? = nil) throws(HeartRhythmError) -> RRRecord {
         let lines = try splitLines(bytes, name: name)
         var rows: [(number: Int, text: Substring)] = []
         rows.reserveCapacity(lines.count)
@@ -21,63 +27,130 @@ public enum RRParser {
             rows.append((number, trimmed))
         }
         guard let first = rows.first else { throw .badData("\(name): no RR intervals in the file") }
-        if isHeader(first.text) {
-            return try parseTable(header: first, rows: rows.dropFirst(), name: name)
-        }
-        return try parseColumns(rows[...], name: name)
+        guard rows.count <= beatLimit + 1 else { throw tooLong(name: name) }
+        let record = isHeader(first.text)
+            ? try parseTable(header: first, rows: rows.dropFirst(), name: name, column: column)
+            : try parseColumns(rows[...], name: name, column: column)
+        guard record.intervalsMilliseconds.count <= beatLimit else { throw tooLong(name: name) }
+        return record
+    }
+
+    static func tooLong(name: String) -> HeartRhythmError {
+        .badData("\(name): more than \(beatLimit) beats, the most a record may hold (48 hours at 70 a minute); cut the record to the session")
     }
 
     // MARK: - Layouts
 
     /// Headerless numbers: one column (RR) or two (time, RR).
-    static func parseColumns(_ rows: ArraySlice<(number: Int, text: Substring)>, name: String) throws(HeartRhythmError) -> RRRecord {
+    static func parseColumns(_ rows: ArraySlice<(number: Int, text: Substring)>, name: String, column: Int?) throws(HeartRhythmError) -> RRRecord {
         var values: [(line: Int, value: Double)] = []
         values.reserveCapacity(rows.count)
         var columnCount: Int?
+        var times: [Double?] = []
         for row in rows {
             let cells = row.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "," })
-            guard cells.count == 1 || cells.count == 2 else {
-                throw .badData("\(name): line \(row.number) has \(cells.count) values; expected one RR interval per line, or time and RR")
+            guard cells.count == 1 || cells.count == 2 || column != nil else {
+                throw .badData("\(name): line \(row.number) has \(cells.count) values; expected one RR interval per line, or time and RR (or give --column)")
             }
             if let expected = columnCount, expected != cells.count {
                 throw .badData("\(name): line \(row.number) has \(cells.count) values where the lines before have \(expected)")
             }
             columnCount = cells.count
-            values.append((row.number, try number(cells[cells.count - 1], line: row.number, name: name)))
+            let index = column.map { $0 - 1 } ?? cells.count - 1
+            guard index < cells.count else {
+                throw .badData("\(name): line \(row.number) has \(cells.count) values, no column \(index + 1)")
+            }
+            values.append((row.number, try number(cells[index], line: row.number, name: name)))
+            if cells.count == 2, column == nil { times.append(Double(cells[0])) }
         }
         let (milliseconds, unit) = try toMilliseconds(values, declared: nil, name: name)
         let layout = columnCount == 2 ? "time and RR per line" : "one RR interval per line"
-        return RRRecord(intervalsMilliseconds: milliseconds, formatDescription: "\(layout), \(unit)")
+        // Kubios' time column is each beat's end in seconds: where beats were lost it jumps ahead of the intervals.
+        var beatSeconds: [Double]?
+        let stamps = times.compactMap { $0 }
+        if stamps.count == milliseconds.count, let first = stamps.first, let last = stamps.last, zip(stamps, stamps.dropFirst()).allSatisfy({ $0 < $1 }) {
+            // Seconds, or milliseconds when the times span about a thousand times the intervals' sum; lost beats
+            // only lengthen the span, so one much shorter than the intervals is not a time column, nor are beat
+            // numbers (1, 2, 3…).
+            let summed = milliseconds.dropFirst().reduce(0, +) / 1000
+            let scale = last - first > 300 * summed ? 0.001 : 1
+            let counts = zip(stamps, stamps.dropFirst()).allSatisfy { $1 - $0 == 1 && $0 == $0.rounded() }
+            if !counts, (last - first) * scale >= 0.9 * summed {
+                beatSeconds = stamps.map { ($0 - first) * scale + milliseconds[0] / 1000 }
+            }
+        }
+        return RRRecord(intervalsMilliseconds: milliseconds, beatSeconds: beatSeconds, formatDescription: "\(layout), \(unit)")
     }
 
     /// A CSV table with a header row.
-    static func parseTable(header: (number: Int, text: Substring), rows: ArraySlice<(number: Int, text: Substring)>, name: String) throws(HeartRhythmError) -> RRRecord {
+    static func parseTable(header: (number: Int, text: Substring), rows: ArraySlice<(number: Int, text: Substring)>, name: String, column: Int?) throws(HeartRhythmError) -> RRRecord {
         let separator: Character = header.text.contains(";") ? ";" : header.text.contains("\t") ? "\t" : ","
         let names = header.text.split(separator: separator, omittingEmptySubsequences: false).map { trim($0).lowercased() }
-        guard let rrColumn = names.firstIndex(where: isIntervalColumn) else {
+        let rrColumn: Int
+        if let column {
+            guard (1...names.count).contains(column) else {
+                throw .usage("--column \(column): the header on line \(header.number) has \(names.count) columns")
+            }
+            rrColumn = column - 1
+        } else if let found = names.firstIndex(where: isIntervalColumn) {
+            rrColumn = found
+        } else {
             let listed = names.map { "'\($0)'" }.joined(separator: ", ")
-            throw .badData("\(name): no RR or IBI column in the header on line \(header.number) (columns: \(listed))")
+            throw .badData("\(name): no RR or IBI column in the header on line \(header.number) (columns: \(listed)); give --column N to pick one")
         }
-        let timeColumn = names.indices.first { $0 != rrColumn && (names[$0].contains("time") || names[$0].contains("date")) }
+        // A decimal comma is only readable where the comma does not separate the cells.
+        let decimalComma = separator != ","
+        let timeColumn = names.indices.first { index in index != rrColumn && ["time", "date", "stamp", "zeit"].contains { names[index].contains($0) } }
         var values: [(line: Int, value: Double)] = []
         values.reserveCapacity(rows.count)
-        var firstClock: ClockTime?
+        var clocks: [ClockTime?] = []
+        clocks.reserveCapacity(rows.count)
         for row in rows {
             let cells = row.text.split(separator: separator, omittingEmptySubsequences: false)
             guard rrColumn < cells.count else {
                 throw .badData("\(name): line \(row.number) has no '\(names[rrColumn])' value (\(cells.count) of \(names.count) columns)")
             }
-            let cell = trim(cells[rrColumn])
+            var cell = trim(cells[rrColumn])
             if cell.isEmpty { continue }
+            if decimalComma, cell.contains(",") { cell = Substring(String(cell.map { $0 == "," ? "." : $0 })) }
             values.append((row.number, try number(cell, line: row.number, name: name)))
-            if firstClock == nil, let timeColumn, timeColumn < cells.count {
-                firstClock = ClockTime.parse(trim(cells[timeColumn]))
+            if let timeColumn, timeColumn < cells.count {
+                let text = trim(cells[timeColumn])
+                clocks.append(ClockTime.parse(text) ?? ClockTime.parseEpoch(text))
+            } else {
+                clocks.append(nil)
             }
         }
         let (milliseconds, unit) = try toMilliseconds(values, declared: declaredUnit(names[rrColumn]), name: name)
         // Apps stamp a beat when it arrives, at the end of its interval.
+        let firstClock = clocks.first { $0 != nil } ?? nil
         let start = firstClock.map { $0.adding(seconds: -(milliseconds.first ?? 0) / 1000) }
-        return RRRecord(intervalsMilliseconds: milliseconds, startClock: start, formatDescription: "CSV column '\(names[rrColumn])', \(unit)")
+        var beatSeconds: [Double]?
+        if let origin = clocks.first ?? nil, clocks.allSatisfy({ $0 != nil }) {
+            // Each beat's end, seconds after the first beat began; a time of day that falls back by more than
+            // half a day has crossed midnight.
+            var seconds: [Double] = []
+            seconds.reserveCapacity(clocks.count)
+            var days = 0.0
+            var previous = -Double.infinity
+            let first = milliseconds[0] / 1000
+            for clock in clocks {
+                guard let clock else { continue }
+                var value = clock.seconds(since: origin)
+                if !clock.hasDate {
+                    value = (clock.wallSeconds - origin.wallSeconds) + days * 86_400
+                    if value < previous - 43_200 {
+                        days += 1
+                        value += 86_400
+                    }
+                }
+                previous = value
+                seconds.append(value + first)
+            }
+            beatSeconds = seconds
+        }
+        let label = column != nil ? "CSV column \(rrColumn + 1) '\(names[rrColumn])'" : "CSV column '\(names[rrColumn])'"
+        return RRRecord(intervalsMilliseconds: milliseconds, startClock: start, beatSeconds: beatSeconds, formatDescription: "\(label), \(unit)")
     }
 
     /// Whether a header names RR intervals: "rr", "rr-interval [ms]", "rr_ms", "ibi", "inter-beat interval".
@@ -140,6 +213,8 @@ public enum RRParser {
                 throw .badData("\(name): not a text file (a zero byte at offset \(index)); expected RR intervals as text or CSV")
             }
             if byte == 10 || byte == 13 {
+                // Refused before millions of lines are held: twice the beats allows for comments and blank lines.
+                guard ranges.count < 2 * beatLimit + 2 else { throw tooLong(name: name) }
                 ranges.append(start..<index)
                 if byte == 13, index + 1 < count, bytes[index + 1] == 10 { index += 1 }
                 start = index + 1

@@ -20,9 +20,9 @@ public enum LiveAudioError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case let .deviceUnavailable(device, reason):
-            "cannot play on ALSA device \"\(device)\" because \(reason)"
+            "cannot play on ALSA device '\(device)' because \(reason)"
         case let .deviceLost(device, reason):
-            "Lost ALSA device \"\(device)\" during playback because \(reason)"
+            "Lost ALSA device '\(device)' during playback because \(reason)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import NagiSystem
 import NagiOptions
 import FoundationEssentials
 import Glibc
@@ -25,7 +26,7 @@ enum Console {
         let code = standardOutputErrno.exchange(0, ordering: .relaxed)
         guard code != 0 else { return nil }
         if code == EPIPE { return .audioFile(.readerClosed(path: "standard output")) }
-        return .io("cannot write to standard output: \(String(cString: strerror(code)))")
+        return .io("cannot write to standard output: \(Errno(code).description)")
     }
 
     /// Writes `text` to standard error.

@@ -1,3 +1,4 @@
+import NagiDocuments
 import NagiOptions
 import CNagiSystem
 import FoundationEssentials
@@ -32,10 +33,8 @@ enum CourseExport {
         } catch {
             throw CLIError(error)
         }
-        if !quiet {
-            for track in exporter.tracks {
-                if let note = track.file.chaptersNote { Console.err("nagi: \(track.fileName): \(note)\n") }
-            }
+        if !quiet, let line = chaptersWarning(exporter.tracks.compactMap { track in track.file.chaptersNote.map { (track.fileName, $0) } }) {
+            Console.err(line + "\n")
         }
         let display = ExportProgress(enabled: !quiet && Console.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: exporter.tracks.map { ($0.lessonIndex, $0.fileName) }))
         let fileNames = exporter.tracks.map(\.fileName)
@@ -58,6 +57,14 @@ enum CourseExport {
         if !quiet {
             Console.err(summaryLine(exportedCount: report.exportedLessonIndexes.count, skippedCount: report.skippedCount, audioSeconds: report.audioSeconds, wallSeconds: report.wallSeconds, jobCount: report.jobCount, folder: folder) + "\n")
         }
+    }
+
+    /// One warning for the tracks whose chapters were not written (each track's note, the first named), or nil when
+    /// every track has its chapters: said once for the album, not once a track.
+    static func chaptersWarning(_ notes: [(fileName: String, note: String)]) -> String? {
+        guard let first = notes.first else { return nil }
+        let others = notes.count > 1 ? " and \(NumberText.count(notes.count - 1, "other track"))" : ""
+        return "nagi: warning: \(TerminalText.printable(first.fileName))\(others): \(first.note)"
     }
 
     /// "exported 1 track (0:08 of audio) to album in 0.21 s, 38× real time, 1 job; 2 already up to date",

@@ -1,3 +1,4 @@
+import FilePaths
 import NagiOptions
 import AudioFile
 import NagiDocuments
@@ -31,8 +32,8 @@ enum CueSheet {
     /// How the sheet at `sheetPath` names `audioPath`: the bare file name when both are in one folder (the usual
     /// case, and what players expect), else the path as given.
     static func reference(to audioPath: String, from sheetPath: String) -> String {
-        let audioFolder = FileSystem.folder(of: audioPath), sheetFolder = FileSystem.folder(of: sheetPath)
-        let name = audioPath.split(separator: "/").last.map(String.init) ?? audioPath
+        let audioFolder = FilePath(audioPath).parent.string, sheetFolder = FilePath(sheetPath).parent.string
+        let name = FilePath(audioPath).lastComponent
         return audioFolder == sheetFolder ? name : audioPath
     }
 

@@ -40,7 +40,8 @@ final class ExportProgress: @unchecked Sendable {
     }
 
     private func clear() {
-        var text = ""
+        // The cursor's own line first: a Ctrl-C echoed there ("^C") goes with the display.
+        var text = "\r\u{1B}[2K"
         for _ in 0..<drawnLines { text += "\u{1B}[1A\u{1B}[2K" }
         Console.err(text)
         drawnLines = 0

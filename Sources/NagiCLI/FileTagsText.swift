@@ -1,3 +1,5 @@
+import NagiSystem
+import NagiDocuments
 import NagiOptions
 import AudioFile
 import NagiKit
@@ -8,7 +10,7 @@ enum FileTagsText {
     /// The format of `path` when it names an existing audio file nagi writes (not raw PCM), else nil.
     static func audioFormat(of path: String) -> AudioFileFormat? {
         guard let fileExtension = OutputChoice.extensionText(of: path), let format = AudioFileFormat(fileExtension: fileExtension),
-              format != .raw, FileSystem.kind(of: path) == .regularFile else { return nil }
+              format != .raw, FileKind.of(path) == .regularFile else { return nil }
         return format
     }
 
@@ -71,7 +73,7 @@ enum FileTagsText {
         } catch {
             switch error {
             case let .notAudio(path, reason), let .damaged(path, reason):
-                throw .data("\"\(path)\" is not audio nagi can decode: \(reason)")
+                throw .data("'\(path)' is not audio nagi can decode: \(reason)")
             case .cannotOpen: throw .noInput(error.message)
             case .readFailed: throw .io(error.message)
             }

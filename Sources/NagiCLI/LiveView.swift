@@ -44,11 +44,20 @@ final class LiveView {
     /// Called by the write loop after each block.
     func update(_ progress: PlaybackProgress) {
         guard mode != .silent, !schedule.phases.isEmpty else { return }
-        let frame = min(progress.heardFrame, max(0, schedule.totalFrames - 1))
-        phaseIndex = schedule.phaseIndex(containing: frame)
+        // Before frame 0 is a countdown's lead-in, from `totalFrames` on the ending (the release, an end bell):
+        // the view says so rather than showing the first or the last phase frozen.
+        let frame = min(progress.heardFrame, schedule.totalFrames)
+        phaseIndex = schedule.phaseIndex(containing: min(max(0, frame), schedule.totalFrames - 1))
         switch mode {
         case .lines:
-            if phaseIndex != announcedPhase, progress.heardFrame < schedule.totalFrames {
+            if frame < 0, announcedPhase == -1 {
+                announcedPhase = -2
+                let seconds = Int((Double(-frame) / Double(schedule.sampleRate)).rounded(.up))
+                Console.out("get ready: the first breath in \(seconds) s\n")
+            } else if frame >= schedule.totalFrames, announcedPhase != schedule.phases.count {
+                announcedPhase = schedule.phases.count
+                Console.out("\(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4))  ending\n")
+            } else if frame >= 0, phaseIndex != announcedPhase, frame < schedule.totalFrames {
                 announcedPhase = phaseIndex
                 let phase = schedule.phases[phaseIndex]
                 let length = phase.isOpen ? "open, up to \(Microseconds.formatSeconds(phase.durationMicroseconds)) s" : "\(Microseconds.formatSeconds(phase.durationMicroseconds)) s"
@@ -82,6 +91,14 @@ final class LiveView {
         if drawnCompact { Console.out("\n") }
     }
 
+    /// Ends the one-line view's line (it has no newline of its own), so that what is printed next after a signal
+    /// (what was practised, the interruption) starts on a line of its own.
+    func endLine() {
+        guard mode == .terminal, drawnCompact else { return }
+        Console.out("\n")
+        drawnCompact = false
+    }
+
     /// The columns of the terminal on standard output now (80 when it cannot say).
     ///
     /// Read at every redraw (at most every 50 ms), so a resize (SIGWINCH) is followed within one
@@ -106,6 +123,9 @@ final class LiveView {
     /// wraps), with fewer elements when narrow, and a single line (the phase and its countdown, or how it ended)
     /// on a terminal too small for the full view. Key hints are shown from the start. `volumeDecibels` is shown on
     /// the status line when given; `heldFrameCount` (in an open hold) replaces the countdown by the time held.
+    /// A negative `frame` is in a countdown's lead-in (GET READY and the seconds to the first inhale), one at or past
+    /// `totalFrames` in the ending (the release and any end bell: ENDING), where `ending` is still nil. The time left
+    /// counts an open hold as nothing, with "+ holds" after it while one is still to come or being held.
     static func lines(schedule: Schedule, title: String, frame: Int64, phaseIndex: Int, isPaused: Bool, ending: Ending?, columns: Int, rows: Int = 24, volumeDecibels: Double? = nil, heldFrameCount: Int64? = nil) -> [String] {
         let phase = schedule.phases[phaseIndex]
         if isCompact(columns: columns, rows: rows) {
@@ -118,6 +138,10 @@ final class LiveView {
             case nil:
                 if isPaused {
                     text = "PAUSED"
+                } else if frame < 0 {
+                    text = "GET READY \(countdownSeconds(frame: frame, rate: schedule.sampleRate)) s"
+                } else if atEnd {
+                    text = "ENDING"
                 } else if let held = heldFrameCount {
                     text = "\(phase.kind.displayName.uppercased()) \(Self.clock(frames: held, rate: schedule.sampleRate))"
                 } else {
@@ -130,14 +154,15 @@ final class LiveView {
         let rate = Double(schedule.sampleRate)
         let atEnd = frame >= schedule.totalFrames
         let remainingInPhase = atEnd ? 0 : max(0, Double(phase.endFrame - frame) / rate)
-        let level = atEnd ? schedule.phases[schedule.phases.count - 1].endLevel : schedule.level(at: frame, inPhase: phaseIndex)
+        let level = atEnd ? schedule.phases[schedule.phases.count - 1].endLevel : schedule.level(at: max(0, frame), inPhase: phaseIndex)
         let barWidth = max(4, min(40, usable - 2))
         let filled = max(0, min(barWidth, Int((level * Double(barWidth)).rounded())))
         let levelBar = String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
-        let fraction = atEnd ? 1 : schedule.sessionProgress(at: frame)
-        let leftMicroseconds = Int64(max(0, Double(schedule.totalFrames - min(frame, schedule.totalFrames)) / rate) * 1_000_000)
+        let fraction = atEnd ? 1 : schedule.sessionProgress(at: max(0, frame))
+        let left = Self.timeLeft(schedule: schedule, frame: frame, phaseIndex: phaseIndex)
+        let leftMicroseconds = Int64(Double(left.frameCount) / rate * 1_000_000)
         let breathText = "breath \(phase.cycleIndex + 1)/\(schedule.cycleCount)"
-        let leftText = "\(Microseconds.formatClock(leftMicroseconds).dropLast(4)) left"
+        let leftText = "\(Microseconds.formatClock(leftMicroseconds).dropLast(4)) left" + (left.hasOpenHolds ? " + holds" : "")
         // The progress line loses its words before its bar gets too short to read.
         var progressWords = " \(breathText) · \(leftText)"
         if usable - 2 - progressWords.count < 10 { progressWords = " \(phase.cycleIndex + 1)/\(schedule.cycleCount)" }
@@ -157,6 +182,10 @@ final class LiveView {
         case nil:
             if isPaused {
                 status = "  PAUSED"
+            } else if frame < 0 {
+                status = "  GET READY  \(Self.countdownSeconds(frame: frame, rate: schedule.sampleRate)) s"
+            } else if atEnd {
+                status = "  ENDING"
             } else if let held = heldFrameCount {
                 status = "  \(phase.kind.displayName.uppercased())  held \(Self.clock(frames: held, rate: schedule.sampleRate))"
             } else {
@@ -181,6 +210,32 @@ final class LiveView {
         return lines.map { fitted($0, columns: usable) }
     }
 
+    /// Whole seconds (rounded up) until frame 0, the first inhale, from `frame` in a countdown's lead-in.
+    static func countdownSeconds(frame: Int64, rate: Int) -> Int {
+        Int((Double(-frame) / Double(rate)).rounded(.up))
+    }
+
+    /// The frames left from `frame` (negative in a countdown's lead-in) to the end of the breathing, with every open
+    /// hold still to come (the one held now too) counted as nothing: it lasts until enter, and its 5-minute maximum is
+    /// not what the listener will spend. `hasOpenHolds` says whether such a hold is left, so the time is a least.
+    static func timeLeft(schedule: Schedule, frame: Int64, phaseIndex: Int) -> (frameCount: Int64, hasOpenHolds: Bool) {
+        guard frame < schedule.totalFrames else { return (0, false) }
+        let phases = schedule.phases
+        var frameCount: Int64 = 0
+        var hasOpenHolds = false
+        for index in phaseIndex..<phases.count {
+            let phase = phases[index]
+            if phase.isOpen {
+                hasOpenHolds = true
+                continue
+            }
+            frameCount += index == phaseIndex ? phase.endFrame - max(frame, phase.startFrame) : phase.frameCount
+        }
+        // The countdown's lead-in still to come.
+        if frame < 0 { frameCount += -frame }
+        return (frameCount, hasOpenHolds)
+    }
+
     /// "1:05": minutes and seconds of `frames`.
     static func clock(frames: Int64, rate: Int) -> String {
         let seconds = max(0, frames) / Int64(rate)
@@ -202,7 +257,7 @@ final class LiveView {
 
     private func draw(frame: Int64, isPaused: Bool, ending: Ending? = nil) {
         let (columns, rows) = Self.terminalSize()
-        let lines = Self.lines(schedule: schedule, title: title, frame: frame, phaseIndex: schedule.phaseIndex(containing: min(frame, max(0, schedule.totalFrames - 1))), isPaused: isPaused, ending: ending, columns: columns, rows: rows, volumeDecibels: volumeDecibels, heldFrameCount: heldFrameCount)
+        let lines = Self.lines(schedule: schedule, title: title, frame: frame, phaseIndex: schedule.phaseIndex(containing: min(max(0, frame), max(0, schedule.totalFrames - 1))), isPaused: isPaused, ending: ending, columns: columns, rows: rows, volumeDecibels: volumeDecibels, heldFrameCount: heldFrameCount)
         let compact = Self.isCompact(columns: columns, rows: rows)
         if compact {
             // Overwritten in place: no newline, so nothing scrolls and nothing wraps.

@@ -1,3 +1,4 @@
+import NagiDocuments
 import NagiOptions
 import NagiKit
 

@@ -12,7 +12,7 @@ enum PlayCommand {
     static let spec = CommandSpec(
         name: "play",
         summary: "Play a breathing session live through ALSA, with a view of the breath in the terminal.",
-        positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
+        positionals: [SessionOptions.patternPositional],
         groups: [PaceOptions.group] + liveGroups,
         options: [
             OptionSpec(names: ["--retention"], valueName: "R", help: "open: each retention (a hold after the breath out that is a stage of its own, as in wim-hof) lasts until enter, at most 5 minutes; stated: as long as the session says (the default).", allowedValues: ["stated", "open"]),
@@ -40,7 +40,7 @@ enum PlayCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) {
         let catalog = PresetEnvironment.catalog()
-        let options = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
+        let options = try SessionOptions(arguments, catalog: catalog)
         let settings = try LiveSettings(arguments)
         var session = options.session
         let retention: String?
@@ -139,12 +139,10 @@ enum PlayCommand {
             }, events: { event in
                 switch event {
                 case let .progress(breathing, heldFrameCount, volumeDecibels):
-                    // The view waits on the first phase through a countdown's lead-in.
-                    var shown = breathing
-                    shown.heardFrame = max(0, breathing.heardFrame)
+                    // A countdown's lead-in (negative frames) and the ending have states of their own in the view.
                     view.heldFrameCount = heldFrameCount
                     view.volumeDecibels = volumeDecibels
-                    view.update(shown)
+                    view.update(breathing)
                 case let .retentionEnded(retention):
                     log?.record(round: retention.round, retentionMilliseconds: retention.frameCount * 1000 / Int64(rate), ending: retention.ending)
                 }
@@ -157,6 +155,8 @@ enum PlayCommand {
         let stoppedEarly = !outcome.finished && outcome.stopSignal == nil
         if outcome.stopSignal == nil {
             view.finish(heardFrame: max(0, outcome.heardFrame), ending: stoppedEarly ? .stoppedEarly(key: keys?.stopKeyName ?? "q") : .finished)
+        } else {
+            view.endLine()
         }
         keys?.restore()
         let startedAt = outcome.startedAt.map(SessionStartRecord.timestamp(of:))

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import NagiOptions
 import AudioFile
 import Breath
@@ -14,14 +16,14 @@ enum ProgressStore {
 
     static func path(for course: String) throws(CLIError) -> String {
         guard let folder else { throw .cannotCreate("cannot keep course progress: neither XDG_STATE_HOME nor HOME is set") }
-        return folder + "/" + course + ".progress.json"
+        return FilePath(folder).appending(course + ".progress.json").string
     }
 
     /// Loads the record, or an empty one. A damaged file is kept aside as `<file>.damaged-<time>` and
     /// reported on stderr; the learner carries on from an empty record.
     static func load(course: String) throws(CLIError) -> CourseProgress {
         let path = try path(for: course)
-        guard FileSystem.kind(of: path) != .missing else {
+        guard FileKind.of(path) != .missing else {
             return CourseProgress(course: course)
         }
         let data: [UInt8]
@@ -39,7 +41,7 @@ enum ProgressStore {
             if rename(path, aside) == 0 {
                 Console.err("nagi: warning: the progress record \(path) is damaged (\(ErrorLine.printable(error.message))); kept it as \(aside) and starting a new record\n")
             } else {
-                throw .io("the progress record \(path) is damaged (\(error.message)) and could not be moved aside: \(String(cString: strerror(errno)))")
+                throw .io("the progress record \(path) is damaged (\(error.message)) and could not be moved aside: \(Errno.current.description)")
             }
             return CourseProgress(course: course)
         }
@@ -48,7 +50,7 @@ enum ProgressStore {
     /// Saves the record atomically, creating the folder if needed.
     static func save(_ record: CourseProgress) throws(CLIError) {
         let path = try path(for: record.course)
-        let folder = FileSystem.folder(of: path)
+        let folder = FilePath(path).parent.string
         if let reason = FileSystem.makeFolders(folder) {
             throw .cannotCreate("cannot keep course progress: \(reason)")
         }
@@ -59,7 +61,7 @@ enum ProgressStore {
     static func reset(course: String) throws(CLIError) {
         let path = try path(for: course)
         if FileManager.default.fileExists(atPath: path), unlink(path) != 0 {
-            throw .io("cannot remove '\(path)': \(String(cString: strerror(errno)))")
+            throw .io("cannot remove '\(path)': \(Errno.current.description)")
         }
     }
 

@@ -1,3 +1,7 @@
+import FilePaths
+import NagiSystem
+import NagiDocuments
+import AudioFile
 import NagiOptions
 import CNagiSystem
 import FoundationEssentials
@@ -30,7 +34,7 @@ enum RenderCommand {
             throw .usage("--cue-sheet names an audio file, and \(output.isStandardOutput ? "-o - is standard output" : "raw PCM is no file a player opens"); write a file")
         }
         try Self.refuseSharedFiles([("-o", output.isStandardOutput ? nil : output.path), ("--labels", labelsPath), ("--cue-sheet", cueSheetPath)])
-        if let note = file.chaptersNote, !quiet { Console.err("nagi: \(note)\n") }
+        if let note = file.chaptersNote, !quiet { Console.err("nagi: warning: \(note)\n") }
         // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
@@ -40,11 +44,11 @@ enum RenderCommand {
         var request = render.request
         request.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: output.format)
         let soundtrack = try Preparation.prepare(request, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
-        let audioExisted = FileSystem.kind(of: output.path) != .missing
+        let audioExisted = FileKind.of(output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
-        if !output.isStandardOutput, FileSystem.kind(of: output.path) != .other {
-            _ = PartialFileCleaner.removeStale(in: FileSystem.folder(of: output.path))
+        if !output.isStandardOutput, !FileKind.of(output.path).isSpecialFile {
+            _ = PartialFileCleaner.removeStale(in: FilePath(output.path).parent.string)
         }
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
@@ -63,6 +67,8 @@ enum RenderCommand {
                 to: output.isStandardOutput ? .standardOutput : .file(path: output.path, overwrite: force), file: file, threads: threads,
                 progress: { fraction in bar.update(fraction) }, cancel: CLIError.stopSignalReceived)
         } catch {
+            // The error (Ctrl-C's too) starts on a line of its own, not after the bar.
+            bar.finish()
             throw CLIError(error)
         }
         // The speed a user sees counts the preparation (the bed's measurement, the loudness pass) too.

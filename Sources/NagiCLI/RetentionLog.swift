@@ -1,3 +1,4 @@
+import NagiSystem
 import NagiOptions
 import AudioFile
 import Glibc
@@ -18,13 +19,13 @@ final class RetentionLog {
     init(path: String) throws(CLIError) {
         self.path = path
         var status = stat()
-        if stat(path, &status) == 0, let reason = InputFile.refusal(mode: status.st_mode) {
+        if stat(path, &status) == 0, let reason = FileKind(mode: status.st_mode).refusalToRead {
             throw Self.cannotOpen(path, reason)
         }
         descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o644)
-        guard descriptor >= 0 else { throw Self.cannotOpen(path, String(cString: strerror(errno))) }
-        guard fstat(descriptor, &status) == 0 else { throw Self.cannotOpen(path, String(cString: strerror(errno))) }
-        if let reason = InputFile.refusal(mode: status.st_mode) { throw Self.cannotOpen(path, reason) }
+        guard descriptor >= 0 else { throw Self.cannotOpen(path, Errno.current.description) }
+        guard fstat(descriptor, &status) == 0 else { throw Self.cannotOpen(path, Errno.current.description) }
+        if let reason = FileKind(mode: status.st_mode).refusalToRead { throw Self.cannotOpen(path, reason) }
     }
 
     /// The error for a log that cannot be opened (73).
@@ -41,7 +42,7 @@ final class RetentionLog {
         guard descriptor >= 0 else { return }
         let line = "{\"round\": \(round), \"retentionMs\": \(retentionMilliseconds), \"ended\": \(JSONText.quote(ending.rawValue))}\n"
         if !FileSystem.writeAll(descriptor, Array(line.utf8)) {
-            Console.err("nagi: warning: cannot write to the log '\(ErrorLine.printable(path))': \(String(cString: strerror(errno)))\n")
+            Console.err("nagi: warning: cannot write to the log '\(ErrorLine.printable(path))': \(Errno.current.description)\n")
             close(descriptor)
             descriptor = -1
         }

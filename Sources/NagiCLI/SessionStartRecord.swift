@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import NagiOptions
 import AudioFile
 import Breath
@@ -19,7 +21,7 @@ enum SessionStartRecord {
     /// Saves `startedAt` for `name`, atomically.
     static func save(name: String, startedAt: String) throws(CLIError) {
         let path = try path(for: name)
-        if let reason = FileSystem.makeFolders(FileSystem.folder(of: path)) {
+        if let reason = FileSystem.makeFolders(FilePath(path).parent.string) {
             throw .cannotCreate("cannot keep the session's start: \(reason)")
         }
         let text = "{\"session\": \(JSONText.quote(name)), \"startedAt\": \(JSONText.quote(startedAt))}\n"
@@ -29,7 +31,7 @@ enum SessionStartRecord {
     /// The last start recorded for a course (its last lesson with a start) or a session name.
     static func lastStart(of name: String) throws(CLIError) -> ClockTime {
         let coursePath = try ProgressStore.path(for: name)
-        if FileSystem.kind(of: coursePath) != .missing {
+        if FileKind.of(coursePath) != .missing {
             let record = try ProgressStore.load(course: name)
             guard let text = record.completions.last(where: { $0.startedAt != nil })?.startedAt else {
                 throw .data("\(coursePath): no lesson of course '\(name)' has a recorded start yet; play one with `nagi course next \(name)`")
@@ -37,7 +39,7 @@ enum SessionStartRecord {
             return try parse(text, file: coursePath)
         }
         let path = try path(for: name)
-        guard FileSystem.kind(of: path) != .missing else {
+        guard FileKind.of(path) != .missing else {
             throw .noInput("no recorded start for '\(name)': play it with `nagi play \(name)` (or `nagi course next` for a course) first")
         }
         let bytes: [UInt8]

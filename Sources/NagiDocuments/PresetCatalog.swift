@@ -1,3 +1,4 @@
+import FilePaths
 import Breath
 
 /// Every preset nagi knows, built-in and the user's own, by category and name.
@@ -66,9 +67,9 @@ public struct PresetCatalog: Sendable {
     /// which win on equal names.
     public init(builtinFiles: [String: String], userEntries: [Entry] = []) {
         for (path, text) in builtinFiles {
-            let parts = path.split(separator: "/")
-            guard parts.count == 2, let category = Category(rawValue: String(parts[0])), parts[1].hasSuffix(".json") else { continue }
-            let name = String(parts[1].dropLast(5))
+            let filePath = FilePath(path), fileName = filePath.lastComponent
+            guard let category = Category(rawValue: filePath.parent.string), fileName.hasSuffix(".json") else { continue }
+            let name = String(fileName.dropLast(5))
             entries[category, default: [:]][name] = Entry(category: category, name: name, text: text, origin: .builtin)
         }
         for entry in userEntries {
@@ -98,7 +99,7 @@ public struct PresetCatalog: Sendable {
 
     /// The name a file path goes by: its last component without `.json` ("./my/box.json" → "box").
     public static func name(ofFile path: String) -> String {
-        let baseName = path.split(separator: "/").last.map(String.init) ?? path
+        let baseName = FilePath(path).lastComponent
         return baseName.hasSuffix(".json") ? String(baseName.dropLast(5)) : baseName
     }
 

@@ -1,3 +1,4 @@
+import FilePaths
 import Breath
 import FaultCategory
 
@@ -143,8 +144,9 @@ public struct SessionDecoder: Sendable {
     /// `reference` as seen from the folder of the file at `including`: absolute paths stay, relative
     /// ones join that folder ("./my.json" in "/a/s.json" → "/a/./my.json").
     static func path(_ reference: String, relativeToFileAt including: String) -> String {
-        guard !reference.hasPrefix("/"), let slash = including.lastIndex(of: "/") else { return reference }
-        return withoutDotComponents(String(including[...slash]) + reference)
+        // A file named without a folder ("s.json") is read from the working folder: its references stay as written.
+        guard including.contains("/") else { return reference }
+        return withoutDotComponents(FilePath(reference).resolved(against: FilePath(including).parent).string)
     }
 
     /// `path` without its `.` components past the first, so that a chain of includes names a file as it was

@@ -29,4 +29,13 @@ public enum BuiltinLibrary {
             try Soundscape.decode(entry.parsed(), file: entry.fileDescription)
         }
     }
+
+    /// The course a course JSON document describes (`text`, named `file` in the lines of its faults), its lessons'
+    /// patterns and soundscapes resolved against the built-in presets.
+    /// - Throws: `BreathError` for malformed JSON or content (the line names the file and the JSON path).
+    public static func course(json text: String, file: String) throws(BreathError) -> Course {
+        try BreathError.reportingContent { () throws(ContentError) in
+            try CourseDecoder(catalog: catalog).decode(try JSONParser.parse(text, file: file), file: file)
+        }
+    }
 }

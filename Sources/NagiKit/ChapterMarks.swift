@@ -16,7 +16,8 @@ public enum ChapterMarks: String, Sendable, CaseIterable {
     /// The chapters `marks` (nil: stages when the session has them, else phases) give `schedule`, every one
     /// `leadInFrames` later (a countdown, which an "Opening" chapter then covers; an ending has none of its own: it
     /// closes the last), and a note when there are more than a file holds: then none are written (a partial list
-    /// would end the player's chapters mid-session).
+    /// would end the player's chapters mid-session). The note is only for chapters asked for by name (`marks` not nil):
+    /// a long session under the default has simply none, which is not worth a warning on every long render.
     static func chapters(_ marks: ChapterMarks?, for schedule: Schedule, leadInFrames: Int64 = 0) -> (chapters: [AudioChapter], note: String?) {
         let stages = stageChapters(schedule, leadInFrames: leadInFrames)
         let mode = marks ?? (stages.isEmpty ? .phases : .stages)
@@ -29,6 +30,7 @@ public enum ChapterMarks: String, Sendable, CaseIterable {
             chapters = leadInFrames > 0 ? [AudioChapter(startFrame: 0, title: openingTitle)] + phases : phases
         }
         guard chapters.count <= AudioChapter.maximumCount else {
+            guard marks != nil else { return ([], nil) }
             let advice = mode == .phases && !stages.isEmpty ? "; --chapters stages gives \(stages.count)" : ""
             return ([], "no chapters written: the session has \(chapters.count) \(mode.rawValue), a file holds at most \(AudioChapter.maximumCount)\(advice)")
         }

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import AudioFile
 import Breath
 import FoundationEssentials
@@ -210,7 +212,7 @@ public final class CourseExporter: Sendable {
         let labels = settings.writesLabels
             ? LabelTrack.text(for: schedule, offsetMicroseconds: request.framing.leadInMicroseconds(sampleRate: settings.sampleRate)) : nil
         return TrackPlan(
-            lessonIndex: index, title: title, fileName: fileName, path: settings.folder + "/" + fileName, request: request,
+            lessonIndex: index, title: title, fileName: fileName, path: FilePath(settings.folder).appending(fileName).string, request: request,
             loudnessTargetLUFS: loudnessTarget, file: file, labels: labels)
     }
 
@@ -298,7 +300,7 @@ public final class CourseExporter: Sendable {
     }
 
     /// The playlist's path: "<folder>/<course name>.m3u8".
-    public var playlistPath: String { settings.folder + "/" + course.name + ".m3u8" }
+    public var playlistPath: String { FilePath(settings.folder).appending(course.name + ".m3u8").string }
 
     /// Reads every track's measured loudness back from its own tags (those exported earlier too), and adds the
     /// album's to each: ReplayGain album gain and peak (R128_ALBUM_GAIN in Opus). The album loudness is the
@@ -355,12 +357,12 @@ public final class CourseExporter: Sendable {
 
     /// Creates the album's folder (and parents) or says why not.
     private static func prepareFolder(_ folder: String) throws(SoundtrackError) {
-        switch FileSystem.kind(of: folder) {
+        switch FileKind.of(folder) {
         case .folder:
             guard access(folder, W_OK) == 0 else { throw .cannotCreate(path: folder, reason: FileSystem.lastErrorText) }
         case .missing:
             if let reason = FileSystem.makeFolders(folder) { throw .cannotCreate(path: folder, reason: reason) }
-        case .regularFile, .other:
+        case .regularFile, .pipe, .socket, .device, .symbolicLink, .other:
             throw .cannotCreate(path: folder, reason: "it is a file, not a folder")
         }
     }

@@ -1,3 +1,6 @@
+import FilePaths
+import NagiSystem
+import AudioFile
 import Breath
 import FoundationEssentials
 import Glibc
@@ -23,10 +26,10 @@ package final class ExportManifest: @unchecked Sendable {
 
     /// Reads the folder's manifest; a missing or damaged one counts as empty (every track is redone).
     package init(folder: String, course: String) {
-        path = folder + "/" + Self.fileName
+        path = FilePath(folder).appending(Self.fileName).string
         self.course = course
         fingerprints = [:]
-        guard let bytes = FileSystem.read(path, limit: 4 << 20).bytes,
+        guard let bytes = try? InputFile.read(path, limit: 4 << 20),
               let value = try? JSONParser.parse(bytes, file: path),
               case let .object(members, _) = value,
               case let .object(tracks, _)? = members["tracks"] else { return }

@@ -1,3 +1,4 @@
+import NagiSystem
 import Glibc
 
 /// An exclusive lock on a folder, held while one process writes into it: `flock(2)` on the folder itself, so no
@@ -17,7 +18,7 @@ final class FolderLock {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
                 close(descriptor)
-                throw .cannotCreate(path: folder, reason: "cannot lock it: \(String(cString: strerror(code)))")
+                throw .cannotCreate(path: folder, reason: "cannot lock it: \(Errno(code).description)")
             }
             if !toldWaiting {
                 waiting()

@@ -1,19 +1,48 @@
 // NagiKit: nagi's soundtrack engine as a library. One capability: prepare a session's sound once
-// (`Soundtrack.prepare`), then pull it (`SoundtrackRenderer`), seek in it, write it (`Soundtrack.write`) or
-// play it. What a caller needs to build a request and read a result comes with `import NagiKit`: the breath
-// model (patterns, sessions, schedules), the documents (presets, JSON), the sound design (soundscapes,
-// beats, guide modes), the session plot (SVG) and the file formats (AudioFileSpec, AudioTags). See docs/library.md.
+// (`Soundtrack.prepare`), then pull it (`SoundtrackRenderer`), seek in it, write it (`Soundtrack.write`), play it
+// (`LiveSession`), describe its file (`SoundtrackFileDescription`) or export a course (`CourseExporter`).
+//
+// `import NagiKit` brings the breath model whole (Breath: patterns, sessions, courses, exact schedules), and of the
+// other modules only the types NagiKit's own API takes or returns, named here. Their modules' other public
+// declarations are nagi's internals, not NagiKit's API: docs/library.md lists the whole surface, and
+// scripts/public-api.py (run by a test) fails when it changes unlisted.
 
-@_exported import AudioFile
-@_exported import BedSource
 @_exported import Breath
-@_exported import NagiDocuments
-@_exported import NagiPlot
-@_exported import NagiPresets
-@_exported import Speech
-@_exported import Synth
 
+import AudioFile
+import BedSource
+import GuideSources
 import LiveAudio
+import NagiDocuments
+import NagiPlot
+import Speech
+import Synth
+
+// Files: what a soundtrack is written as, and read back.
+public typealias AudioFileFormat = AudioFile.AudioFileFormat
+public typealias AudioFileSpec = AudioFile.AudioFileSpec
+public typealias AudioFileError = AudioFile.AudioFileError
+public typealias AudioTags = AudioFile.AudioTags
+public typealias AudioChapter = AudioFile.AudioChapter
+public typealias CoverArt = AudioFile.CoverArt
+public typealias SampleEncoding = AudioFile.SampleEncoding
+
+// The sound: a soundscape and a beat as a request takes them, the plan a soundtrack was compiled to.
+public typealias Soundscape = Synth.Soundscape
+public typealias Beat = Synth.Beat
+public typealias SessionFraming = Synth.SessionFraming
+public typealias RenderPlan = Synth.RenderPlan
+public typealias RenderSettings = Synth.RenderSettings
+public typealias SpeechVoice = Speech.SpeechVoice
+
+// Presets and pictures: the built-in and user presets, and a session drawn as SVG.
+public typealias PresetCatalog = NagiDocuments.PresetCatalog
+public typealias SessionPlot = NagiPlot.SessionPlot
+
+// The library errors a `SoundtrackError` carries.
+public typealias BedStreamError = BedSource.BedStreamError
+public typealias CuePackError = GuideSources.CuePackError
+public typealias SpokenCueError = GuideSources.SpokenCueError
 
 // Live playback's device side, as a `LiveSession` takes it: an app plays into ALSA (`ALSAPlaybackDevice`) or into a
 // device of its own (`PCMSink`), and steers the session with `LiveKey`s.

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import AudioFile
 import Glibc
 
@@ -23,21 +25,21 @@ package final class PendingTextFile {
         self.path = path
         bytes = Array(text.utf8)
         if path == TextFileOutput.standardOutputPath { return }
-        switch FileSystem.kind(of: path) {
+        switch FileKind.of(path) {
         case .folder:
             throw .cannotCreate("cannot write '\(path)': it is a folder")
-        case .other:
+        case .pipe, .socket, .device, .symbolicLink, .other:
             return
         case .regularFile:
             guard overwrite else { throw .targetExists(path: path) }
         case .missing:
             break
         }
-        let folder = FileSystem.folder(of: path)
-        guard FileSystem.kind(of: folder) == .folder else {
+        let folder = FilePath(path).parent.string
+        guard FileKind.of(folder) == .folder else {
             throw .cannotCreate("cannot create '\(path)': the folder '\(folder)' does not exist")
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = FilePath(path).lastComponent
         let temporary = folder + "/." + name + ".nagi-partial-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotCreate("cannot create '\(path)': \(FileSystem.lastErrorText)") }
@@ -86,7 +88,7 @@ package final class PendingTextFile {
         case let .success(opened): descriptor = opened
         case let .failure(failure):
             if stopsWaiting() { throw .cancelled }
-            throw .cannotCreate("cannot write '\(path)': \(String(cString: strerror(failure.code)))")
+            throw .cannotCreate("cannot write '\(path)': \(Errno(failure.code).description)")
         }
         defer { close(descriptor) }
         guard FileSystem.writeAll(descriptor, bytes) else { throw .writeFailed("cannot write '\(path)': \(FileSystem.lastErrorText)") }

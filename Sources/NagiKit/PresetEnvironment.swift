@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import AudioFile
 import Breath
 import FoundationEssentials
@@ -27,13 +29,13 @@ package enum PresetEnvironment {
         guard let folder = userPresetFolder else { return [] }
         var entries: [PresetCatalog.Entry] = []
         for category in PresetCatalog.Category.allCases {
-            let categoryFolder = folder + "/" + category.rawValue
+            let categoryFolder = FilePath(folder).appending(category.rawValue).string
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
             for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
-                let path = categoryFolder + "/" + fileName
+                let path = FilePath(categoryFolder).appending(fileName).string
                 // A FIFO or device is never opened: one without a writer would hang every command.
-                guard FileSystem.kind(of: path) == .regularFile else { continue }
-                guard let bytes = FileSystem.read(path, limit: presetByteLimit).bytes else { continue }
+                guard FileKind.of(path) == .regularFile else { continue }
+                guard let bytes = try? InputFile.read(path, limit: presetByteLimit) else { continue }
                 let name = String(fileName.dropLast(5))
                 guard bytes.count <= presetByteLimit else {
                     // Read only up to the limit: its cut-off text would be reported as a broken string.
@@ -54,11 +56,11 @@ package enum PresetEnvironment {
         guard let folder = userPresetFolder else { return [] }
         var skipped: [String] = []
         for category in PresetCatalog.Category.allCases {
-            let categoryFolder = folder + "/" + category.rawValue
+            let categoryFolder = FilePath(folder).appending(category.rawValue).string
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: categoryFolder) else { continue }
             for fileName in names.sorted() where fileName.hasSuffix(".json") && !fileName.hasPrefix(".") {
-                let path = categoryFolder + "/" + fileName
-                if FileSystem.kind(of: path) != .regularFile { skipped.append(path) }
+                let path = FilePath(categoryFolder).appending(fileName).string
+                if FileKind.of(path) != .regularFile { skipped.append(path) }
             }
         }
         return skipped

@@ -1,3 +1,4 @@
+import Synth
 import Locking
 
 /// A sliced write: renderers render consecutive slices of the session into buffers, each taking the next slice

@@ -1,3 +1,5 @@
+import NagiSystem
+import FilePaths
 import Breath
 import FoundationEssentials
 import Glibc
@@ -22,7 +24,7 @@ public enum SoundscapeResolver {
             let (value, file) = try PresetEnvironment.parseFile(name)
             // A bed the file names relative to itself is found from any working directory.
             let soundscape = try BreathError.reportingContent { () throws(ContentError) in try Soundscape.decode(value, file: file) }
-            return (soundscape.resolvingBed(relativeTo: FileSystem.folder(of: name)), PresetCatalog.name(ofFile: name))
+            return (soundscape.resolvingBed(relativeTo: FilePath(name).parent.string), PresetCatalog.name(ofFile: name))
         }
         guard let entry = catalog.entry(named: name, in: .soundscapes) else {
             throw catalog.notFound(name, in: .soundscapes)

@@ -1,3 +1,5 @@
+import BedSource
+import Synth
 import AudioFile
 import Glibc
 import Loudness

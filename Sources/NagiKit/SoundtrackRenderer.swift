@@ -76,13 +76,13 @@ public final class SoundtrackRenderer {
     /// for a seek to output frame `frame` (normally where those frames end), which this or another renderer of the
     /// same soundtrack can seek from (`seek(from:)`) without replaying the control curves up to it: how a sliced
     /// write hands each slice's start to the renderer that takes it. What this renderer renders is unchanged.
-    public func prepareControl(frameCount: Int, checkpointAt frame: Int64) -> Renderer.SeekCheckpoint {
+    package func prepareControl(frameCount: Int, checkpointAt frame: Int64) -> Renderer.SeekCheckpoint {
         renderer.prepareControl(frameCount: frameCount, checkpointAt: frame)
     }
 
     /// Moves to `checkpoint.frame`, with the same samples from there as `seek(toFrame:)` gives, starting from the
     /// checkpoint instead of a pass over the control curves (a bed is still read up to there).
-    public func seek(from checkpoint: Renderer.SeekCheckpoint) {
+    package func seek(from checkpoint: Renderer.SeekCheckpoint) {
         renderer.seek(from: checkpoint)
     }
 

@@ -1,3 +1,5 @@
+import NagiSystem
+
 /// Writes small text outputs (labels, playlists, manifests, SVG, progress records) safely: never a partial
 /// file at the target path.
 package enum TextFileOutput {
@@ -13,6 +15,6 @@ package enum TextFileOutput {
 
     /// Whether `path` exists as a regular file (so writing it needs `overwrite`).
     package static func isExistingRegularFile(_ path: String) -> Bool {
-        path != standardOutputPath && FileSystem.kind(of: path) == .regularFile
+        path != standardOutputPath && FileKind.of(path) == .regularFile
     }
 }

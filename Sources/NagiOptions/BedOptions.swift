@@ -1,3 +1,5 @@
+import Synth
+import NagiDocuments
 import NagiKit
 
 /// `--bed FILE` and `--bed-level DB`: a user's recording under the session, and where it sits. Read and

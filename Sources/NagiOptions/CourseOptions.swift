@@ -1,3 +1,4 @@
+import FilePaths
 import AudioFile
 import Breath
 import NagiDocuments
@@ -46,11 +47,11 @@ package enum CourseOptions {
                 let (value, file) = try PresetEnvironment.parseFile(reference)
                 var course = try BreathError.reportingContent { () throws(ContentError) in try decoder.decode(value, file: file) }
                 // A lesson's bed relative to the course file is found from any working directory.
-                let folder = FileSystem.folder(of: reference)
+                let folder = FilePath(reference).parent
                 for index in course.lessons.indices {
-                    if let bed = course.lessons[index].bed, !bed.hasPrefix("/") { course.lessons[index].bed = folder + "/" + bed }
+                    if let bed = course.lessons[index].bed { course.lessons[index].bed = FilePath(bed).resolved(against: folder).string }
                 }
-                if let cover = course.cover, !cover.hasPrefix("/") { course.cover = folder + "/" + cover }
+                if let cover = course.cover { course.cover = FilePath(cover).resolved(against: folder).string }
                 return course
             }
             return try decoder.course(named: reference)

@@ -1,3 +1,4 @@
+import NagiSystem
 import Breath
 import NagiKit
 import Speech
@@ -97,10 +98,10 @@ package struct GuidanceOptions: Equatable {
         guard !cuePackPath.isEmpty else {
             throw .arguments(.invalidValue(option: "--cue-pack", value: cuePackPath, expected: "a folder path"))
         }
-        switch FileSystem.kind(of: cuePackPath) {
+        switch FileKind.of(cuePackPath) {
         case .folder: break
         case .missing: throw .noInput("no such cue pack folder '\(cuePackPath)'")
-        case .regularFile, .other: throw .noInput("the cue pack '\(cuePackPath)' is not a folder")
+        case .regularFile, .pipe, .socket, .device, .symbolicLink, .other: throw .noInput("the cue pack '\(cuePackPath)' is not a folder")
         }
     }
 }

@@ -1,3 +1,4 @@
+import FilePaths
 import AudioFile
 import NagiKit
 
@@ -69,9 +70,7 @@ package struct OutputChoice {
     /// The extension of a path's last component without the dot, nil when it has none (or is a hidden name such
     /// as ".wav", which has no stem).
     package static func extensionText(of path: String) -> String? {
-        guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let text = name[name.index(after: dot)...]
-        return text.isEmpty ? nil : String(text)
+        FilePath(path).fileExtension
     }
 
     /// Whether the output is standard output.

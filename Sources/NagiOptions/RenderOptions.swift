@@ -10,7 +10,7 @@ package struct RenderOptions {
     package static let spec = CommandSpec(
         name: "render",
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3, raw PCM) or standard output.",
-        positionals: [SessionOptions.patternPositional(defaultPattern: "4-7-8")],
+        positionals: [SessionOptions.patternPositional],
         groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group, TagOptions.group],
         options: [
             OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
@@ -68,7 +68,7 @@ package struct RenderOptions {
 
     /// Reads a render's options; PATTERN defaults to 4-7-8.
     package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) {
-        session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "4-7-8")
+        session = try SessionOptions(arguments, catalog: catalog)
         sound = try SoundOptions(arguments)
         guidance = try GuidanceOptions(arguments)
         let (soundscape, soundscapeName) = try sound.synthesis.soundscape.resolve(catalog: catalog)

@@ -16,7 +16,11 @@ package struct SessionOptions {
     package static let groups = [PaceOptions.group] + lengthAndRateGroups
     /// The length and the sample rate alone, for `course next`, whose lesson names the pattern.
     package static let lengthAndRateGroups = [SessionLengthOptions.group, SampleRateOptions.group]
-    package static let patternPositional = PositionalSpec(name: "PATTERN", help: patternHelp, isOptional: true, completion: .patterns)
+    /// The pattern a session command plays when neither PATTERN nor `--bpm` is given: one rule for every command
+    /// (render, play, describe, plot), so what `describe` shows is what `render` writes.
+    package static let defaultPattern = "4-7-8"
+    /// PATTERN for the commands that default to `defaultPattern`.
+    package static let patternPositional = PositionalSpec(name: "PATTERN", help: patternHelp + " Default: \(defaultPattern).", isOptional: true, completion: .patterns)
     package static let patternHelp = "A preset name (see `nagi presets`), an inline pattern such as 4-7-8 or 5.5-5.5 (seconds; 0 skips a phase), or a path to a pattern or session JSON file. Or give --bpm instead."
 
     /// PATTERN for a command that plays `defaultPattern` when none is given.
@@ -33,7 +37,7 @@ package struct SessionOptions {
 
     /// Resolves the options; `defaultPattern` is used when PATTERN is absent. PATTERN is the positional at
     /// `patternIndex` (`resonance analyze RR_FILE PATTERN` has it second).
-    package init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String? = nil, patternIndex: Int = 0) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String = SessionOptions.defaultPattern, patternIndex: Int = 0) throws(CLIError) {
         let paceOptions = try PaceOptions(arguments)
         let reference = arguments.positionals.count > patternIndex ? arguments.positionals[patternIndex] : nil
         try paceOptions.validate(pattern: reference)
@@ -44,16 +48,14 @@ package struct SessionOptions {
                 session = Session(pattern: pace.pattern)
                 name = paceName
             } else {
-                guard let reference = reference ?? defaultPattern else {
-                    throw CLIError.usage("missing PATTERN; name a preset such as 4-7-8 or box, write one like 4-7-8, or give --bpm N")
-                }
+                let chosen = reference ?? defaultPattern
                 let decoder = SessionDecoder(catalog: catalog, loadFile: PresetEnvironment.loadFile)
-                let (resolved, resolvedName) = try decoder.resolveArgument(reference, loadFile: PresetEnvironment.loadFile)
+                let (resolved, resolvedName) = try decoder.resolveArgument(chosen, loadFile: PresetEnvironment.loadFile)
                 session = resolved.session
                 name = resolvedName
                 if let ratio = paceOptions.ratio {
                     guard let repaced = session.withRatio(ratio) else {
-                        throw CLIError.usage("--ratio goes with --bpm, or with a session paced in breaths a minute such as resonance-steps; '\(reference)' is not")
+                        throw CLIError.usage("--ratio goes with --bpm, or with a session paced in breaths a minute such as resonance-steps; '\(chosen)' is not")
                     }
                     session = repaced
                 }

@@ -11,6 +11,11 @@ public struct ResonancePlot {
     public let title: String
     public let subtitle: String
 
+    /// "best: 5.5 breaths/min, clearly", or "no verdict: …" when the record does not follow the session.
+    var verdictText: String {
+        report.bestIndex == nil ? report.verdict : "best: \(report.verdict)"
+    }
+
     public init(report: ResonanceReport, breathing: PacedBreathing, title: String, subtitle: String) {
         self.report = report
         self.breathing = breathing
@@ -48,11 +53,11 @@ public struct ResonancePlot {
         let height = 560.0
         var svg = SVGWriter(width: Self.width, height: height)
         svg.raw("<title>\(SVGWriter.escape(title))</title>")
-        svg.raw("<desc>\(SVGWriter.escape("nagi resonance analyze of \(subtitle): \(report.steps.count) steps, best \(report.verdict)"))</desc>")
+        svg.raw("<desc>\(SVGWriter.escape("nagi resonance analyze of \(subtitle): \(report.steps.count) steps, \(verdictText)"))</desc>")
         svg.raw(#"<style>polyline{fill:none}text{font-family:sans-serif;font-size:12px;fill:#223}.title{font-size:18px;font-weight:bold}.axis{stroke:#99a;stroke-width:1}.step{fill:#eef2f8}.step-alternate{fill:#e2e8f2}.window{fill:#cfe6ff;fill-opacity:0.6}.best{fill:#d8f2dc}.heart{stroke:#c0392b;stroke-width:1.4}.level{fill:none;stroke:#2a5f99;stroke-width:1.5}.step-label{text-anchor:middle;font-size:11px}</style>"#)
         svg.rect(x: 0, y: 0, width: Self.width, height: height, attributes: ##"fill="#fbfbfd""##)
         svg.text(x: SessionPlot.marginLeft, y: 32, title, attributes: #"class="title""#)
-        svg.text(x: SessionPlot.marginLeft, y: 52, "\(subtitle) · best: \(report.verdict)")
+        svg.text(x: SessionPlot.marginLeft, y: 52, "\(subtitle) · \(verdictText)")
 
         let (seconds, values) = heartRateCurve(sessionSeconds: sessionSeconds)
         let axis = NiceAxis(covering: (values.min() ?? 50)...(values.max() ?? 90))

@@ -1,3 +1,5 @@
+import FilePaths
+
 /// A complete sound design: every number that shapes how a breathing schedule sounds, read from a JSON preset
 /// in `Presets/soundscapes/` (the code holds none of them; NagiDocuments' `Soundscape.decode` reads one).
 /// Immutable and `Sendable`.
@@ -69,9 +71,9 @@ public struct Soundscape: Sendable, Equatable {
     /// This soundscape with a relative `bed` path placed in `folder` (the soundscape file's), so it names the
     /// same file from any working directory.
     public func resolvingBed(relativeTo folder: String) -> Soundscape {
-        guard let bed, !bed.hasPrefix("/") else { return self }
+        guard let bed else { return self }
         var resolved = self
-        resolved.bed = folder.isEmpty ? bed : (folder.hasSuffix("/") ? folder : folder + "/") + bed
+        resolved.bed = FilePath(bed).resolved(against: FilePath(folder)).string
         return resolved
     }
 }

@@ -40,7 +40,7 @@ struct FullDiskTests {
         }
         #expect(reportedPath == path)
         #expect(reason.contains(Self.noSpace), "\(reason)")
-        #expect(error.message.hasPrefix("cannot write \"\(path)\": "))
+        #expect(error.message.hasPrefix("cannot write '\(path)': "))
         #expect(error.category == .inputOutput)
         // Failing cleaned up at once: no target, no temporary file, space given back.
         #expect(mount.contents == [])

@@ -1,7 +1,8 @@
+import NagiSystem
 import Glibc
 import Testing
 
-@testable import AudioFile
+import AudioFile
 
 @Suite("SystemCall: errno read once, EINTR retried except by close")
 struct SystemCallTests {
@@ -36,19 +37,19 @@ struct SystemCallTests {
 
     @Test func otherErrorsAreReturnedAtOnceWithTheirErrno() {
         let call = FlakyCall(failures: 1, code: ENOSPC)
-        #expect(SystemCall.valueOrErrno { call() } == .failure(SystemCall.Failure(code: ENOSPC)))
+        #expect(SystemCall.valueOrErrno { call() } == .failure(Errno(ENOSPC)))
         #expect(call.tries == 1)
     }
 
     @Test func withoutRetryAnInterruptionIsReturned() {
         let call = FlakyCall(failures: 1, code: EINTR)
-        #expect(SystemCall.valueOrErrno(retryOnInterrupt: false) { call() } == .failure(SystemCall.Failure(code: EINTR)))
+        #expect(SystemCall.valueOrErrno(retryOnInterrupt: false) { call() } == .failure(Errno(EINTR)))
         #expect(call.tries == 1)
     }
 
     @Test func realCallsReportTheirErrno() {
-        #expect(SystemCall.open("/nonexistent-nagi-folder/x", O_RDONLY).failure == SystemCall.Failure(code: ENOENT))
-        #expect(SystemCall.close(-1) == SystemCall.Failure(code: EBADF))
-        #expect(SystemCall.fsync(-1) == SystemCall.Failure(code: EBADF))
+        #expect(SystemCall.open("/nonexistent-nagi-folder/x", O_RDONLY).failure == Errno(ENOENT))
+        #expect(SystemCall.close(-1) == Errno(EBADF))
+        #expect(SystemCall.fsync(-1) == Errno(EBADF))
     }
 }

@@ -117,9 +117,9 @@ import Testing
     @Test func errorsCarryExitCodesAndOneLineMessages() {
         let full = AudioFileError.writeFailed(path: "x.flac", reason: "sf_write_float: No space left on device")
         #expect(full.category == .inputOutput)
-        #expect(full.message == "cannot write \"x.flac\": sf_write_float: No space left on device")
+        #expect(full.message == "cannot write 'x.flac': sf_write_float: No space left on device")
         #expect(AudioFileError.targetExists(path: "x.wav").category == .cannotCreate)
-        #expect(AudioFileError.targetExists(path: "x.wav").message == "\"x.wav\" already exists")
+        #expect(AudioFileError.targetExists(path: "x.wav").message == "'x.wav' already exists")
         #expect(AudioFileError.cannotCreate(path: "x", reason: "r").category == .cannotCreate)
         #expect(AudioFileError.unsupported("u").category == .usage)
         #expect(AudioFileError.cannotRead(path: "x", reason: "r").category == .missingInput)

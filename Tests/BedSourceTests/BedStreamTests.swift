@@ -117,7 +117,7 @@ import Testing
         let path = folder.file("rain.flac")
         let error = try #require(throws: BedStreamError.self) { try BedStream(path: path, sampleRate: 48_000, channelCount: 2) }
         #expect(error.category == .missingInput)
-        #expect(error.message == "bed: cannot open \"\(path)\": No such file or directory")
+        #expect(error.message == "bed: cannot open '\(path)': No such file or directory")
         let folderError = try #require(throws: BedStreamError.self) {
             try BedStream(path: folder.path, sampleRate: 48_000, channelCount: 2)
         }

@@ -111,7 +111,7 @@ import Testing
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(error == .clip(.noFrames(path: folder.file("hold.wav"))))
         #expect(error.category == .badData)
-        #expect(error.message == "cue pack: \"\(folder.file("hold.wav"))\" has no audio frames")
+        #expect(error.message == "cue pack: '\(folder.file("hold.wav"))' has no audio frames")
     }
 
     @Test func aClipOver30SecondsExits65AndOneOf30IsTaken() throws {
@@ -159,7 +159,7 @@ import Testing
         try Data("notes".utf8).write(to: URL(fileURLWithPath: folder.file("exhale.txt")))
         let missing = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(missing == .clipMissing(expected: folder.file("exhale.*"), ignored: [folder.file("exhale.txt")]))
-        #expect(missing.message.contains("\"\(folder.file("exhale.txt"))\" is not audio"), "\(missing.message)")
+        #expect(missing.message.contains("'\(folder.file("exhale.txt"))' is not audio"), "\(missing.message)")
 
         try writeClip(folder.file("exhale.flac"), format: .flac, sampleRate: 48_000, frequencies: [660], seconds: 1)
         try writeClip(folder.file("inhale.flac"), format: .flac, sampleRate: 48_000, frequencies: [440], seconds: 1)
@@ -183,7 +183,7 @@ import Testing
             let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
             #expect(error.category == .missingInput)
             let expected = makeInhale == "folder" ? "a folder, not a regular file" : "not a regular file (a device)"
-            #expect(error.message == "cue pack: cannot open \"\(folder.file("inhale.wav"))\": \(expected)", "\(error.message)")
+            #expect(error.message == "cue pack: cannot open '\(folder.file("inhale.wav"))': \(expected)", "\(error.message)")
         }
     }
 
@@ -195,7 +195,7 @@ import Testing
         let error = try #require(throws: CuePackError.self) { try CuePack.load(folder: folder.path, sampleRate: 48_000) }
         #expect(error == .clip(.tooManyChannels(path: folder.file("inhale.wav"), channelCount: 3)))
         #expect(error.category == .badData)
-        #expect(error.message == "cue pack: \"\(folder.file("inhale.wav"))\" has 3 channels; a cue clip is mono or stereo")
+        #expect(error.message == "cue pack: '\(folder.file("inhale.wav"))' has 3 channels; a cue clip is mono or stereo")
     }
 
     @Test func onlyBaseDotExtensionNamesAreClips() {

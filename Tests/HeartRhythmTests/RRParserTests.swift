@@ -65,7 +65,7 @@ struct RRParserTests {
     @Test("a CSV without an RR or IBI column names the columns it has")
     func refusesTableWithoutInterval() {
         let message = Self.message(Array("time;hr\n2026-12-02T07:30:00;71\n".utf8))
-        #expect(message == "rr.txt: no RR or IBI column in the header on line 1 (columns: 'time', 'hr')")
+        #expect(message == "rr.txt: no RR or IBI column in the header on line 1 (columns: 'time', 'hr'); give --column N to pick one")
     }
 
     @Test("hostile input: binary, a 50 MB line, negative, NaN, infinity, mixed units, nothing at all")
@@ -85,7 +85,7 @@ struct RRParserTests {
         #expect(Self.message(Array("812\n0.845\n901\n".utf8)) == "rr.txt: mixed units: line 2 reads 0.845 (seconds?) and line 1 reads 812 (milliseconds?)")
         #expect(Self.message(Array("# nothing here\n\n".utf8)) == "rr.txt: no RR intervals in the file")
         #expect(Self.message([]) == "rr.txt: no RR intervals in the file")
-        #expect(Self.message(Array("1 2 3\n".utf8)) == "rr.txt: line 1 has 3 values; expected one RR interval per line, or time and RR")
+        #expect(Self.message(Array("1 2 3\n".utf8)) == "rr.txt: line 1 has 3 values; expected one RR interval per line, or time and RR (or give --column)")
         #expect(Self.message(Array("Phone timestamp;RR-interval [ms]\n2026-12-02T07:30:00;abc\n".utf8)) == "rr.txt: line 2: 'abc' is not a number")
     }
 

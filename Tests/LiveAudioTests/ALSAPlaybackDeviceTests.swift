@@ -120,7 +120,7 @@ struct ALSAPlaybackDeviceTests {
     /// made true by the test, not assumed of the machine (a desktop's `default` opens through its sound server).
     @Test func defaultDeviceWithoutASoundCardIsUnavailable() throws {
         let (result, captured) = try Self.probeOpen("default")
-        #expect(result.hasPrefix("unavailable|cannot play on ALSA device \"default\" because snd_pcm_open failed: No such file or directory"), "\(result)")
+        #expect(result.hasPrefix("unavailable|cannot play on ALSA device 'default' because snd_pcm_open failed: No such file or directory"), "\(result)")
         // The device layer states the fault; the advice to render a file instead is the command line's (PlayTests).
         #expect(!result.contains("nagi render"))
         #expect(!result.contains("\n"))
@@ -155,7 +155,7 @@ struct ALSAPlaybackDeviceTests {
         }
         #expect(device == "nosuchdevice")
         #expect(reason.contains("Unknown PCM nosuchdevice"), "ALSA's own first message says what is wrong")
-        #expect(error?.message.contains("\"nosuchdevice\"") == true)
+        #expect(error?.message.contains("'nosuchdevice'") == true)
         #expect(error?.category == .unavailable)
     }
 
@@ -163,7 +163,7 @@ struct ALSAPlaybackDeviceTests {
     @Test(arguments: ["default", "nosuchdevice"])
     func failedOpenPrintsNothingOnStandardError(device: String) throws {
         let (result, captured) = try Self.probeOpen(device)
-        #expect(result.hasPrefix("unavailable|cannot play on ALSA device \"\(device)\""), "\(result)")
+        #expect(result.hasPrefix("unavailable|cannot play on ALSA device '\(device)'"), "\(result)")
         #expect(captured.isEmpty, "stderr got: \(captured)")
     }
 

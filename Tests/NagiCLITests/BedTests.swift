@@ -1,3 +1,4 @@
+import BedSource
 import AudioFile
 import Foundation
 import NagiTestSupport

@@ -25,7 +25,8 @@ struct ErrorExitTests {
         Case(arguments: ["describe", "4-٧-8"], status: 64, mentions: "4-٧-8"),
         Case(arguments: ["describe", "boxx"], status: 66, mentions: "box"),
         Case(arguments: ["describe", "no/such/file.json"], status: 66, mentions: "no/such/file.json"),
-        Case(arguments: ["describe"], status: 64, mentions: "PATTERN"),
+        // No PATTERN is 4-7-8 (DefaultPatternTests), which --ratio cannot repace.
+        Case(arguments: ["describe", "--ratio", "2:3"], status: 64, mentions: "'4-7-8' is not"),
         Case(arguments: ["describe", "box", "--cycles", "0"], status: 64, mentions: "--cycles"),
         Case(arguments: ["describe", "box", "--cycles", "-3"], status: 64, mentions: "--cycles"),
         Case(arguments: ["describe", "box", "--cycles", "NaN"], status: 64, mentions: "NaN"),

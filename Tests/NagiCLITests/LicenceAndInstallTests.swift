@@ -35,12 +35,14 @@ struct LicenceAndInstallTests {
         Library(name: "libsoxr", package: "libsoxr0", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: false),
         Library(name: "libebur128", package: "libebur128-1", licence: "MIT (Expat)", evidence: "License: Expat", isRequired: false),
         Library(name: "TagLib", package: "libtag1v5-vanilla", licence: "LGPL-2.1 / MPL-1.1 (either)", evidence: "License: LGPL-2.1 or MPL-1.1", isRequired: true),
+        Library(name: "libmicrohttpd", package: "libmicrohttpd12", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: true),
+        Library(name: "libarchive", package: "libarchive13", licence: "BSD-2-clause", evidence: "License: BSD-2-clause", isRequired: true),
     ]
 
-    @Test("the README names each linked library with the licence its Debian copyright file states", arguments: libraries)
+    @Test("docs/install.md names each linked library with the licence its Debian copyright file states", arguments: libraries)
     func linkedLibrary(library: Library) throws {
-        let readme = try Self.text("README.md")
-        let section = try #require(readme.components(separatedBy: "\n## Licences\n").dropFirst().first, "no Licences section")
+        let install = try Self.text("docs/install.md")
+        let section = try #require(install.components(separatedBy: "\n## Licences\n").dropFirst().first, "no Licences section")
         let row = try #require(section.split(separator: "\n").first { $0.hasPrefix("| \(library.name) ") }, "no row for \(library.name)")
         #expect(row.hasSuffix("| \(library.licence) |"), "\(row)")
         let copyrightPath = "/usr/share/doc/\(library.package)/copyright"
@@ -49,10 +51,10 @@ struct LicenceAndInstallTests {
         #expect(copyright.contains(library.evidence), "\(copyrightPath) does not say \(library.evidence)")
     }
 
-    @Test("the README says how to install the binary, the completions and the man page")
+    @Test("docs/install.md says how to install the binary, the completions and the man page")
     func installSteps() throws {
-        let readme = try Self.text("README.md")
-        let section = try #require(readme.components(separatedBy: "\n## Installing\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let install = try Self.text("docs/install.md")
+        let section = try #require(install.components(separatedBy: "\n## Installing the binary\n").dropFirst().first?.components(separatedBy: "\n## ").first)
         for step in ["swift build -c release", "install -Dm755 .build/release/nagi /usr/local/bin/nagi", "nagi completions bash", "nagi completions zsh", "nagi completions fish", "docs/nagi.1"] {
             #expect(section.contains(step), "missing: \(step)")
         }

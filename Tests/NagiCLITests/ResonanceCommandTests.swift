@@ -34,6 +34,8 @@ struct ResonanceCommandTests {
         let best = try #require(object["best"] as? [String: Any])
         #expect(best["breathsPerMinute"] as? Double == 5)
         #expect((best["verdict"] as? String) == "5 breaths/min, clearly")
+        #expect(best["clear"] as? Bool == true)
+        #expect(object["reason"] is NSNull)
         #expect(abs((object["offsetSeconds"] as? Double ?? 0) - heart.leadSeconds) < 0.01)
         let steps = try #require(object["steps"] as? [[String: Any]])
         #expect(steps.map { $0["breathsPerMinute"] as? Double } == [6.5, 6, 5.5, 5, 4.5])
@@ -48,6 +50,50 @@ struct ResonanceCommandTests {
         let png = folder.appendingPathComponent("steps.png").path
         let (status, output) = try Tool.run("/usr/bin/rsvg-convert", ["-o", png, folder.appendingPathComponent("steps.svg").path])
         #expect(status == 0, "\(output)")
+    }
+
+    @Test("a record breathed at 6/min throughout: no verdict, `best` null and the reason in JSON, a reason line in the table")
+    func noVerdict() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        var heart = SyntheticHeart(breathing: try SyntheticHeart.breathing(), resonantRate: 5, seed: 23)
+        heart.breathed = .constant(6)
+        try heart.polarText(startClock: Self.recordStart).write(to: folder.appendingPathComponent("rr.txt"), atomically: true, encoding: .utf8)
+        let start = Self.recordStart.adding(seconds: heart.leadSeconds).isoText
+        let json = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start", start, "--json"], in: folder)
+        #expect(json.status == 0, "\(json.standardError)")
+        let object = try Self.json(json.standardOutput)
+        #expect(object["best"] is NSNull)
+        let reason = try #require(object["reason"] as? String)
+        #expect(reason.contains("does not follow the session's paces"), "\(reason)")
+        let table = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start", start], in: folder)
+        #expect(table.status == 0)
+        #expect(table.standardOutput.contains("\nno verdict: the heart rate does not follow"), "\(table.standardOutput)")
+        #expect(!table.standardOutput.contains(" *"))
+    }
+
+    @Test("--column picks the RR column of a CSV whose header names none; 200 001 beats refused with 65; --column 0 is 64")
+    func columnAndSizeLimit() throws {
+        let (folder, heart) = try Self.recordFolder(rate: 5.5, seed: 29)
+        // The same record with the RR column renamed and a heart-rate column before it, decimal commas, ';'.
+        var lines = ["Zeit;HF;Schlag"]
+        for line in heart.polarText(startClock: Self.recordStart).split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ";")
+            lines.append("\(cells[0]);70;\(cells[1]),0")
+        }
+        try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("de.csv"), atomically: true, encoding: .utf8)
+        let start = Self.recordStart.adding(seconds: heart.leadSeconds).isoText
+        let result = try NagiProcess.run(["resonance", "analyze", "de.csv", "--column", "3", "--start", start, "--json"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try Self.json(result.standardOutput)
+        #expect((object["best"] as? [String: Any])?["breathsPerMinute"] as? Double == 5.5)
+        let steps = try #require(object["steps"] as? [[String: Any]])
+        #expect(steps.allSatisfy { ($0["rmssdMilliseconds"] as? Double ?? 0) > 0 && ($0["sdnnMilliseconds"] as? Double ?? 0) > 0 })
+        let zero = try NagiProcess.run(["resonance", "analyze", "de.csv", "--column", "0"], in: folder)
+        #expect(zero.status == 64)
+        try String(repeating: "812\n", count: 200_001).write(to: folder.appendingPathComponent("long.txt"), atomically: true, encoding: .utf8)
+        let long = try NagiProcess.run(["resonance", "analyze", "long.txt"], in: folder)
+        #expect(long.status == 65)
+        #expect(long.standardError == "nagi: error: long.txt: more than 200000 beats, the most a record may hold (48 hours at 70 a minute); cut the record to the session\n")
     }
 
     @Test("--align auto (the default) prints the table with the offset found within 2 s and a clear verdict")
@@ -97,7 +143,7 @@ struct ResonanceCommandTests {
             ("noisy.txt", 65, "are artefacts, more than 20 %"),
             ("nocolumn.csv", 65, "no RR or IBI column"),
             ("binary.bin", 65, "not a text file"),
-            ("absent.txt", 66, "cannot read \"absent.txt\": No such file or directory"),
+            ("absent.txt", 66, "cannot read 'absent.txt': No such file or directory"),
         ]
         for (name, status, words) in cases {
             let result = try NagiProcess.run(["resonance", "analyze", name, "--plot", "out.svg"], in: folder)

@@ -1,3 +1,5 @@
+import NagiPresets
+import AudioFile
 import Foundation
 import NagiKit
 import NagiTestSupport

@@ -1,3 +1,5 @@
+import Synth
+import AudioFile
 import Foundation
 import LoudnessReference
 @testable import NagiKit

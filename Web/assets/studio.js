@@ -276,7 +276,8 @@ function renderReport(result) {
   report.replaceChildren();
   const verdict = document.createElement("p");
   verdict.className = "verdict";
-  verdict.textContent = result.best ? `Your resonant pace: ${result.best.verdict}.` : "No pace stands out.";
+  // With no verdict the report says why (the record does not follow the session, every step left out…).
+  verdict.textContent = result.best ? `Your resonant pace: ${result.best.verdict}.` : `No verdict: ${result.reason || "no pace stands out"}.`;
   const facts = document.createElement("p");
   facts.className = "help";
   const alignment = result.alignment ? `, aligned at ${figure(result.offsetSeconds)} s (correlation ${figure(result.alignment.correlation, 2)})` : "";

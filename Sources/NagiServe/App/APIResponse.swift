@@ -27,6 +27,24 @@ package enum APIResponse {
         self.error(error.error, parameter: error.parameter)
     }
 
+    /// Whatever `body` answers, or the refusal for what it throws: a query's fault, the command line's, an option's
+    /// value or the engine's as the same line `nagi` prints; anything else as the server's own failure (500).
+    package static func answering(_ body: () throws -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch let error as QueryError {
+            return self.error(error)
+        } catch let error as CLIError {
+            return self.error(error)
+        } catch let error as ArgumentError {
+            return self.error(.arguments(error))
+        } catch let error as SoundtrackError {
+            return self.error(CLIError(error))
+        } catch {
+            return self.error("\(error)", status: 500)
+        }
+    }
+
     /// The status for a fault: 400 for a bad request or bad content, 404 for something named that does not exist,
     /// 503 for what is unavailable now (a stopping server, a device), 500 for the server's own failures.
     static func status(for error: CLIError) -> Int {

@@ -1,3 +1,5 @@
+import NagiSystem
+import FilePaths
 import CArchive
 import Glibc
 import NagiKit
@@ -26,13 +28,13 @@ enum AlbumArchive {
         for (name, path) in files {
             if cancel.isCancelled { throw Failure(message: "cancelled") }
             let file = open(path, O_RDONLY | O_CLOEXEC)
-            guard file >= 0 else { throw Failure(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard file >= 0 else { throw Failure(message: "cannot read \(path): \(Errno.current.description)") }
             defer { close(file) }
             var status = stat()
-            guard fstat(file, &status) == 0 else { throw Failure(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard fstat(file, &status) == 0 else { throw Failure(message: "cannot read \(path): \(Errno.current.description)") }
             guard let entry = archive_entry_new() else { throw Failure(message: "archive_entry_new failed") }
             defer { archive_entry_free(entry) }
-            archive_entry_set_pathname(entry, folderName + "/" + name)
+            archive_entry_set_pathname(entry, FilePath(folderName).appending(name).string)
             archive_entry_set_size(entry, la_int64_t(status.st_size))
             archive_entry_set_filetype(entry, Self.regularFileType)
             archive_entry_set_perm(entry, 0o644)
@@ -42,7 +44,7 @@ enum AlbumArchive {
                 if cancel.isCancelled { throw Failure(message: "cancelled") }
                 let count = read(file, buffer, Self.chunkByteCount)
                 if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { throw Failure(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+                guard count >= 0 else { throw Failure(message: "cannot read \(path): \(Errno.current.description)") }
                 if count == 0 { break }
                 guard archive_write_data(archive, buffer, count) == count else { throw Failure(message: Self.text(archive)) }
             }

@@ -1,3 +1,4 @@
+import NagiSystem
 import AudioFile
 import Glibc
 import NagiDocuments
@@ -105,7 +106,7 @@ extension NagiServer {
     /// lesson's own cues and count unless the query names them.
     private func lessonDescription(_ request: HTTPRequest, course: Course, index: Int, catalog: PresetCatalog) -> HTTPResponse {
         let lesson = course.lessons[index]
-        do {
+        return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: DescribeOptions.spec, tolerating: [RenderOptions.spec, CourseOptions.exportSpec], folders: folders)
             let rate = try SampleRateOptions(arguments).sampleRate
             let cues = try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
@@ -115,14 +116,6 @@ extension NagiServer {
             let session = SessionOptions(session: lesson.session, name: lesson.patternLabel, sampleRate: rate)
             let describe = try DescribeOptions(session: session, cues: cues, count: count, countdownSeconds: countdown, endBell: arguments.isSet("--end-bell"), catalog: catalog)
             return APIResponse.json(describe.json)
-        } catch let error as QueryError {
-            return APIResponse.error(error)
-        } catch let error as CLIError {
-            return APIResponse.error(error)
-        } catch let error as ArgumentError {
-            return APIResponse.error(.arguments(error))
-        } catch {
-            return APIResponse.error("\(error)", status: 500)
         }
     }
 
@@ -153,7 +146,7 @@ extension NagiServer {
             }
         }
         guard let folder = TemporaryFolder.make(prefix: "nagi-album-") else {
-            return APIResponse.error("cannot make a temporary folder: \(String(cString: strerror(errno)))", status: 500)
+            return APIResponse.error("cannot make a temporary folder: \(Errno.current.description)", status: 500)
         }
         settings.folder = folder
         settings.jobCount = 1

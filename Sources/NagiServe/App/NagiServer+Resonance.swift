@@ -1,7 +1,24 @@
-/// `POST /api/resonance`: a heart-rate record read against the session breathed, as `nagi resonance analyze` reads it.
+import NagiKit
+import NagiOptions
+
+/// `POST /api/resonance` and `POST /api/resonance/plot.svg`: a heart-rate record, sent as the request's body, read
+/// against the session breathed as `nagi resonance analyze` reads it; the query carries the command's options
+/// (`pattern`, `start`, `settle`, `ratio`, …). The answer is the command's `--json` object, or its `--plot` SVG.
 extension NagiServer {
+    /// What an upload is called in the lines of its faults (a request names no file).
+    static let uploadedRecordName = "the uploaded record"
+
     func resonance(_ request: HTTPRequest, plot: Bool, known: Bool) -> HTTPResponse {
         guard known else { return Self.notFound(request.path) }
-        return APIResponse.error("resonance analysis is not served yet", status: 501)
+        return APIResponse.answering {
+            let arguments = try QueryArguments.parse(request.query, for: ResonanceOptions.spec, positionals: [Self.uploadedRecordName], folders: folders)
+            let options = try ResonanceOptions(arguments, catalog: PresetEnvironment.catalog())
+            let report = try options.report(recordBytes: request.body, recordName: Self.uploadedRecordName)
+            if plot {
+                let svg = options.plotSVG(report, recordName: "RR record")
+                return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")], body: .bytes(Array(svg.utf8)))
+            }
+            return APIResponse.json(options.json(report))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import NagiSystem
 import AudioFile
 import Locking
 import NagiDocuments
@@ -174,30 +175,18 @@ package final class NagiServer: Sendable {
         if query.contains(where: { $0.name == "no-cues" && !["0", "false", "no", "off"].contains($0.value.lowercased()) }), !query.contains(where: { $0.name == "cues" }) {
             query.append(("cues", "none"))
         }
-        do {
+        return APIResponse.answering {
             let arguments = try QueryArguments.parse(query, for: DescribeOptions.spec, tolerating: [RenderOptions.spec, PlotOptions.spec], folders: folders)
             return APIResponse.json(try DescribeOptions(arguments, catalog: PresetEnvironment.catalog()).json)
-        } catch let error as QueryError {
-            return APIResponse.error(error)
-        } catch let error as CLIError {
-            return APIResponse.error(error)
-        } catch {
-            return APIResponse.error("\(error)", status: 500)
         }
     }
 
     /// `GET /api/plot.svg`: the SVG of `nagi plot`.
     private func plot(_ request: HTTPRequest) -> HTTPResponse {
-        do {
+        return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: PlotOptions.spec, tolerating: [RenderOptions.spec, DescribeOptions.spec], folders: folders)
             let svg = try PlotOptions(arguments, catalog: PresetEnvironment.catalog()).svg
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")], body: .bytes(Array(svg.utf8)))
-        } catch let error as QueryError {
-            return APIResponse.error(error)
-        } catch let error as CLIError {
-            return APIResponse.error(error)
-        } catch {
-            return APIResponse.error("\(error)", status: 500)
         }
     }
 

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import Glibc
 
 /// A folder of the server's own in `TMPDIR` (an album exported before it is archived), made and removed whole.
@@ -5,7 +7,7 @@ enum TemporaryFolder {
     /// A new empty folder `TMPDIR/PREFIXxxxxxx` (mode 0700), nil when none can be made (errno says why).
     static func make(prefix: String) -> String? {
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/" + prefix + "XXXXXX").utf8CString)
+        var template = Array(FilePath(base).appending(prefix + "XXXXXX").string.utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
             return mkdtemp(base).map { String(cString: $0) }
@@ -18,9 +20,8 @@ enum TemporaryFolder {
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 guard name != ".", name != ".." else { continue }
-                let path = folder + "/" + name
-                var status = stat()
-                if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                let path = FilePath(folder).appending(name).string
+                if FileKind.of(path, followingLinks: false) == .folder {
                     remove(path)
                 } else {
                     unlink(path)

@@ -1,3 +1,5 @@
+import FilePaths
+import NagiSystem
 import Glibc
 import NagiKit
 import NagiOptions
@@ -29,8 +31,8 @@ package struct UserFolders: Sendable {
     func bed(named name: String) throws(QueryError) -> String {
         guard Self.isPlainName(name), let folder = bedFolder else { throw Self.notFound("bed", name) }
         let entries = Self.entries(of: folder).filter { Self.stem(of: $0) == name }
-        guard let entry = entries.sorted().first, let path = Self.contained(folder + "/" + entry, in: folder),
-              FileSystem.kind(of: path) == .regularFile else {
+        guard let entry = entries.sorted().first, let path = Self.contained(FilePath(folder).appending(entry).string, in: folder),
+              FileKind.of(path) == .regularFile else {
             throw Self.notFound("bed", name)
         }
         return path
@@ -39,8 +41,8 @@ package struct UserFolders: Sendable {
     /// The path of the cue pack called `name`.
     /// - Throws: 404 for a name that is none, or no such folder.
     func cuePack(named name: String) throws(QueryError) -> String {
-        guard Self.isPlainName(name), let folder = cuePackFolder, let path = Self.contained(folder + "/" + name, in: folder),
-              FileSystem.kind(of: path) == .folder else {
+        guard Self.isPlainName(name), let folder = cuePackFolder, let path = Self.contained(FilePath(folder).appending(name).string, in: folder),
+              FileKind.of(path) == .folder else {
             throw Self.notFound("cue pack", name)
         }
         return path
@@ -51,8 +53,8 @@ package struct UserFolders: Sendable {
         guard let folder else { return [] }
         var names: Set<String> = []
         for entry in Self.entries(of: folder) where !entry.hasPrefix(".") {
-            guard let path = Self.contained(folder + "/" + entry, in: folder) else { continue }
-            let kind = FileSystem.kind(of: path)
+            guard let path = Self.contained(FilePath(folder).appending(entry).string, in: folder) else { continue }
+            let kind = FileKind.of(path)
             if wantsFolders, kind == .folder { names.insert(entry) }
             if !wantsFolders, kind == .regularFile { names.insert(Self.stem(of: entry)) }
         }

@@ -1,3 +1,4 @@
+import NagiSystem
 import Glibc
 
 /// Why the server could not start or serve, as data.
@@ -15,9 +16,9 @@ package enum HTTPServerError: Error, Equatable, Sendable {
     package var message: String {
         switch self {
         case let .badAddress(text): "--listen \(text): expected HOST:PORT, such as 127.0.0.1:8787, localhost:0 or [::1]:8787"
-        case let .system(call, code): "\(call): \(String(cString: strerror(code)))"
-        case let .cannotListen(address, code): "cannot listen on \(address): \(String(cString: strerror(code)))"
-        case let .cannotStart(code): "cannot start the HTTP server: \(String(cString: strerror(code)))"
+        case let .system(call, code): "\(call): \(Errno(code).description)"
+        case let .cannotListen(address, code): "cannot listen on \(address): \(Errno(code).description)"
+        case let .cannotStart(code): "cannot start the HTTP server: \(Errno(code).description)"
         }
     }
 }

@@ -11,7 +11,7 @@ guard arguments.count == 3 else {
 }
 do {
     let text = try String(contentsOfFile: arguments[1], encoding: .utf8)
-    let course = try CourseDecoder(catalog: BuiltinLibrary.catalog).decode(try JSONParser.parse(text, file: arguments[1]), file: arguments[1])
+    let course = try BuiltinLibrary.course(json: text, file: arguments[1])
     var settings = CourseExporter.Settings(folder: arguments[2])
     settings.format = .flac
     settings.jobCount = 2
