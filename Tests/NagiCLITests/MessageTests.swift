@@ -52,8 +52,8 @@ struct MessageTests {
     @Test("a WAV of more phases than a file holds chapters says so on stderr and carries no cue points (they are its chapters); one that fits says nothing")
     func droppedCuePointsWarned() throws {
         let folder = try NagiProcess.temporaryFolder()
-        // 0.2 s phases for 3.4 minutes: 1020 phases, past the 999 chapters a file holds.
-        let long = try NagiProcess.run(["render", "0.2-0.2", "--minutes", "3.4", "--rate", "8000", "--channels", "1", "--no-cues", "-o", "long.wav"], in: folder)
+        // 0.2 s phases for 3.4 minutes: 1020 phases, past the 999 chapters a file holds (said when they were asked for).
+        let long = try NagiProcess.run(["render", "0.2-0.2", "--minutes", "3.4", "--rate", "8000", "--channels", "1", "--no-cues", "--chapters", "phases", "-o", "long.wav"], in: folder)
         #expect(long.status == 0, "\(long.standardError)")
         #expect(long.standardError.contains("no chapters written: the session has 1020 phases"), "\(long.standardError)")
         let cues = try AudioFileReader.info(path: folder.appendingPathComponent("long.wav").path).cueFrames
