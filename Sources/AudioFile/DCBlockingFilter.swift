@@ -4,7 +4,8 @@ import NagiMath
 /// 4th-order Butterworth at 20 Hz (two biquads), which removes a DC offset and the infrasound a speaker cannot
 /// play but a loudness match would otherwise boost (5 Hz comes out 48 dB down, 20 Hz 3 dB down, 40 Hz 0.3 dB).
 /// Fourth order rather than the second order the issue suggests: at 2nd order a 5 Hz bed keeps −24 dB, which
-/// the loudness match then raises right back.
+/// the loudness match then raises right back. Even the −48 dB left at 4th order came back (−38 dBFS in the mix for a
+/// 5 Hz sine at −6 dBFS), so a bed's match is also held by what it keeps under 15 Hz (`InfrasoundMeter`).
 ///
 /// It starts from the steady state of its first input frame (as if that value had always been there), so a
 /// recording with an offset starts at 0 instead of with a step; `reset` starts it afresh, which a looping bed

@@ -7,13 +7,29 @@ public enum BedLoudness {
     /// Frames per read while measuring.
     private static let blockFrames = 9_600
 
+    /// What a stretch of a bed measured: its loudness meter and how much of it lies under 15 Hz.
+    public struct Measurement {
+        /// The gating blocks of the integrated loudness.
+        public var meter: GatedLoudnessMeter
+        /// The energy under 15 Hz.
+        public var infrasound: InfrasoundMeter
+    }
+
     /// A meter (the one every render's loudness goes through) fed `source` from where it is for at most
     /// `maximumFrames` frames (to its end when nil). Meters of several stretches pool into one figure
     /// (`GatedLoudnessMeter.integratedLoudness(of:)`), so a recording can be measured in excerpts, on several
     /// threads.
     /// - Throws: `BedStreamError` for a read failure.
     public static func meter(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> GatedLoudnessMeter {
+        try measure(reading: source, maximumFrames: maximumFrames).meter
+    }
+
+    /// `meter(reading:maximumFrames:)`'s meter, and beside it what the high-pass left under 15 Hz
+    /// (`InfrasoundMeter`), from the same filtered samples.
+    /// - Throws: `BedStreamError` for a read failure.
+    public static func measure(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> Measurement {
         let meter = GatedLoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
+        var infrasound = InfrasoundMeter(sampleRate: source.sampleRate, channelCount: source.channelCount)
         var block = [Float](repeating: 0, count: blockFrames * source.channelCount)
         // Measured as it is heard: through the high-pass the stream applies (at the recording's rate here).
         var filter = DCBlockingFilter(sampleRate: source.sampleRate, channelCount: source.channelCount)
@@ -26,11 +42,13 @@ public enum BedLoudness {
                 return frames
             }
             block.withUnsafeBufferPointer { buffer in
-                meter.add(UnsafeBufferPointer(rebasing: buffer[0..<(frames * source.channelCount)]))
+                let filtered = UnsafeBufferPointer(rebasing: buffer[0..<(frames * source.channelCount)])
+                meter.add(filtered)
+                infrasound.add(filtered)
             }
             remaining -= frames
             if frames < wanted { break }
         }
-        return meter
+        return Measurement(meter: meter, infrasound: infrasound)
     }
 }

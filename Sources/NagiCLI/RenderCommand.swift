@@ -40,7 +40,10 @@ enum RenderCommand {
         let start = ContinuousClock.now
         nagi_install_stop_handlers()
         // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one).
-        let soundtrack = try Preparation.prepare(render.request, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
+        // The loudness pass meters the render limited as it will be for the output's encoder.
+        var request = render.request
+        request.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: output.format)
+        let soundtrack = try Preparation.prepare(request, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
         let audioExisted = FileKind.of(output.path) != .missing
 
         // A render killed outright (SIGKILL) leaves its hidden temporary file; clear such leftovers.
@@ -52,9 +55,6 @@ enum RenderCommand {
         let leadInMicroseconds = render.request.framing.leadInMicroseconds(sampleRate: schedule.sampleRate)
         let labels = try labelsPath.map { path throws(CLIError) in
             try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule, offsetMicroseconds: leadInMicroseconds), overwrite: force) }
-        }
-        if file.omitsCuePoints, let warning = output.cuePointWarning(cueCount: file.phaseCount) {
-            Console.err(warning + "\n")
         }
         let cueSheet = try cueSheetPath.map { path throws(CLIError) in
             let text = CueSheet.text(fileName: CueSheet.reference(to: output.path, from: path), format: output.format, tags: file.tags, sampleRate: schedule.sampleRate)

@@ -22,7 +22,14 @@ enum BedMeasurement {
     /// them to read on.
     /// - Throws: `BedStreamError` for a failed read or measurement.
     static func loudness(reading decoders: [BedDecoder], heardSeconds: Double) throws(BedStreamError) -> Double {
-        guard let first = decoders.first else { return -.infinity }
+        try measure(reading: decoders, heardSeconds: heardSeconds).loudness
+    }
+
+    /// `loudness(reading:heardSeconds:)`, and the RMS under 15 Hz of the loudest channel over the same excerpts,
+    /// dBFS (`InfrasoundMeter`): what the high-pass left that a loudness match would raise.
+    /// - Throws: `BedStreamError` for a failed read or measurement.
+    static func measure(reading decoders: [BedDecoder], heardSeconds: Double) throws(BedStreamError) -> (loudness: Double, infrasoundDecibels: Double) {
+        guard let first = decoders.first else { return (-.infinity, -.infinity) }
         let spans = spans(
             heardFrames: Int64(heardSeconds * Double(first.sampleRate)), recordingFrames: first.frameCount,
             excerptFrames: Int64(excerptSeconds * Double(first.sampleRate)))
@@ -31,16 +38,16 @@ enum BedMeasurement {
             Group(decoder: decoder, spans: Array(spans.dropFirst(index * share).prefix(share)))
         }.filter { !$0.spans.isEmpty }
         let measured = ParallelRunner.run(groups, jobs: groups.count) { group -> Result<Meters, BedStreamError> in
-            Result { () throws(BedStreamError) in Meters(meters: try group.meters()) }
+            Result { () throws(BedStreamError) in Meters(measurements: try group.measurements()) }
         }
-        var meters: [GatedLoudnessMeter] = []
-        for result in measured { meters += try result.get().meters }
-        return GatedLoudnessMeter.integratedLoudness(of: meters)
+        var measurements: [BedLoudness.Measurement] = []
+        for result in measured { measurements += try result.get().measurements }
+        return (GatedLoudnessMeter.integratedLoudness(of: measurements.map(\.meter)), InfrasoundMeter.pooled(measurements.map(\.infrasound)))
     }
 
-    /// A thread's meters, handed back (not used there again).
+    /// A thread's measurements, handed back (not used there again).
     private struct Meters: @unchecked Sendable {
-        var meters: [GatedLoudnessMeter]
+        var measurements: [BedLoudness.Measurement]
     }
 
     /// One decoder and the excerpts it measures, handed to one thread (its only user while it measures).
@@ -48,15 +55,15 @@ enum BedMeasurement {
         var decoder: BedDecoder
         var spans: [Range<Int64>]
 
-        /// A meter per excerpt, read in order.
-        func meters() throws(BedStreamError) -> [GatedLoudnessMeter] {
-            var meters: [GatedLoudnessMeter] = []
+        /// A measurement per excerpt, read in order.
+        func measurements() throws(BedStreamError) -> [BedLoudness.Measurement] {
+            var measurements: [BedLoudness.Measurement] = []
             for span in spans {
                 // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
                 if span.lowerBound > 0 { try decoder.seek(toFrame: span.lowerBound) }
-                meters.append(try BedLoudness.meter(reading: decoder, maximumFrames: span.count))
+                measurements.append(try BedLoudness.measure(reading: decoder, maximumFrames: span.count))
             }
-            return meters
+            return measurements
         }
     }
 

@@ -200,6 +200,7 @@ public final class CourseExporter: Sendable {
         let loudnessTarget = request.loudnessTargetLUFS
         // The loudness pass runs when the track is written, for the tracks that are written.
         request.loudnessTargetLUFS = nil
+        request.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: settings.format)
         let tags = AudioTags(
             title: title, artist: settings.artist ?? course.artist ?? "nagi", album: settings.album ?? course.album ?? course.title,
             comment: SoundtrackTags.comment(pattern: lesson.patternLabel, schedule: schedule, soundscape: soundscapeName),

@@ -19,12 +19,15 @@ enum LoudnessPass {
     /// Frames rendered and metered per block.
     static let blockFrameCount = 8192
     /// How far a loudness gain may push the calibrated render's largest sample past the highest loudness
-    /// ceiling, for the limiter to take down, dB.
+    /// ceiling, for the limiter to take down, dB (a lossy file's limiter, lower by the encoding headroom, takes
+    /// that much more).
     static let limitingAllowanceDecibels = 1.0
 
-    /// Meters `plan` (compiled without a loudness gain) and returns the gain to `targetLUFS`: the difference,
-    /// held down so the peak passes the limiter's highest loudness ceiling
-    /// (`RenderPlan.highestLoudnessCeilingDecibels`) by at most `limitingAllowanceDecibels`.
+    /// Meters `plan` (compiled without a loudness gain, with the encoding headroom of the output it is for) and
+    /// returns the gain to `targetLUFS`: the difference, held down so the peak passes the limiter's highest
+    /// loudness ceiling (`RenderPlan.highestLoudnessCeilingDecibels`) by at most `limitingAllowanceDecibels`.
+    /// A lossy file's limiter sits lower by the headroom, so the second pass meters it limited there: the
+    /// gain makes up what that limiter takes, and the loudness said to be reached is the encoded file's.
     /// `openBed(half)` gives each half its bed reader (nil without a bed; halves 2 and 3 are a second pass's,
     /// made when the gain pushes the peaks past the limiter's knee). `progress` is told the fraction of
     /// the session metered so far (both halves), on the calling thread only, after a block at most every 1 %.

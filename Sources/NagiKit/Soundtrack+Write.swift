@@ -42,8 +42,10 @@ extension Soundtrack {
             throw .output(.unsupported("a write from frame \(startFrame): only a stream starts past frame 0, and within the soundtrack's \(totalFrameCount) frames"))
         }
         let start = ContinuousClock.now
-        // A lossy encoder adds peaks of its own: the limiter holds the true peak that much lower for it.
-        let outputPlan = spec.format.isLossy ? plan.withEncodingHeadroom(decibels: RenderPlan.lossyEncodingHeadroomDecibels) : plan
+        // A lossy encoder adds peaks of its own: the limiter holds the true peak that much lower for it. A request
+        // that named its encoder has the headroom in its plan already, and its loudness pass metered it so.
+        let headroom = max(plan.settings.encodingHeadroomDecibels, SoundtrackRequest.encodingHeadroomDecibels(for: spec.format))
+        let outputPlan = headroom != plan.settings.encodingHeadroomDecibels ? plan.withEncodingHeadroom(decibels: headroom) : plan
         let sliceCount = Int((totalFrameCount + Int64(Self.sliceFrameCount) - 1) / Int64(Self.sliceFrameCount))
         let workerCount = startFrame > 0 ? 1 : max(1, min(threads, sliceCount))
         var renderers: [SoundtrackRenderer] = []

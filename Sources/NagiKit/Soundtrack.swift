@@ -90,8 +90,8 @@ public final class Soundtrack: Sendable {
         defer { reading?.join() }
         var bedLoudness: Double?
         if let bed = request.bed {
-            let loudness = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
-            settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels))
+            let (loudness, infrasound) = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
+            settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels, infrasoundDecibels: infrasound))
             bedLoudness = loudness
         }
         settings.clips = try guide.clips(for: request.guide, schedule: schedule, settings: settings, beforeSpeaking: { reading?.join() })
@@ -105,14 +105,14 @@ public final class Soundtrack: Sendable {
     }
 
     /// The integrated loudness of the bed at `path` over the `heardFrameCount` frames (at `sampleRate`) a session
-    /// plays, read through `decoders`, LUFS.
+    /// plays, read through `decoders`, LUFS, and its RMS under 15 Hz once filtered, dBFS.
     /// - Throws: `.bed`: a failed read, or a bed silent once filtered (under the −70 LUFS absolute gate: nothing
     ///   to lay under the session).
-    private static func loudness(ofBed path: String, reading decoders: [BedDecoder], heardFrameCount: Int64, sampleRate: Int) throws(SoundtrackError) -> Double {
+    private static func loudness(ofBed path: String, reading decoders: [BedDecoder], heardFrameCount: Int64, sampleRate: Int) throws(SoundtrackError) -> (loudness: Double, infrasoundDecibels: Double) {
         do throws(BedStreamError) {
-            let loudness = try BedMeasurement.loudness(reading: decoders, heardSeconds: Double(heardFrameCount) / Double(sampleRate))
-            guard loudness.isFinite && loudness >= -70 else { throw BedStreamError.silent(path: path) }
-            return loudness
+            let measured = try BedMeasurement.measure(reading: decoders, heardSeconds: Double(heardFrameCount) / Double(sampleRate))
+            guard measured.loudness.isFinite && measured.loudness >= -70 else { throw BedStreamError.silent(path: path) }
+            return measured
         } catch {
             throw .bed(error)
         }
@@ -127,6 +127,9 @@ public final class Soundtrack: Sendable {
     /// limiting. When the plan's bound says they cannot come near, nothing is rendered; else they are rendered
     /// over the session's start and the limiter says how far it had to go.
     private static func checkLimiting(_ plan: RenderPlan) throws(SoundtrackError) {
+        // Judged at the PCM ceiling: a lossy output's encoding headroom is the encoder's need, not the soundscape's
+        // fault, and the same soundscape renders to every format.
+        let plan = plan.settings.encodingHeadroomDecibels == 0 ? plan : plan.withEncodingHeadroom(decibels: 0)
         let bound = plan.voicePeakBound
         guard bound.decibels > plan.limiterCeilingDecibels + RenderPlan.largestLimitingDecibels else { return }
         var settings = plan.settings

@@ -3,8 +3,8 @@ import Breath
 import Synth
 
 /// What a file of a soundtrack is besides its samples: the format, its encoding and quality, the tags with the
-/// chapters, and the phase starts as cue points, every frame on the file's own timeline (a countdown moves them
-/// all). Made by `SoundtrackRequest.fileDescription`, which takes the sample rate and channels from the request:
+/// chapters, and in a WAV file the chapters' starts as cue points, every frame on the file's own timeline (a
+/// countdown moves them all). Made by `SoundtrackRequest.fileDescription`, which takes the sample rate and channels from the request:
 /// they are stated once, in the request.
 public struct SoundtrackFileDescription: Sendable, Equatable {
     /// libsndfile's whole description of the file.
@@ -13,11 +13,6 @@ public struct SoundtrackFileDescription: Sendable, Equatable {
     public let frameCount: Int64
     /// Why the chapters were left out (a session with more than a file holds), nil when they were written.
     public let chaptersNote: String?
-    /// Whether the phase starts were left out as cue points: a WAV file holds at most
-    /// `AudioFileSpec.maximumCuePointCount`, and a partial list would mislead.
-    public let omitsCuePoints: Bool
-    /// How many phases the session has: the cue points a WAV file would carry.
-    public let phaseCount: Int
 
     /// The format.
     public var format: AudioFileFormat { spec.format }
@@ -37,6 +32,7 @@ extension SoundtrackRequest {
             soundscape: soundscape, channelCount: channelCount, seed: seed,
             cues: guide.cues, count: guide.count, cueVolumeDecibels: guide.cueVolumeDecibels)
         settings.beat = beat
+        settings.encodingHeadroomDecibels = encodingHeadroomDecibels
         (settings.countdownSeconds, settings.endBell) = (guide.countdownSeconds, guide.endBell)
         return settings
     }
@@ -60,9 +56,11 @@ extension SoundtrackRequest {
         } else {
             tags.chapters = []
         }
-        let phaseCount = schedule.phases.count
-        let cueFits = phaseCount <= AudioFileSpec.maximumCuePointCount
-        let cueFrames = format.supportsCuePoints && cueFits ? schedule.phases.map { leadIn + $0.startFrame } : []
+        // A WAV file's cue points are its chapters, each labelled with the chapter's title when the file is tagged
+        // (`TagLibFile.cueLabels`): ffmpeg and the players built on it list every cue point as a chapter, so a cue
+        // point at every phase start read as hundreds of untitled chapters (about 200 in a Wim Hof session).
+        // `--chapters phases` puts one on every phase start again, titled; `--labels` marks every phase for an editor.
+        let cueFrames = format.supportsCuePoints ? tags.chapters.map(\.startFrame) : []
         let spec = AudioFileSpec(
             sampleRate: schedule.sampleRate, channelCount: channelCount, format: format, encoding: encoding, quality: quality,
             tags: tags, cueFrames: cueFrames)
@@ -78,7 +76,7 @@ extension SoundtrackRequest {
             throw .fileTooLong(format: format)
         }
         return SoundtrackFileDescription(
-            spec: spec, frameCount: frameCount, chaptersNote: note, omitsCuePoints: format.supportsCuePoints && !cueFits, phaseCount: phaseCount)
+            spec: spec, frameCount: frameCount, chaptersNote: note)
     }
 }
 

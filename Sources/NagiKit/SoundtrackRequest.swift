@@ -1,3 +1,4 @@
+import AudioFile
 import Breath
 import Speech
 import Synth
@@ -64,6 +65,11 @@ public struct SoundtrackRequest: Sendable {
     /// An integrated loudness target, LUFS: measured in a first pass and reached with one gain (nil: the
     /// soundscape's calibrated level).
     public var loudnessTargetLUFS: Double?
+    /// How far under its true-peak ceiling the limiter holds the output for the encoder it goes to, dB: 0 for PCM
+    /// and live play, `RenderPlan.lossyEncodingHeadroomDecibels` for Vorbis, Opus and MP3
+    /// (`encodingHeadroomDecibels(for:)`). The loudness pass meters the render at it, so the gain it chooses
+    /// and the loudness it says it reached are those of the encoded file, not of a PCM render limited less.
+    public var encodingHeadroomDecibels: Double = 0
 
     /// A request for `schedule` in `soundscape`; the defaults are stereo, seed 1, the chimes, no bed, no beat,
     /// the calibrated level.
@@ -80,6 +86,12 @@ public struct SoundtrackRequest: Sendable {
         self.bed = bed
         self.beat = beat
         self.loudnessTargetLUFS = loudnessTargetLUFS
+    }
+
+    /// The encoding headroom a `format` file needs (`encodingHeadroomDecibels`): the lossy encoders add peaks
+    /// of their own.
+    public static func encodingHeadroomDecibels(for format: AudioFileFormat) -> Double {
+        format.isLossy ? RenderPlan.lossyEncodingHeadroomDecibels : 0
     }
 
     /// The rule for every setting three places may give — the caller's explicit choice over a course lesson's

@@ -79,13 +79,6 @@ package struct OutputChoice {
     /// How messages name the output: the path, or "standard output".
     package var displayName: String { isStandardOutput ? "standard output" : path }
 
-    /// The warning for a WAV whose phase starts exceed what libsndfile writes as cue points (all are then left
-    /// out rather than a misleading subset); nil when every start is a cue point or the format has none.
-    package func cuePointWarning(cueCount: Int) -> String? {
-        guard format.supportsCuePoints, cueCount > AudioFileSpec.maximumCuePointCount else { return nil }
-        return "nagi: warning: \(TerminalText.printable(displayName)) has no cue points: the session has \(cueCount) phases and a WAV file holds at most \(AudioFileSpec.maximumCuePointCount); use --labels for a label track"
-    }
-
     /// The sample encoding `--bits` (as given) asks of a `format` file, checked against the format with `--quality`:
     /// `--bits` applies to wav, flac and raw, `--quality` to flac, ogg, opus and mp3 (64 otherwise).
     package static func encoding(format: AudioFileFormat, bits: String?, quality: Double?) throws(CLIError) -> SampleEncoding {

@@ -22,7 +22,7 @@ package struct RenderOptions {
         ],
         discussion: """
         The file's frame 0 is the schedule's frame 0: every phase starts exactly where `nagi describe` \
-        says. WAV files carry each phase start as a cue point, named where a chapter starts. Files are \
+        says. WAV files carry their chapters as cue points, each named with its chapter's title. Files are \
         tagged through TagLib (title, artist, album, genre Meditation, the year, a comment naming the \
         pattern, nagi's version, the cover) with chapters (ID3v2 CHAP in MP3, named cue points in WAV, \
         CHAPTERnnn Vorbis comments in FLAC, Ogg and Opus) and \

@@ -25,11 +25,20 @@ public struct BedMix: Sendable, Equatable {
     public static let nominalLoudness = -20.0
 
     /// The gain that brings a recording measuring `loudness` LUFS to `levelDecibels` under the nominal
-    /// loudness, dB, at most `largestGainDecibels`.
-    public static func gainDecibels(loudness: Double, levelDecibels: Double) -> Double {
+    /// loudness, dB, at most `largestGainDecibels`, and at most what keeps its `infrasoundDecibels` (the RMS
+    /// under 15 Hz the high-pass left, dBFS) at `largestInfrasoundDecibels` in the mix.
+    public static func gainDecibels(loudness: Double, levelDecibels: Double, infrasoundDecibels: Double = -.infinity) -> Double {
         let measured = loudness.isFinite ? max(loudness, -70) : -70
-        return min(nominalLoudness + levelDecibels - measured, largestGainDecibels)
+        let matched = min(nominalLoudness + levelDecibels - measured, largestGainDecibels)
+        // A recording of infrasound alone measures quiet (K-weighting all but ignores it), so the match would
+        // raise what the high-pass left (a 5 Hz sine at -6 dBFS reached the mix at -38 dBFS under 15 Hz).
+        guard infrasoundDecibels.isFinite else { return matched }
+        return min(matched, largestInfrasoundDecibels - infrasoundDecibels)
     }
+
+    /// The most a bed may put under 15 Hz into the mix at its matched gain, RMS dBFS: 5 dB under the −45 dBFS a
+    /// speaker's infrasound is held to, for a loudness target that raises the whole render.
+    public static let largestInfrasoundDecibels = -50.0
 
     /// The most a loudness match raises a recording, dB: a very quiet one (a −70 LUFS hiss) stays quiet rather
     /// than coming up with its noise floor.

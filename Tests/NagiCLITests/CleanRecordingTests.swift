@@ -1,5 +1,6 @@
 import AudioFile
 import Foundation
+import NagiTestSupport
 import Testing
 
 /// Issue 21's clean recordings, from the rendered files: a bed's DC offset and infrasound never reach the
@@ -40,6 +41,66 @@ struct CleanRecordingTests {
             #expect(abs(measured.mean) < 0.002, "\(bed): DC \(measured.mean)")
             #expect(measured.infrasoundDecibels < reference.infrasoundDecibels + 3, "\(bed): \(measured.infrasoundDecibels) dB under 15 Hz, \(reference.infrasoundDecibels) without a bed")
         }
+    }
+
+    /// The RMS under 15 Hz of channel 1 of interleaved `samples` at 48 kHz, dBFS, from its spectrum: decimated to
+    /// 100 Hz through three 10 ms moving averages (0.3 dB down at 15 Hz, 60 dB and more around 100 Hz and its
+    /// multiples), then every DFT bin of the whole signal under 15 Hz summed (Parseval).
+    static func spectrumUnder15Hz(_ samples: [Float], channelCount: Int) -> Double {
+        var signal = stride(from: 0, to: samples.count, by: channelCount).map { Double(samples[$0]) }
+        let factor = 480
+        for _ in 0..<3 {
+            var running = 0.0
+            var averaged = [Double](repeating: 0, count: signal.count)
+            for index in signal.indices {
+                running += signal[index] - (index >= factor ? signal[index - factor] : 0)
+                averaged[index] = running / Double(factor)
+            }
+            signal = averaged
+        }
+        let decimated = stride(from: 0, to: signal.count, by: factor).map { signal[$0] }
+        let count = Double(decimated.count)
+        var meanSquare = 0.0
+        var bin = 0
+        while Double(bin) * 100 / count < 15 {
+            var (real, imaginary) = (0.0, 0.0)
+            for (index, value) in decimated.enumerated() {
+                let angle = 2 * Double.pi * Double(bin) * Double(index) / count
+                real += value * cos(angle)
+                imaginary -= value * sin(angle)
+            }
+            meanSquare += (bin == 0 ? 1 : 2) * (real * real + imaginary * imaginary) / (count * count)
+            bin += 1
+        }
+        return 10 * log10(meanSquare)
+    }
+
+    @Test("a 5 Hz sine bed at -6 dBFS puts at most -45 dBFS under 15 Hz into the mix (the rendered spectrum), and a 60 Hz one is still matched")
+    func infrasoundIsNotRaisedBack() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        // K-weighting all but ignores 5 Hz, so the filtered sine measured quiet and the match raised what the
+        // high-pass left: -38 dBFS under 15 Hz in the mix.
+        try Self.sox("-n -r 48000 -c 1 five.wav synth 10 sine 5 gain -6", in: folder)
+        try Self.sox("-n -r 48000 -c 1 sixty.wav synth 10 sine 60 gain -6", in: folder)
+        let common = ["render", "box", "--cycles", "1", "--bits", "float", "--quiet", "--no-cues"]
+        var renders: [String: [Float]] = [:]
+        for (name, bed) in [("plain.wav", nil), ("five-bed.wav", "five.wav"), ("sixty-bed.wav", "sixty.wav")] as [(String, String?)] {
+            let result = try NagiProcess.run(common + (bed.map { ["--bed", $0] } ?? []) + ["-o", name], in: folder)
+            try #require(result.status == 0, "\(name): \(result.standardError)")
+            renders[name] = try AudioFileReader.readFloat(path: folder.appendingPathComponent(name).path)
+        }
+        let plain = try #require(renders["plain.wav"])
+        let five = try #require(renders["five-bed.wav"])
+        let sixty = try #require(renders["sixty-bed.wav"])
+        try #require(five.count == plain.count && sixty.count == plain.count)
+        // The bed's part of the mix: the render with it less the same render without.
+        let fiveBed = zip(five, plain).map { $0 - $1 }
+        let infrasound = Self.spectrumUnder15Hz(fiveBed, channelCount: 2)
+        #expect(infrasound <= -45, "the 5 Hz bed puts \(infrasound) dBFS under 15 Hz into the mix")
+        // A bed the high-pass leaves alone is matched as before: about -32 LUFS in the mix, not held down.
+        let sixtyBed = zip(sixty, plain).map { $0 - $1 }
+        let level = Signal.rmsDecibels(sixtyBed, 0..<sixtyBed.count)
+        #expect(level > -40, "the 60 Hz bed sits at \(level) dBFS RMS")
     }
 
     @Test("a cue clip on a DC offset starts without a step")

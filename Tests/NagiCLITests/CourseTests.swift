@@ -3,6 +3,10 @@ import Foundation
 import NagiTestSupport
 import Testing
 
+@testable import Breath
+@testable import NagiDocuments
+@testable import NagiKit
+
 @Suite("nagi course, end to end")
 struct CourseTests {
     /// A small course with a hostile title among its lessons: a path that would leave the folder and hide the file
@@ -35,6 +39,24 @@ struct CourseTests {
         let unknown = try NagiProcess.run(["course", "show", "beginner-12"])
         #expect(unknown.status == 66)
         #expect(unknown.standardError.contains("beginner-21"))
+    }
+
+    @Test("every stage of a built-in course's lesson is labelled, so its chapters are the stages, not a chapter per phase")
+    func builtinStagesAreLabelled() throws {
+        for name in ["beginner-21", "sleep-7"] {
+            let course = try CourseDecoder(catalog: BuiltinLibrary.catalog).course(named: name)
+            for lesson in course.lessons {
+                let stages = lesson.session.stages
+                let staged = stages.count > 1 || stages.contains { if case .ramp = $0 { true } else { false } }
+                guard staged else { continue }
+                let labels = stages.compactMap { stage -> String? in if case let .labelled(label, _) = stage { label.label } else { nil } }
+                #expect(labels.count == stages.count, "\(name): \(lesson.title) has \(stages.count - labels.count) unlabelled stages")
+                // What a tagged file of the lesson lists: one chapter per stage (Day 21 had 140 of "Inhale", "Hold", "Exhale").
+                let schedule = try Schedule(session: lesson.session, sampleRate: 8000)
+                let chapters = ChapterMarks.chapters(nil, for: schedule).chapters
+                #expect(chapters.map(\.title) == labels, "\(name): \(lesson.title): \(chapters.count) chapters")
+            }
+        }
     }
 
     @Test("bad course files fail with exit 65 and the JSON path", arguments: [

@@ -104,6 +104,22 @@ struct TagTests {
         }
     }
 
+    @Test("a WAV's cue points are its chapters, every one titled: ffprobe lists wim-hof's rounds, not a chapter per phase; --chapters phases titles each phase")
+    func wavChaptersAreTitledCuePoints() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        // Two rounds of 30 breaths (60 phases), a retention and a recovery (3): 128 phases. A cue point on every
+        // phase start read as 128 chapters, all but the rounds' two untitled.
+        let session = ["wim-hof", "--cycles", "2", "--rate", "8000", "--channels", "1", "--no-cues"]
+        let rounds = try NagiProcess.run(["render"] + session + ["-o", "rounds.wav", "--quiet"], in: folder)
+        #expect(rounds.status == 0, "\(rounds.standardError)")
+        let (_, chapters) = try Self.probe(folder.appendingPathComponent("rounds.wav").path)
+        #expect(chapters.map(\.title) == ["Round 1", "Round 2"], "\(chapters.count) chapters: \(chapters.prefix(4))")
+        let phases = try NagiProcess.run(["render"] + session + ["--chapters", "phases", "-o", "phases.wav", "--quiet"], in: folder)
+        #expect(phases.status == 0, "\(phases.standardError)")
+        let (_, phaseChapters) = try Self.probe(folder.appendingPathComponent("phases.wav").path)
+        #expect(phaseChapters.count == 128 && phaseChapters.allSatisfy { ["Inhale", "Hold", "Exhale"].contains($0.title) }, "\(phaseChapters.count) chapters")
+    }
+
     @Test("mutagen reads back every tag nagi wrote, in every format, with the cover; WAV keeps its cue points")
     func mutagenReadsEveryFormat() throws {
         let folder = try NagiProcess.temporaryFolder()

@@ -231,8 +231,12 @@ package final class NagiServer: Sendable {
         defer { if !released { slots.release() } }
         let soundtrack: Soundtrack
         do {
+            // The key names the format, so the loudness pass may meter the render for the format's encoder.
+            var forFormat = request
+            forFormat.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: file.format)
+            let prepared = forFormat
             soundtrack = try soundtracks.soundtrack(for: key) { () throws(SoundtrackError) in
-                try Soundtrack.prepare(request, guide: guideClips, cancel: Cancellation { [weak self] in self?.isStopping ?? true })
+                try Soundtrack.prepare(prepared, guide: guideClips, cancel: Cancellation { [weak self] in self?.isStopping ?? true })
             }
         } catch {
             return APIResponse.error(CLIError(error))
