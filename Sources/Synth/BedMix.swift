@@ -36,9 +36,10 @@ public struct BedMix: Sendable, Equatable {
         return min(matched, largestInfrasoundDecibels - infrasoundDecibels)
     }
 
-    /// The most a bed may put under 15 Hz into the mix at its matched gain, RMS dBFS: 5 dB under the −45 dBFS a
-    /// speaker's infrasound is held to, for a loudness target that raises the whole render.
-    public static let largestInfrasoundDecibels = -50.0
+    /// The most a bed may put under 15 Hz into the mix at its matched gain, RMS dBFS: 1 dB under the −45 dBFS a
+    /// bed's infrasound is held to. No lower: a broadband bed's own rumble left by the high-pass (pink noise matched
+    /// at level 0 puts about −49 dBFS there) must not hold the whole bed back (at −50 it did, by 1.3 LU).
+    public static let largestInfrasoundDecibels = -46.0
 
     /// The most a loudness match raises a recording, dB: a very quiet one (a −70 LUFS hiss) stays quiet rather
     /// than coming up with its noise floor.
