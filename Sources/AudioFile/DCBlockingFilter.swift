@@ -15,12 +15,7 @@ public struct DCBlockingFilter: Sendable {
     /// The cut-off, Hz.
     public static let cutoffHz = 20.0
 
-    /// One biquad's coefficients (a₀ = 1), in the transposed direct form II.
-    private struct Section: Sendable {
-        var b0, b1, b2, a1, a2: Double
-    }
-
-    private let sections: [Section]
+    private let sections: [BiquadCoefficients]
     private let channelCount: Int
     /// Per section and channel: the two state values.
     private var state: [Double]
@@ -29,14 +24,7 @@ public struct DCBlockingFilter: Sendable {
     /// A filter for interleaved frames of `channelCount` channels at `sampleRate`.
     public init(sampleRate: Int, channelCount: Int) {
         self.channelCount = channelCount
-        // The bilinear transform of a 4th-order Butterworth high-pass: two sections with Q = 1/(2 cos(π/8)) and
-        // 1/(2 cos(3π/8)).
-        let k = sin(Double.pi * Self.cutoffHz / Double(sampleRate)) / cos(Double.pi * Self.cutoffHz / Double(sampleRate))
-        sections = [Double.pi / 8, 3 * Double.pi / 8].map { angle in
-            let q = 1 / (2 * cos(angle))
-            let norm = 1 / (1 + k / q + k * k)
-            return Section(b0: norm, b1: -2 * norm, b2: norm, a1: 2 * (k * k - 1) * norm, a2: (1 - k / q + k * k) * norm)
-        }
+        sections = ButterworthSections.fourthOrder(cutoffHz: Self.cutoffHz, sampleRate: sampleRate, highPass: true)
         state = Array(repeating: 0, count: 2 * 2 * channelCount)
     }
 

@@ -12,12 +12,7 @@ public struct InfrasoundMeter: Sendable {
     /// The low-pass's cut-off, Hz: "under 15 Hz".
     public static let cutoffHz = 15.0
 
-    /// One biquad's coefficients (a₀ = 1), in the transposed direct form II.
-    private struct Section: Sendable {
-        var b0, b1, b2, a1, a2: Double
-    }
-
-    private let sections: [Section]
+    private let sections: [BiquadCoefficients]
     private let channelCount: Int
     /// Per section and channel: the two state values.
     private var state: [Double]
@@ -29,14 +24,7 @@ public struct InfrasoundMeter: Sendable {
     /// A meter for interleaved frames of `channelCount` channels at `sampleRate`.
     public init(sampleRate: Int, channelCount: Int) {
         self.channelCount = channelCount
-        // The bilinear transform of a 4th-order Butterworth low-pass: two sections with Q = 1/(2 cos(π/8)) and
-        // 1/(2 cos(3π/8)).
-        let k = sin(Double.pi * Self.cutoffHz / Double(sampleRate)) / cos(Double.pi * Self.cutoffHz / Double(sampleRate))
-        sections = [Double.pi / 8, 3 * Double.pi / 8].map { angle in
-            let q = 1 / (2 * cos(angle))
-            let norm = 1 / (1 + k / q + k * k)
-            return Section(b0: k * k * norm, b1: 2 * k * k * norm, b2: k * k * norm, a1: 2 * (k * k - 1) * norm, a2: (1 - k / q + k * k) * norm)
-        }
+        sections = ButterworthSections.fourthOrder(cutoffHz: Self.cutoffHz, sampleRate: sampleRate, highPass: false)
         state = Array(repeating: 0, count: 2 * 2 * channelCount)
         energies = Array(repeating: 0, count: channelCount)
     }

@@ -28,11 +28,11 @@ package enum FileSystem {
         package var byteCount: Int64
         /// The modification time, nanoseconds since the epoch.
         package var modifiedNanoseconds: Int64
+    }
 
-        package init(byteCount: Int64, modifiedNanoseconds: Int64) {
-            self.byteCount = byteCount
-            self.modifiedNanoseconds = modifiedNanoseconds
-        }
+    /// The stamp a manifest recorded (`byteCount` bytes, modified at `modifiedNanoseconds`).
+    package static func recordedStamp(byteCount: Int64, modifiedNanoseconds: Int64) -> Stamp {
+        Stamp(byteCount: byteCount, modifiedNanoseconds: modifiedNanoseconds)
     }
 
     /// The size and modification time of the regular file at `path`, nil when there is none.
