@@ -44,7 +44,7 @@ import Testing
         #expect(decoded.count == samples.count)
         if format.isLossy {
             // The tone survives: same loudness within a quarter.
-            let ratio = TestSignal.rms(decoded) / TestSignal.rms(samples)
+            let ratio = Signal.rms(decoded) / Signal.rms(samples)
             #expect(ratio > 0.75 && ratio < 1.25, "RMS ratio \(ratio)")
         } else {
             let step: Float

@@ -182,7 +182,7 @@ import Testing
             try writer.commit()
             let decoded = try AudioFileReader.readFloat(path: path)
             #expect(decoded.allSatisfy { $0.isFinite && abs($0) < 1.5 }, "\(format)")
-            #expect(TestSignal.rms(decoded) > 0.2, "\(format)")
+            #expect(Signal.rms(decoded) > 0.2, "\(format)")
         }
     }
 }

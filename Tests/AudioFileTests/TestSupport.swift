@@ -28,11 +28,6 @@ enum TestSignal {
         }
         return samples
     }
-
-    static func rms(_ samples: [Float]) -> Double {
-        guard !samples.isEmpty else { return 0 }
-        return (samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
-    }
 }
 
 extension AudioFileWriter {

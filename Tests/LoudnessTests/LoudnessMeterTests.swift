@@ -110,15 +110,7 @@ import Testing
 
     /// Integrated loudness and true peak from ffmpeg's summary.
     private static func ffmpegReading(_ path: String) throws -> (lufs: Double, dBTP: Double) {
-        let result = try Tool.run(
-            "/usr/bin/ffmpeg", ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"])
-        #expect(result.status == 0)
-        let summary = try #require(result.output.range(of: "Summary:")).upperBound
-        func value(after label: String) throws -> Double {
-            let start = try #require(result.output.range(of: label, range: summary..<result.output.endIndex)).upperBound
-            let text = result.output[start...].prefix { $0 != "\n" }.split(separator: " ").first ?? ""
-            return try #require(Double(text))
-        }
-        return (try value(after: "I:"), try value(after: "Peak:"))
+        let summary = try FFmpegLoudness.summary(of: path)
+        return (summary.integratedLUFS, summary.truePeakDBTP)
     }
 }

@@ -20,11 +20,7 @@ struct BedTests {
 
     /// Integrated loudness of `name` in `folder` by ffmpeg's EBU R128 meter (independent of nagi's libebur128).
     static func ffmpegLoudness(_ name: String, in folder: URL) throws -> Double {
-        let script = "ffmpeg -hide_banner -nostats -i '\(name)' -af ebur128 -f null - 2>&1 | grep -E '^ +I:' | tail -1 | awk '{print $2}' > loudness.txt"
-        let result = try Pipeline.run(script, in: folder)
-        try #require(result.status == 0, "\(result.standardError)")
-        let text = try String(contentsOf: folder.appendingPathComponent("loudness.txt"), encoding: .utf8)
-        return try #require(Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), "ffmpeg said '\(text)'")
+        try FFmpegLoudness.summary(of: folder.appendingPathComponent(name).path).integratedLUFS
     }
 
     /// Renders in float and returns the samples.
@@ -60,8 +56,7 @@ struct BedTests {
         let bed = try Self.difference(with, without, channelCount: 2, in: folder)
         let rate = 48_000
         func rmsDecibels(_ frames: Range<Int>) -> Double {
-            let sum = frames.reduce(0.0) { $0 + Double(bed[2 * $1] * bed[2 * $1]) + Double(bed[2 * $1 + 1] * bed[2 * $1 + 1]) }
-            return 10 * log10(max(sum / Double(2 * frames.count), 1e-30))
+            Signal.rmsDecibels(bed, 2 * frames.lowerBound..<2 * frames.upperBound)
         }
         // Every half second of the session after its fade-in carries the bed, well above nothing.
         let sessionFrames = 19 * rate

@@ -1,3 +1,4 @@
+import NagiTestSupport
 import AudioFile
 import Foundation
 import LoudnessReference
@@ -17,16 +18,8 @@ struct LoudnessTargetTests {
 
     /// Integrated loudness and true peak by ffmpeg's ebur128 filter (its own implementation).
     static func ffmpeg(_ name: String, in folder: URL) throws -> (loudness: Double, truePeak: Double) {
-        let result = try Pipeline.run("ffmpeg -nostdin -hide_banner -nostats -i \(name) -af ebur128=peak=true -f null - 2> ffmpeg.txt", in: folder)
-        #expect(result.status == 0, "\(result.standardError)")
-        let text = try String(contentsOf: folder.appendingPathComponent("ffmpeg.txt"), encoding: .utf8)
-        // The summary comes last: "I: -16.0 LUFS" and, under "True peak:", "Peak: -3.5 dBFS".
-        let summary = text.components(separatedBy: "Summary:").last ?? ""
-        func value(after label: String) -> Double {
-            guard let line = summary.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }) else { return .nan }
-            return Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan
-        }
-        return (value(after: "I:"), value(after: "Peak:"))
+        let summary = try FFmpegLoudness.summary(of: folder.appendingPathComponent(name).path)
+        return (summary.integratedLUFS, summary.truePeakDBTP)
     }
 
     @Test("the render measures the target within 0.5 LU by libebur128 and by ffmpeg, the true peak under -1 dBTP", arguments: [

@@ -34,14 +34,6 @@ struct TagTests {
         return (tags, chapters)
     }
 
-    /// ffmpeg's integrated loudness of the decoded file: its ebur128 filter's running value at the last frame, to
-    /// the thousandth (the filter's summary rounds to a tenth; loudnorm measures at 192 kHz and reads ~0.1 LU off).
-    static func ffmpegLoudness(_ path: String) throws -> Double {
-        let result = try Tool.run("/usr/bin/ffmpeg", ["-hide_banner", "-nostats", "-v", "error", "-i", path, "-af", "ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.I:file=-", "-f", "null", "-"])
-        let line = try #require(result.output.split(separator: "\n").last { $0.hasPrefix("lavfi.r128.I=") })
-        return try #require(Double(line.dropFirst("lavfi.r128.I=".count)))
-    }
-
     /// describe --json's phase starts in seconds, and its names as chapter titles.
     static func describedStarts(_ arguments: [String]) throws -> [(seconds: Double, kind: String)] {
         let result = try NagiProcess.run(["describe"] + arguments + ["--json"])
@@ -88,7 +80,7 @@ struct TagTests {
             #expect(chapter.title == expected)
         }
 
-        let measured = try Self.ffmpegLoudness(path)
+        let measured = try FFmpegLoudness.integratedLUFS(of: path)
         if format == "opus" {
             let q78 = try #require(tags["r128_track_gain"].flatMap { Int($0) }, "\(tags)")
             #expect(tags["replaygain_track_gain"] == nil)

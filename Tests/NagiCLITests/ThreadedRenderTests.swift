@@ -1,3 +1,4 @@
+import NagiTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ struct ThreadedRenderTests {
         // Several slices long, so the threads really share it.
         #expect(outputs[0].count > 3 * (1 << 17) * 2)
         for threads in 2...4 {
-            let difference = Self.firstDifference(outputs[threads - 1], outputs[0])
+            let difference = Signal.firstDifference(outputs[threads - 1], outputs[0])
             #expect(difference == nil, "--threads \(threads) differs from --threads 1 from byte \(difference ?? -1) on")
         }
     }
@@ -55,7 +56,7 @@ struct ThreadedRenderTests {
             outputs.append(try Data(contentsOf: folder.appendingPathComponent(name)))
         }
         for index in 1..<runs.count {
-            let difference = Self.firstDifference(outputs[index], outputs[0])
+            let difference = Signal.firstDifference(outputs[index], outputs[0])
             #expect(difference == nil, "run \(index) (\(runs[index].0) threads, TMPDIR \(runs[index].1)) differs from the first from byte \(difference ?? -1) on")
         }
         #expect((try FileManager.default.contentsOfDirectory(atPath: scratch)).isEmpty, "nothing is left in TMPDIR")
@@ -68,14 +69,5 @@ struct ThreadedRenderTests {
         #expect(result.status == 64, "\(result.standardError)")
         #expect(result.standardError.contains("--threads"), "\(result.standardError)")
         #expect(!NagiProcess.names(in: folder).contains("out.wav"))
-    }
-
-    /// Where two outputs first differ (a length past the shorter one's end when one is a prefix of the other),
-    /// nil when they are the same: a failing `#expect(a == b)` of two files of megabytes kept the test library
-    /// busy on its report for 15 minutes (3 GB) before it was stopped.
-    static func firstDifference(_ a: Data, _ b: Data) -> Int? {
-        if a == b { return nil }
-        let (x, y) = (Array(a), Array(b))
-        return (0..<min(x.count, y.count)).first { x[$0] != y[$0] } ?? min(x.count, y.count)
     }
 }

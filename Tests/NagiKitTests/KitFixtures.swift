@@ -57,10 +57,4 @@ enum KitFixtures {
         block.withUnsafeMutableBufferPointer { renderer.render(into: $0, frameCount: frameCount) }
         return block
     }
-
-    /// The RMS of `samples`.
-    static func rms(_ samples: ArraySlice<Float>) -> Double {
-        guard !samples.isEmpty else { return 0 }
-        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
-    }
 }

@@ -21,9 +21,7 @@ import Testing
         let wanted = -23 - measured
         #expect(abs(Double(q78) / 256 - wanted) <= 0.5 / 256, "R128 \(q78) = \(Double(q78) / 256) dB, measured gain \(wanted) dB")
 
-        let ebur128 = try Tool.run("/usr/bin/ffmpeg", ["-hide_banner", "-nostats", "-v", "error", "-i", path, "-af", "ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.I:file=-", "-f", "null", "-"])
-        let line = try #require(ebur128.output.split(separator: "\n").last { $0.hasPrefix("lavfi.r128.I=") }, "\(ebur128.output)")
-        let ffmpegLUFS = try #require(Double(line.dropFirst("lavfi.r128.I=".count)))
+        let ffmpegLUFS = try FFmpegLoudness.integratedLUFS(of: path)
         #expect(abs(measured - ffmpegLUFS) <= 0.1, "nagi measured \(measured) LUFS, ffmpeg \(ffmpegLUFS) LUFS")
     }
 }

@@ -56,7 +56,7 @@ struct SoundtrackPipelineTests {
         }
         #expect(left == stride(from: 0, to: interleaved.count, by: 2).map { interleaved[$0] })
         #expect(right == stride(from: 1, to: interleaved.count, by: 2).map { interleaved[$0] })
-        #expect(KitFixtures.rms(left[...]) > 0.01, "the planes hold sound")
+        #expect(Signal.rms(left) > 0.01, "the planes hold sound")
     }
 
     @Test("a loudness target binds one gain to the calibrated plan: no table rebuilt, the samples those of a plan compiled with that gain")
@@ -87,7 +87,7 @@ struct SoundtrackPipelineTests {
         #expect(fromPrepared == fromCompiled)
         // And louder than the calibrated one by about the gain, where the limiter leaves it alone.
         let quiet = KitFixtures.renderToEnd(try calibrated.makeRenderer())
-        let ratio = 20 * log10(KitFixtures.rms(fromPrepared[...]) / KitFixtures.rms(quiet[...]))
+        let ratio = 20 * log10(Signal.rms(fromPrepared) / Signal.rms(quiet))
         #expect(abs(ratio - measurement.gainDecibels) < 0.5, "\(ratio) dB louder for a \(measurement.gainDecibels) dB gain")
         // What a meter reads of the rendered file: the target (or, held down by the peak, what the pass said it
         // would reach), not just the figure the pass reported.

@@ -21,7 +21,7 @@ import Testing
     /// The first index where two sample arrays differ, for a failure's message.
     static func firstDifference(_ a: [Float], _ b: [Float]) -> String {
         guard a.count == b.count else { return "\(a.count) samples against \(b.count)" }
-        guard let index = a.indices.first(where: { a[$0] != b[$0] }) else { return "none" }
+        guard let index = Signal.firstDifference(a, b) else { return "none" }
         return "sample \(index): \(a[index]) against \(b[index])"
     }
 

@@ -1,3 +1,4 @@
+import NagiTestSupport
 import Breath
 import Foundation
 import Synth
@@ -23,7 +24,7 @@ import Testing
     /// The first frame at or after `from` where `a` and `b` differ (nil: none before `to`).
     static func firstDifference(_ a: [Float], _ b: [Float], from: Int, to: Int) -> Int? {
         let (lower, upper) = (max(0, from), min(to, a.count))
-        return lower < upper ? (lower..<upper).first { a[$0] != b[$0] } : nil
+        return lower < upper ? Signal.firstDifference(a[lower..<upper], b[lower..<upper]) : nil
     }
 
     /// The first frame at or after `from` where `a` is not `b` turned down (same sign, no larger; nil: none

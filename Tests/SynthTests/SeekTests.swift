@@ -108,7 +108,7 @@ struct SeekTests {
 
     /// The first differing sample's frame, for the failure message.
     static func firstDifference(_ a: [Float], _ b: [Float], channels: Int) -> Int? {
-        zip(a, b).enumerated().first { $0.element.0 != $0.element.1 || $0.element.0.isNaN }.map { $0.offset / channels }
+        Signal.firstDifference(a, b).map { $0 / channels }
     }
 
     /// Whether `samples` are exactly the reference's from `frame` (compared here, so a failure prints a frame
