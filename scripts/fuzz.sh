@@ -68,7 +68,8 @@ build_module() {
 }
 
 # Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions, through
-# CLibrary) and FaultCategory (what kind of fault an error is); the targets import Breath, and NagiDocuments
+# CLibrary), FaultCategory (what kind of fault an error is) and TextRules (the rule for displayed text); Synth and
+# NagiDocuments import FilePaths (path arithmetic); the targets import Breath, and NagiDocuments
 # imports Synth (and Synth the C module of its kernel's AVX twin); the soundscape target also needs NagiDocuments
 # as a module.
 build_target() {
@@ -82,6 +83,8 @@ build_target() {
         build_module CLibrary "$root"/Sources/CLibrary/*.swift || return 1
         build_module NagiMath "$root"/Sources/NagiMath/*.swift || return 1
         build_module FaultCategory "$root"/Sources/FaultCategory/*.swift || return 1
+        build_module TextRules "$root"/Sources/TextRules/*.swift || return 1
+        build_module FilePaths "$root"/Sources/FilePaths/*.swift || return 1
         build_module Breath "$sources"/*.swift || return 1
         # Synth's AVX kernel twin is C: a module map for its header (SwiftPM makes one for the package), and the
         # object compiled by the toolchain's clang, with AddressSanitizer like the rest.
@@ -91,7 +94,7 @@ build_target() {
         build_module Synth "$root"/Sources/Synth/*.swift || return 1
         shared_built=1
     fi
-    local shared=(-lSynth -lBreath -lFaultCategory -lNagiMath -lCLibrary "$modules/CNagiSynthKernel.o")
+    local shared=(-lSynth -lBreath -lFilePaths -lTextRules -lFaultCategory -lNagiMath -lCLibrary "$modules/CNagiSynthKernel.o")
     if [ "$1" = soundscape ]; then
         build_module NagiDocuments "$documents"/*.swift || return 1
         swiftc "${flags[@]}" -I "$modules" -L "$modules" -lNagiDocuments "${shared[@]}" \
