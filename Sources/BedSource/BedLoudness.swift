@@ -15,17 +15,11 @@ public enum BedLoudness {
         public var infrasound: InfrasoundMeter
     }
 
-    /// A meter (the one every render's loudness goes through) fed `source` from where it is for at most
-    /// `maximumFrames` frames (to its end when nil). Meters of several stretches pool into one figure
-    /// (`GatedLoudnessMeter.integratedLoudness(of:)`), so a recording can be measured in excerpts, on several
-    /// threads.
-    /// - Throws: `BedStreamError` for a read failure.
-    public static func meter(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> GatedLoudnessMeter {
-        try measure(reading: source, maximumFrames: maximumFrames).meter
-    }
-
-    /// `meter(reading:maximumFrames:)`'s meter, and beside it what the high-pass left under 15 Hz
-    /// (`InfrasoundMeter`), from the same filtered samples.
+    /// A loudness meter (the one every render's loudness goes through) and an `InfrasoundMeter` (what the high-pass
+    /// left under 15 Hz), fed the filtered frames of `source` from where it is for at most `maximumFrames` frames (to
+    /// its end when nil). Measurements of several stretches pool into one figure
+    /// (`GatedLoudnessMeter.integratedLoudness(of:)`, `InfrasoundMeter.pooled`), so a recording can be measured in
+    /// excerpts, on several threads.
     /// - Throws: `BedStreamError` for a read failure.
     public static func measure(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> Measurement {
         let meter = GatedLoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)

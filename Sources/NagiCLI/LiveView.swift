@@ -52,8 +52,7 @@ final class LiveView {
         case .lines:
             if frame < 0, announcedPhase == -1 {
                 announcedPhase = -2
-                let seconds = Int((Double(-frame) / Double(schedule.sampleRate)).rounded(.up))
-                Console.out("get ready: the first breath in \(seconds) s\n")
+                Console.out("get ready: the first breath in \(Self.countdownSeconds(frame: frame, rate: schedule.sampleRate)) s\n")
             } else if frame >= schedule.totalFrames, announcedPhase != schedule.phases.count {
                 announcedPhase = schedule.phases.count
                 Console.out("\(Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4))  ending\n")

@@ -17,16 +17,10 @@ enum BedMeasurement {
     static let excerptSeconds = 2.5
 
     /// The integrated loudness of what a session of `heardSeconds` plays of the recording `decoders` read (its
-    /// first `heardSeconds`, or all of it when shorter), LUFS: the excerpts split between the decoders (each a
-    /// separate open of the same file, fresh at frame 0), one thread each. Leaves the decoders anywhere: rewind
-    /// them to read on.
-    /// - Throws: `BedStreamError` for a failed read or measurement.
-    static func loudness(reading decoders: [BedDecoder], heardSeconds: Double) throws(BedStreamError) -> Double {
-        try measure(reading: decoders, heardSeconds: heardSeconds).loudness
-    }
-
-    /// `loudness(reading:heardSeconds:)`, and the RMS under 15 Hz of the loudest channel over the same excerpts,
-    /// dBFS (`InfrasoundMeter`): what the high-pass left that a loudness match would raise.
+    /// first `heardSeconds`, or all of it when shorter), LUFS, and the RMS under 15 Hz of the loudest channel over
+    /// the same excerpts, dBFS (`InfrasoundMeter`: what the high-pass left that a loudness match would raise). The
+    /// excerpts are split between the decoders (each a separate open of the same file, fresh at frame 0), one
+    /// thread each. Leaves the decoders anywhere: rewind them to read on.
     /// - Throws: `BedStreamError` for a failed read or measurement.
     static func measure(reading decoders: [BedDecoder], heardSeconds: Double) throws(BedStreamError) -> (loudness: Double, infrasoundDecibels: Double) {
         guard let first = decoders.first else { return (-.infinity, -.infinity) }

@@ -39,7 +39,7 @@ package final class ExportManifest: @unchecked Sendable {
             fingerprints[name] = fingerprint
             if case let .number(bytes, _)? = fields["bytes"], case let .string(modified)? = fields["modifiedNanoseconds"],
                let nanoseconds = Int64(modified), let byteCount = Int64(exactly: bytes) {
-                stamps[name] = FileSystem.recordedStamp(byteCount: byteCount, modifiedNanoseconds: nanoseconds)
+                stamps[name] = FileSystem.Stamp(byteCount: byteCount, modifiedNanoseconds: nanoseconds)
             }
         }
         if case let .array(names)? = members["writing"] {

@@ -28,11 +28,10 @@ package enum FileSystem {
         package var byteCount: Int64
         /// The modification time, nanoseconds since the epoch.
         package var modifiedNanoseconds: Int64
-    }
 
-    /// The stamp a manifest recorded (`byteCount` bytes, modified at `modifiedNanoseconds`).
-    package static func recordedStamp(byteCount: Int64, modifiedNanoseconds: Int64) -> Stamp {
-        Stamp(byteCount: byteCount, modifiedNanoseconds: modifiedNanoseconds)
+        package init(byteCount: Int64, modifiedNanoseconds: Int64) {
+            (self.byteCount, self.modifiedNanoseconds) = (byteCount, modifiedNanoseconds)
+        }
     }
 
     /// The size and modification time of the regular file at `path`, nil when there is none.
@@ -65,14 +64,11 @@ package enum FileSystem {
 
     /// Creates `path` and its missing parents (like `mkdir -p`); the reason on failure.
     package static func makeFolders(_ path: String) -> String? {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if FileKind.of(prefix) != .folder, mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                return "cannot create '\(prefix)': \(lastErrorText)"
-            }
-            prefix += "/"
-        }
+        if FileKind.of(path) == .folder { return nil }
+        // The parents first, up to one that exists (the root and the working folder always do).
+        let parent = FilePath(path).parent
+        if parent.string != path, let reason = makeFolders(parent.string) { return reason }
+        if mkdir(path, 0o755) != 0, errno != EEXIST { return "cannot create '\(path)': \(lastErrorText)" }
         return FileKind.of(path) == .folder ? nil : "cannot create '\(path)': not a folder"
     }
 

@@ -49,4 +49,16 @@ struct FilePathTests {
         #expect(FileKind.of(pipe).refusalToRead == "not a regular file (a named pipe)")
         #expect(Errno(ENOSPC).description == "No space left on device")
     }
+
+    @Test("folders made with their missing parents, an existing one left as it is, a file in the way refused")
+    func makingFolders() throws {
+        let folder = try TemporaryFolder()
+        let nested = FilePath(folder.path).appending("a/b/c").string
+        #expect(FileSystem.makeFolders(nested) == nil)
+        #expect(FileKind.of(nested) == .folder)
+        #expect(FileSystem.makeFolders(nested) == nil)
+        let file = FilePath(folder.path).appending("f").string
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(FileSystem.makeFolders(FilePath(file).appending("sub").string)?.hasPrefix("cannot create") == true)
+    }
 }

@@ -18,7 +18,7 @@ import Testing
 
     /// The integrated loudness of everything `source` gives from where it is (at most `maximumFrames`), LUFS.
     private func loudness(of source: FoldedFrameSource, maximumFrames: Int? = nil) throws -> Double {
-        try BedLoudness.meter(reading: source, maximumFrames: maximumFrames).integratedLoudness
+        try BedLoudness.measure(reading: source, maximumFrames: maximumFrames).meter.integratedLoudness
     }
 
     /// A 997 Hz tone at −20 dBFS in a 44.1 kHz stereo file, heard folded to mono at 48 kHz, reads −23.0 LUFS

@@ -127,8 +127,8 @@ struct BedTests {
         try Self.sox("bed.flac heard.wav trim 0 300", in: folder)
         try Self.sox("bed.flac first-two-minutes.wav trim 0 120", in: folder)
         let bedPath = folder.appendingPathComponent("bed.flac").path
-        let measured = try BedMeasurement.loudness(
-            reading: [BedDecoder(path: bedPath, channelCount: 2), BedDecoder(path: bedPath, channelCount: 2)], heardSeconds: 300)
+        let measured = try BedMeasurement.measure(
+            reading: [BedDecoder(path: bedPath, channelCount: 2), BedDecoder(path: bedPath, channelCount: 2)], heardSeconds: 300).loudness
         let heard = try Self.ffmpegLoudness("heard.wav", in: folder)
         let opening = try Self.ffmpegLoudness("first-two-minutes.wav", in: folder)
         print("bed measured over the 5 minutes heard: \(measured) LUFS; ffmpeg: \(heard) LUFS over them, \(opening) LUFS over the first two")

@@ -134,22 +134,14 @@ struct LiveViewStateTests {
 
     @Test("Ctrl-C in the one-line view: what was practised starts a line of its own")
     func interruptedOneLineView() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; .ci/run installs it")
         let server = try #require(PulseServer(), "pulseaudio could not start; .ci/run installs it")
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = "nagi-compact-\(getpid())"
         // Four rows: too few for the full view, so the one line redrawn in place, with no newline of its own.
-        let command = "\(server.shellAssignments) '\(NagiProcess.executableURL.path)' play box --cycles 2 --device pulse; echo \"exit=$?\" > '\(folder.path)/status.txt'; sleep 30"
-        _ = try TerminalViewTests.tmux(["new-session", "-d", "-s", session, "-x", "60", "-y", "4", command])
-        defer { _ = try? TerminalViewTests.tmux(["kill-session", "-t", session]) }
-        let playing = try TerminalViewTests.waitForScreen(session, containing: "INHALE", seconds: 15)
-        try #require(playing.contains("INHALE"), "\(playing)")
-        _ = try TerminalViewTests.tmux(["send-keys", "-t", session, "C-c"])
-        let status = PlayViewWidthTests.waitForFile(folder.path + "/status.txt", seconds: 20)
-        #expect(status.contains("exit=130"), "\(status)")
-        let screen = try TerminalViewTests.waitForScreen(session, containing: "practised", seconds: 5)
-        let line = try #require(screen.split(separator: "\n").first { $0.contains("practised") }, "\(screen)")
-        #expect(line.hasPrefix("practised 0 breaths"), "\(screen)")
+        let run = try TerminalViewTests.interrupt(
+            "\(server.shellAssignments) '\(NagiProcess.executableURL.path)' play box --cycles 2 --device pulse", in: folder,
+            session: "nagi-compact-\(getpid())", columns: 60, rows: 4, once: "INHALE", thenShowing: "practised")
+        #expect(run.status.contains("exit=130"), "\(run.status)")
+        #expect(run.line?.hasPrefix("practised 0 breaths") == true, "\(run.screen)")
     }
 }

@@ -83,43 +83,27 @@ struct MessageWordingTests {
 
     @Test("Ctrl-C under render's progress bar: the interruption's line starts a line of its own")
     func interruptionOnItsOwnLine() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; .ci/run installs it")
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = "nagi-ctrl-c-\(getpid())"
-        let command = "cd '\(folder.path)' && '\(NagiProcess.executableURL.path)' render 4-7-8 --minutes 600 -o long.flac; echo \"exit=$?\" > status.txt; sleep 30"
-        _ = try TerminalViewTests.tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
-        defer { _ = try? TerminalViewTests.tmux(["kill-session", "-t", session]) }
-        let drawing = try TerminalViewTests.waitForScreen(session, containing: "% long.flac", seconds: 30)
-        try #require(drawing.contains("% long.flac"), "the progress bar never showed: \(drawing)")
-        _ = try TerminalViewTests.tmux(["send-keys", "-t", session, "C-c"])
-        let status = PlayViewWidthTests.waitForFile(folder.path + "/status.txt", seconds: 20)
-        #expect(status.contains("exit=130"), "\(status)")
-        let screen = try TerminalViewTests.waitForScreen(session, containing: "interrupted", seconds: 5)
-        let line = try #require(screen.split(separator: "\n").first { $0.contains("interrupted") }, "\(screen)")
-        #expect(line.hasPrefix("nagi: error: interrupted by Ctrl-C"), "\(screen)")
-        #expect(!screen.contains("% long.flac"), "the bar is cleared: \(screen)")
+        let run = try TerminalViewTests.interrupt(
+            "'\(NagiProcess.executableURL.path)' render 4-7-8 --minutes 600 -o long.flac", in: folder,
+            session: "nagi-ctrl-c-\(getpid())", once: "% long.flac", thenShowing: "interrupted")
+        #expect(run.status.contains("exit=130"), "\(run.status)")
+        #expect(run.line?.hasPrefix("nagi: error: interrupted by Ctrl-C") == true, "\(run.screen)")
+        #expect(!run.screen.contains("% long.flac"), "the bar is cleared: \(run.screen)")
     }
 
     @Test("Ctrl-C under course export's display: the interruption's line starts at the line's start, the display gone")
     func exportInterruptionOnItsOwnLine() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; .ci/run installs it")
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let lesson = "{\"title\": \"Long\", \"pattern\": \"2-2\", \"minutes\": 60}"
         try "{\"name\": \"long\", \"title\": \"Long\", \"lessons\": [\(lesson), \(lesson)]}".write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
-        let session = "nagi-export-ctrl-c-\(getpid())"
-        let command = "cd '\(folder.path)' && '\(NagiProcess.executableURL.path)' course export ./long.json -o album --jobs 1; echo \"exit=$?\" > status.txt; sleep 30"
-        _ = try TerminalViewTests.tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
-        defer { _ = try? TerminalViewTests.tmux(["kill-session", "-t", session]) }
-        let drawing = try TerminalViewTests.waitForScreen(session, containing: "exporting:", seconds: 30)
-        try #require(drawing.contains("exporting:"), "the display never showed: \(drawing)")
-        _ = try TerminalViewTests.tmux(["send-keys", "-t", session, "C-c"])
-        let status = PlayViewWidthTests.waitForFile(folder.path + "/status.txt", seconds: 20)
-        #expect(status.contains("exit=130"), "\(status)")
-        let screen = try TerminalViewTests.waitForScreen(session, containing: "interrupted", seconds: 5)
-        let line = try #require(screen.split(separator: "\n").first { $0.contains("interrupted") }, "\(screen)")
-        #expect(line.hasPrefix("nagi: error: interrupted by Ctrl-C"), "\(screen)")
-        #expect(!screen.contains("exporting:") && !screen.contains("^C"), "the display and the echoed ^C are cleared: \(screen)")
+        let run = try TerminalViewTests.interrupt(
+            "'\(NagiProcess.executableURL.path)' course export ./long.json -o album --jobs 1", in: folder,
+            session: "nagi-export-ctrl-c-\(getpid())", once: "exporting:", thenShowing: "interrupted")
+        #expect(run.status.contains("exit=130"), "\(run.status)")
+        #expect(run.line?.hasPrefix("nagi: error: interrupted by Ctrl-C") == true, "\(run.screen)")
+        #expect(!run.screen.contains("exporting:") && !run.screen.contains("^C"), "the display and the echoed ^C are cleared: \(run.screen)")
     }
 }

@@ -26,6 +26,29 @@ struct TerminalViewTests {
         return screen
     }
 
+    /// What a command showed when Ctrl-C stopped it: its exit status line ("exit=130"), the screen once it shows
+    /// the text looked for after the key, and the first line holding that text.
+    struct Interrupted {
+        var status: String
+        var screen: String
+        var line: String?
+    }
+
+    /// Runs `command` (from `folder`) in a detached tmux session `columns` wide and `rows` high, presses Ctrl-C once
+    /// the screen shows `shown`, and waits for its exit status and for the screen to show `after`.
+    static func interrupt(_ command: String, in folder: URL, session: String, columns: Int = 100, rows: Int = 20, once shown: String, thenShowing after: String) throws -> Interrupted {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; .ci/run installs it")
+        let script = "cd '\(folder.path)' && \(command); echo \"exit=$?\" > '\(folder.path)/status.txt'; sleep 30"
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", script])
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        let drawing = try waitForScreen(session, containing: shown, seconds: 30)
+        try #require(drawing.contains(shown), "'\(shown)' never showed: \(drawing)")
+        _ = try tmux(["send-keys", "-t", session, "C-c"])
+        let status = PlayViewWidthTests.waitForFile(folder.path + "/status.txt", seconds: 20)
+        let screen = try waitForScreen(session, containing: after, seconds: 5)
+        return Interrupted(status: status, screen: screen, line: screen.split(separator: "\n").first { $0.contains(after) }.map(String.init))
+    }
+
     @Test("the view shows the phase, a level bar and progress; space pauses and resumes; q ends gracefully")
     func viewAndKeys() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; .ci/run installs it")
