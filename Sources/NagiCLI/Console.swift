@@ -1,29 +1,21 @@
 import NagiSystem
 import NagiOptions
-import FoundationEssentials
 import Glibc
 import NagiKit
-import Synchronization
 
-/// Writes to the terminal's standard streams without buffering surprises.
+/// The current run's standard streams (`CommandContext.current`): the process's descriptors for `nagi`, a
+/// caller's sinks for a run in process.
 enum Console {
-    /// The errno of the first write to standard output that failed (a full disk, /dev/full, a reader gone), 0
-    /// while every write went out.
-    private static let standardOutputErrno = Atomic<Int32>(0)
-
     /// Writes `text` to standard output. After a write has failed nothing more is written (a gap would pass for
     /// whole output); the command's end reports the failure (`takeStandardOutputFault`).
     static func out(_ text: String) {
-        guard standardOutputErrno.load(ordering: .relaxed) == 0 else { return }
-        if !FileSystem.writeAll(1, Array(text.utf8)) {
-            standardOutputErrno.store(errno != 0 ? errno : EIO, ordering: .relaxed)
-        }
+        CommandContext.current.out(text)
     }
 
     /// What a failed write to standard output makes of the command, clearing it: 74 with the system's words, or
     /// the quiet 141 when its reader has gone (EPIPE), as for `render -o -`; nil when every write went out.
     static func takeStandardOutputFault() -> CLIError? {
-        let code = standardOutputErrno.exchange(0, ordering: .relaxed)
+        let code = CommandContext.current.standardOutputErrno.exchange(0, ordering: .relaxed)
         guard code != 0 else { return nil }
         if code == EPIPE { return .audioFile(.readerClosed(path: "standard output")) }
         return .io("cannot write to standard output: \(Errno(code).description)")
@@ -31,19 +23,25 @@ enum Console {
 
     /// Writes `text` to standard error.
     static func err(_ text: String) {
-        _ = FileSystem.writeAll(2, Array(text.utf8))
+        CommandContext.current.err(text)
     }
 
     /// Prints the one-line error for `error` on standard error; nothing when standard output's reader went away
     /// (`nagi render -o - | head -c 1000`): that ends quietly, with exit code 141.
-    static func report(_ error: CLIError) {
+    static func report(_ error: CLIError, in context: CommandContext = .current) {
         if case .audioFile(.readerClosed) = error { return }
-        err("nagi: error: \(ErrorLine.printable(error.message))\n")
+        context.err("nagi: error: \(ErrorLine.printable(error.message))\n")
     }
 
     /// Whether standard error is a terminal (progress bars go there only then).
-    static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+    static var standardErrorIsTerminal: Bool { CommandContext.current.standardErrorIsTerminal }
 
     /// Whether standard output is a terminal.
-    static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
+    static var standardOutputIsTerminal: Bool { CommandContext.current.standardOutputIsTerminal }
+
+    /// The current run's stop request as NagiKit's cancellation token.
+    static var cancellation: Cancellation { CommandContext.current.cancellation }
+
+    /// Installs SIGINT and SIGTERM handlers when the run is the process's own.
+    static func installStopHandlers() { CommandContext.current.installStopHandlers() }
 }

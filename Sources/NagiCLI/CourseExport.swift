@@ -23,7 +23,7 @@ enum CourseExport {
         }
         settings.writesLabels = arguments.isSet("--labels")
         settings.redoesEverything = arguments.isSet("--force")
-        nagi_install_stop_handlers()
+        Console.installStopHandlers()
 
         // Everything is checked before anything is created: schedules, soundscapes, beds, clips, the files. The
         // clips are made here, once per phrase, before any worker thread starts (flite in as many processes as jobs).
@@ -36,7 +36,10 @@ enum CourseExport {
         if !quiet, let line = chaptersWarning(exporter.tracks.compactMap { track in track.file.chaptersNote.map { (track.fileName, $0) } }) {
             Console.err(line + "\n")
         }
-        let display = ExportProgress(enabled: !quiet && Console.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: exporter.tracks.map { ($0.lessonIndex, $0.fileName) }))
+        // The export's events come from its worker threads, which do not see the run's task: they write through
+        // the run's context, taken here.
+        let context = CommandContext.current
+        let display = ExportProgress(context: context, enabled: !quiet && context.standardErrorIsTerminal, tracks: Dictionary(uniqueKeysWithValues: exporter.tracks.map { ($0.lessonIndex, $0.fileName) }))
         let fileNames = exporter.tracks.map(\.fileName)
         let folder = settings.folder
         let report: CourseExporter.Report
@@ -45,10 +48,10 @@ enum CourseExport {
                 switch event {
                 case let .progress(lessonIndex, fraction): display.update(trackIndex: lessonIndex, fraction: fraction)
                 case let .finished(lessonIndex): display.finished(trackIndex: lessonIndex)
-                case let .loudnessShortfall(lessonIndex, outcome): Console.err(outcome.shortfallLine(naming: fileNames[lessonIndex]) + "\n")
-                case .waitingForFolder: if !quiet { Console.err("nagi: waiting for another export into \(TerminalText.printable(folder)) to finish…\n") }
+                case let .loudnessShortfall(lessonIndex, outcome): context.err(outcome.shortfallLine(naming: fileNames[lessonIndex]) + "\n")
+                case .waitingForFolder: if !quiet { context.err("nagi: waiting for another export into \(TerminalText.printable(folder)) to finish…\n") }
                 }
-            }, cancel: CLIError.stopSignalReceived)
+            }, cancel: Console.cancellation)
         } catch {
             display.finish()
             throw CLIError(error)

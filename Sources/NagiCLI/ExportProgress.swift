@@ -5,6 +5,7 @@ import Glibc
 /// The course export's progress on standard error: overall and per running track, redrawn in place. Its
 /// reports come one at a time from the export's workers (`ParallelRunner` delivers them under its lock).
 final class ExportProgress: @unchecked Sendable {
+    private let context: CommandContext
     private let enabled: Bool
     private let trackNames: [Int: String]
     private var fractions: [Int: Double] = [:]
@@ -12,8 +13,9 @@ final class ExportProgress: @unchecked Sendable {
     private var lastDrawn = Date.distantPast
     private var drawnLines = 0
 
-    /// `tracks` maps each pending lesson index to its file name.
-    init(enabled: Bool, tracks: [Int: String]) {
+    /// `tracks` maps each pending lesson index to its file name; drawn on `context`'s standard error.
+    init(context: CommandContext, enabled: Bool, tracks: [Int: String]) {
+        self.context = context
         self.enabled = enabled
         trackNames = tracks
     }
@@ -43,7 +45,7 @@ final class ExportProgress: @unchecked Sendable {
         // The cursor's own line first: a Ctrl-C echoed there ("^C") goes with the display.
         var text = "\r\u{1B}[2K"
         for _ in 0..<drawnLines { text += "\u{1B}[1A\u{1B}[2K" }
-        Console.err(text)
+        context.err(text)
         drawnLines = 0
     }
 
@@ -58,7 +60,7 @@ final class ExportProgress: @unchecked Sendable {
         for (index, fraction) in fractions.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(Int(fraction * 100))%\t\(trackNames[index] ?? "track \(index + 1)")")
         }
-        Console.err(lines.joined(separator: "\n") + "\n")
+        context.err(lines.joined(separator: "\n") + "\n")
         drawnLines = lines.count
     }
 }

@@ -60,19 +60,26 @@ public enum NagiCommandLine {
         exit(run(Array(arguments.dropFirst())))
     }
 
-    /// Runs one command line (without the program name) and returns the exit code: the command's, or that of a
-    /// write to standard output that failed (74, or 141 when its reader has gone).
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// Runs one command line (without the program name) in `context` and returns the exit code: the command's, or
+    /// that of a write to standard output that failed (74, or 141 when its reader has gone). With a context of the
+    /// caller's, what the command prints goes to its sinks and its environment is the context's: runs in process
+    /// can go side by side.
+    public static func run(_ arguments: [String], context: CommandContext = .process) -> Int32 {
         do throws(CLIError) {
-            defer { _ = Console.takeStandardOutputFault() }
-            try dispatch(arguments)
-            if let fault = Console.takeStandardOutputFault() { throw fault }
+            try context.bound { () throws(CLIError) in
+                defer { _ = Console.takeStandardOutputFault() }
+                try dispatch(arguments)
+                if let fault = Console.takeStandardOutputFault() { throw fault }
+            }
             return 0
         } catch .stoppedEarly {
             // The player's last line already says it stopped early.
             return CLIError.stoppedEarly.exitCode
         } catch {
-            Console.report(error)
+            // The stop signal's number is the process's (`CLIError.stopSignal`); a host's comes from its context.
+            var error = error
+            if case .interrupted = error, !context.ownsSignals, let signal = context.stopSignal() { error = .interrupted(signal: signal) }
+            Console.report(error, in: context)
             return error.exitCode
         }
     }

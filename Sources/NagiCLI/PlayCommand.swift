@@ -112,7 +112,7 @@ enum PlayCommand {
         // Prepared exactly as `render` prepares it (the same loudness pass and gain), so the live sound stays the
         // rendered one; flite, libsoxr, the cue pack and the bed's measurement before the device opens: playback
         // never waits for them.
-        nagi_install_stop_handlers()
+        Console.installStopHandlers()
         let soundtrack = try Preparation.prepare(
             try settings.sound.request(guidance: settings.guidance, schedule: schedule, soundscape: soundscape, lesson: lesson), showsLoudnessPass: !quiet)
         if let outcome = soundtrack.loudness, outcome.fallsShort { Console.err(outcome.shortfallLine(naming: "play") + "\n") }
@@ -133,10 +133,7 @@ enum PlayCommand {
         view.volumeDecibels = liveSession.volumeDecibels
         let outcome: LiveSession.Outcome
         do {
-            outcome = try liveSession.run(commands: { keys?.nextKey() }, stopSignal: {
-                let signal = nagi_stop_signal()
-                return signal != 0 ? signal : nil
-            }, events: { event in
+            outcome = try liveSession.run(commands: { keys?.nextKey() }, stopSignal: CommandContext.current.stopSignal, events: { event in
                 switch event {
                 case let .progress(breathing, heldFrameCount, volumeDecibels):
                     // A countdown's lead-in (negative frames) and the ending have states of their own in the view.

@@ -16,7 +16,7 @@ enum Preparation {
         let bar = ProgressBar(enabled: showsLoudnessPass && request.loudnessTargetLUFS != nil && Console.standardErrorIsTerminal, label: loudnessPassLabel)
         defer { bar.finish() }
         do {
-            return try Soundtrack.prepare(request, guide: guideClips, cancel: CLIError.stopSignalReceived, holdsBed: holdsBed, loudnessProgress: { bar.update($0) })
+            return try Soundtrack.prepare(request, guide: guideClips, cancel: Console.cancellation, holdsBed: holdsBed, loudnessProgress: { bar.update($0) })
         } catch {
             throw CLIError(error)
         }

@@ -38,7 +38,7 @@ enum RenderCommand {
         // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.
         let start = ContinuousClock.now
-        nagi_install_stop_handlers()
+        Console.installStopHandlers()
         // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one).
         // The loudness pass meters the render limited as it will be for the output's encoder.
         var request = render.request
@@ -61,11 +61,12 @@ enum RenderCommand {
             return try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: text, overwrite: force) }
         }
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
+        let cancellation = Console.cancellation
         var result: SoundtrackWriteReport
         do {
             result = try soundtrack.write(
                 to: output.isStandardOutput ? .standardOutput : .file(path: output.path, overwrite: force), file: file, threads: threads,
-                progress: { fraction in bar.update(fraction) }, cancel: CLIError.stopSignalReceived)
+                progress: { fraction in bar.update(fraction) }, cancel: cancellation)
         } catch {
             // The error (Ctrl-C's too) starts on a line of its own, not after the bar.
             bar.finish()
@@ -79,8 +80,8 @@ enum RenderCommand {
         }
         do {
             try CLIError.reporting { () throws(TextFileError) in
-                try labels?.publish(stopsWaiting: { nagi_stop_signal() != 0 })
-                try cueSheet?.publish(stopsWaiting: { nagi_stop_signal() != 0 })
+                try labels?.publish(stopsWaiting: { cancellation.isCancelled })
+                try cueSheet?.publish(stopsWaiting: { cancellation.isCancelled })
             }
         } catch {
             // The audio went out first; take it back so that neither output stays alone.

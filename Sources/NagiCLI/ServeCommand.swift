@@ -60,7 +60,7 @@ enum ServeCommand {
         } catch {
             throw .arguments(error)
         }
-        nagi_install_stop_handlers()
+        Console.installStopHandlers()
         let server: NagiServer
         do {
             server = try NagiServer(configuration: NagiServer.Configuration(address: address, token: token, maximumMinutes: maximumMinutes, jobCount: jobCount))
@@ -69,7 +69,7 @@ enum ServeCommand {
         }
         Console.out(server.url + "\n")
         Console.err("nagi serve: serving on \(server.url)\(address.isLoopback ? " (this machine only)" : ""); Ctrl-C stops it\n")
-        while nagi_stop_signal() == 0 {
+        while CommandContext.current.stopSignal() == nil {
             usleep(100_000)
         }
         server.stop()

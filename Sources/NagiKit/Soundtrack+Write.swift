@@ -3,6 +3,7 @@ import Synth
 import AudioFile
 import Glibc
 import Loudness
+import NagiSystem
 
 extension Soundtrack {
     /// Renders the whole soundtrack into a file as `file` describes it (`fileDescription`) through libsndfile, reporting progress in [0, 1]; on cancellation or any failure nothing appears at the
@@ -142,7 +143,7 @@ extension Soundtrack {
     private func openBed(at path: String, for plan: RenderPlan) throws(SoundtrackError) -> BedReader {
         let reader: BedReader
         do { reader = try BedReader(path: path, sampleRate: sampleRate, channelCount: channelCount, readAhead: .decodeAndResample) } catch { throw .bed(error) }
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = ProcessEnvironment.temporaryFolder
         reader.keepFirstPass(inFolder: folder, heardFrameCount: plan.curves.silenceStartFrame)
         return reader
     }

@@ -42,7 +42,4 @@ extension CLIError {
     package static func reporting<Result>(_ write: () throws(TextFileError) -> Result) throws(CLIError) -> Result {
         do { return try write() } catch { throw CLIError(error) }
     }
-
-    /// The command line's cancellation: SIGINT or SIGTERM received (`nagi_install_stop_handlers`).
-    package static let stopSignalReceived = Cancellation { nagi_stop_signal() != 0 }
 }

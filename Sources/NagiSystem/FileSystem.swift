@@ -1,4 +1,3 @@
-import NagiSystem
 import FilePaths
 import Glibc
 

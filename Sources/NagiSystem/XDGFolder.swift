@@ -11,7 +11,7 @@ package enum XDGFolder {
 
     /// nil when neither the variable nor `HOME` gives a folder.
     private static func folder(variable: String, homeDefault: String) -> String? {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         if let configured = environment[variable], configured.hasPrefix("/") {
             return FilePath(configured).appending("nagi").string
         }

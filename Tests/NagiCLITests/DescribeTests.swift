@@ -8,7 +8,7 @@ import Testing
 struct DescribeTests {
     /// Parses `describe --json` output.
     static func describeJSON(_ arguments: [String]) throws -> [String: Any] {
-        let result = try NagiProcess.run(["describe"] + arguments + ["--json"])
+        let result = NagiInProcess.run(["describe"] + arguments + ["--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
         return try #require(object as? [String: Any])
@@ -43,7 +43,7 @@ struct DescribeTests {
             previousEnd = end
         }
         #expect(object["totalFrames"] as? Int == previousEnd)
-        let table = try NagiProcess.run(["describe", name])
+        let table = NagiInProcess.run(["describe", name])
         #expect(table.status == 0)
         #expect(table.standardOutput.contains("breaths/min"))
     }
@@ -94,13 +94,13 @@ struct DescribeTests {
             .write(to: patterns.appendingPathComponent("mine.json"), atomically: true, encoding: .utf8)
         try #"{"description": "Overridden box.", "cycles": 1, "phases": [{"kind": "inhale", "seconds": 1}, {"kind": "exhale", "seconds": 1}]}"#
             .write(to: patterns.appendingPathComponent("box.json"), atomically: true, encoding: .utf8)
-        let list = try NagiProcess.run(["presets"], in: folder)
+        let list = NagiInProcess.run(["presets"], home: folder)
         #expect(list.status == 0)
         #expect(list.standardOutput.contains("mine") && list.standardOutput.contains("My own."))
         #expect(list.standardOutput.contains("Overridden box."))
-        let described = try NagiProcess.run(["describe", "mine", "--json"], in: folder)
+        let described = NagiInProcess.run(["describe", "mine", "--json"], home: folder)
         #expect(described.standardOutput.contains("\"totalFrames\": 576000"))
-        let box = try NagiProcess.run(["describe", "box", "--json"], in: folder)
+        let box = NagiInProcess.run(["describe", "box", "--json"], home: folder)
         #expect(box.standardOutput.contains("\"totalFrames\": 96000"))
     }
 
@@ -118,15 +118,15 @@ struct DescribeTests {
 
     @Test("help and version")
     func helpAndVersion() throws {
-        let version = try NagiProcess.run(["--version"])
+        let version = NagiInProcess.run(["--version"])
         #expect(version.status == 0 && version.standardOutput.hasPrefix("nagi "))
         for arguments in [["--help"], ["help", "describe"], ["describe", "--help"]] {
-            let help = try NagiProcess.run(arguments)
+            let help = NagiInProcess.run(arguments)
             #expect(help.status == 0)
             #expect(help.standardOutput.contains("USAGE"))
         }
-        #expect(try NagiProcess.run(["help", "describe"]).standardOutput.contains("--minutes"))
-        let unknown = try NagiProcess.run(["help", "descrbe"])
+        #expect(NagiInProcess.run(["help", "describe"]).standardOutput.contains("--minutes"))
+        let unknown = NagiInProcess.run(["help", "descrbe"])
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("describe"))
     }
@@ -146,7 +146,7 @@ struct DescribeTests {
                 try handle.close()
             }
         }
-        let result = try NagiProcess.run(["describe", name], in: folder, timeout: 30)
+        let result = NagiInProcess.run(["describe", url.path], home: folder)
         #expect(result.status == 65, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.hasPrefix("nagi: error: ") && result.standardError.contains(name) && result.standardError.contains("not audio"), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1 && result.standardOutput.isEmpty, "\(result.standardError)")

@@ -6,7 +6,7 @@ import Glibc
 enum TemporaryFolder {
     /// A new empty folder `TMPDIR/PREFIXxxxxxx` (mode 0700), nil when none can be made (errno says why).
     static func make(prefix: String) -> String? {
-        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let base = ProcessEnvironment.temporaryFolder
         var template = Array(FilePath(base).appending(prefix + "XXXXXX").string.utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
