@@ -53,8 +53,8 @@ public final class CommandContext: Sendable {
 
     /// The `nagi` process's own: descriptors 1 and 2, its environment, SIGINT and SIGTERM.
     public static let process: CommandContext = {
-        let output = FileDescriptorOutput(fileDescriptor: 1)
-        let error = FileDescriptorOutput(fileDescriptor: 2)
+        let output = FileDescriptorOutput(descriptor: 1)
+        let error = FileDescriptorOutput(descriptor: 2)
         return CommandContext(
             standardOutput: output, standardError: error, standardOutputIsTerminal: output.isTerminal, standardErrorIsTerminal: error.isTerminal,
             environment: nil, stopSignal: {

@@ -5,13 +5,15 @@ import Glibc
 /// line and an error line never come out of order.
 struct FileDescriptorOutput: CommandOutput {
     /// The descriptor: 1 or 2.
-    let fileDescriptor: Int32
+    let descriptor: Int32
+
+    var fileDescriptor: Int32? { descriptor }
 
     func write(_ bytes: [UInt8]) -> Int32 {
-        if FileSystem.writeAll(fileDescriptor, bytes) { return 0 }
+        if FileSystem.writeAll(descriptor, bytes) { return 0 }
         return errno != 0 ? errno : EIO
     }
 
     /// Whether the descriptor is a terminal.
-    var isTerminal: Bool { isatty(fileDescriptor) == 1 }
+    var isTerminal: Bool { isatty(descriptor) == 1 }
 }
