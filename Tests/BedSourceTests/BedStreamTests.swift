@@ -38,7 +38,7 @@ import Testing
         let decoder = try BedDecoder(path: path, channelCount: 1)
         #expect(decoder.frameCount == Int64(20 * 44_100))
         #expect(decoder.sampleRate == 44_100 && decoder.sourceChannelCount == 2)
-        let stream = try BedStream(source: decoder, sampleRate: 48_000)
+        let stream = try BedStream(source: decoder, path: path, sampleRate: 48_000)
         let streamed = try drain(stream, blockFrames: 1_000)
         #expect(streamed.count == 20 * 48_000)
         // Both sides are in the mono fold at half their level.
