@@ -110,6 +110,13 @@ import Testing
         try stream.rewind()
         let second = try drain(stream, blockFrames: 3_000)
         #expect(second == first)
+        // A seek into the middle gives the frames reads from the start give there, and says where it is.
+        try stream.seek(toFrame: 40_001)
+        #expect(stream.nextFrame == 40_001)
+        let rest = try drain(stream, blockFrames: 2_000)
+        #expect(rest == Array(first[40_001...]))
+        #expect(stream.nextFrame == 72_000)
+        #expect(stream.frameCount == 72_000, "the header's 33 075 frames at 22.05 kHz are 72 000 at 48 kHz")
     }
 
     @Test func aMissingBedExits66NamingIt() throws {
