@@ -10,7 +10,7 @@ let package = Package(
         // The pure core alone: the breath model, the documents and the synthesis, pulled frame by frame. Links no
         // system library (on Linux only the synthesis kernel's AVX twin, C of its own), so an app on any Swift
         // platform can use it; scripts/check-core.sh builds it alone (Examples/NagiCoreExample).
-        .library(name: "NagiCore", targets: ["Breath", "NagiDocuments", "Synth"]),
+        .library(name: "NagiCore", targets: ["Breath", "NagiDocuments", "Synth", "FrameReading"]),
     ],
     targets: [
         // The C library's elementary functions behind one small module, so the pure model and DSP
@@ -20,6 +20,10 @@ let package = Package(
         .target(name: "CLibrary"),
         // What kind of fault an error is, shared by every library; the command line maps it to exit codes.
         .target(name: "FaultCategory"),
+        // The one contract for pulling interleaved frames a block at a time (`FrameReader`): what the bed's
+        // decoder and streams, the looped bed and the renderer give and live playback pulls. Pure Swift, no
+        // dependency, so the pure core, the C-backed bed modules and the ALSA player can all see it.
+        .target(name: "FrameReading"),
         // The one rule for outside text nagi shows (titles, artists): which characters are control or invisible.
         .target(name: "TextRules"),
         // Pure breath model: patterns, sessions, exact schedules, easing, horizon level.
@@ -31,7 +35,7 @@ let package = Package(
         // artefact cleaning, cubic resampling, Welch spectra, alignment and per-step scores. Pure Swift.
         .target(name: "HeartRhythm", dependencies: ["Breath", "FaultCategory", "NagiMath"]),
         // DSP: soundscapes and the pulled renderer. Imports no C but its own kernel's AVX twin, on Linux.
-        .target(name: "Synth", dependencies: ["FilePaths", "Breath", "NagiMath", .target(name: "CNagiSynthKernel", condition: .when(platforms: [.linux]))]),
+        .target(name: "Synth", dependencies: ["FilePaths", "Breath", "NagiMath", "FrameReading", .target(name: "CNagiSynthKernel", condition: .when(platforms: [.linux]))]),
         // The synthesis kernel's plain loops in AVX's eight Float lanes, chosen at run time (Swift reaches AVX
         // only with whole-module CPU flags); pure arithmetic, no library call. Other machines, and other
         // platforms (where Synth builds without it), take Swift's loops: the same samples to the bit.
@@ -67,7 +71,7 @@ let package = Package(
         // Files through libsndfile: formats, cue points, atomic output; tags through TagLib.
         .target(name: "AudioFile", dependencies: ["CSndFile", "CNagiSystem", "NagiSystem", "FilePaths", "CNagiPCM", "CTagLib", "FaultCategory", "NagiMath", "TextRules"]),
         // Live playback through ALSA.
-        .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory"]),
+        .target(name: "LiveAudio", dependencies: ["CALSA", "CNagiALSA", "FaultCategory", "FrameReading"]),
 
         // Presets/ and Web/ carried inside the binary: generated [relativePath: text] tables.
         .executableTarget(name: "EmbeddedTableGenerator"),
@@ -84,7 +88,7 @@ let package = Package(
         // sought in and written. What an app depends on.
         .target(
             name: "NagiKit",
-            dependencies: ["NagiSystem", "FilePaths", "Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "LiveAudio", "TextRules"]
+            dependencies: ["NagiSystem", "FilePaths", "Breath", "NagiDocuments", "NagiPresets", "Synth", "NagiPlot", "AudioFile", "BedSource", "GuideSources", "Speech", "Loudness", "Locking", "LiveAudio", "TextRules", "FrameReading"]
         ),
         // A session's plan drawn as SVG (`nagi plot`), from the renderer's own curves.
         .target(name: "NagiPlot", dependencies: ["Breath", "NagiDocuments", "Synth", "HeartRhythm"]),
@@ -124,9 +128,9 @@ let package = Package(
         .systemLibrary(name: "CEbur128", path: "Tests/CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .target(name: "LoudnessReference", dependencies: ["CEbur128"], path: "Tests/LoudnessReference"),
         .testTarget(name: "BreathTests", dependencies: ["FaultCategory", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
-        .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
+        .testTarget(name: "SynthTests", dependencies: ["FaultCategory", "Synth", "FrameReading", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["NagiSystem", "FilePaths", "FaultCategory", "AudioFile", "CSndFile", "NagiTestSupport"]),
-        .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "NagiTestSupport"]),
+        .testTarget(name: "LiveAudioTests", dependencies: ["FaultCategory", "LiveAudio", "FrameReading", "NagiTestSupport"]),
         .testTarget(name: "NagiCLITests", dependencies: ["NagiCLI", "NagiOptions", "HeartRhythm", "HeartRhythmTestSupport", "NagiKit", "NagiPlot", "BedSource", "nagi", "AudioFile", "Breath", "NagiDocuments", "Synth", "NagiPresets", "NagiTestSupport", "LoudnessReference"]),
 
         // Guidance and beds (issues 11 and 15): speech through flite, resampling through libsoxr, loudness
@@ -143,16 +147,16 @@ let package = Package(
         .target(name: "CNagiKWeighting"),
         .target(name: "Loudness", dependencies: ["NagiMath", "CNagiKWeighting"]),
         .target(name: "GuideSources", dependencies: ["FilePaths", "NagiSystem", "AudioFile", "Resampling", "Speech", "FaultCategory"]),
-        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness"]),
+        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness", "FrameReading"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "LoudnessReference", "AudioFile", "Synth", "NagiTestSupport"]),
         .testTarget(name: "GuideSourcesTests", dependencies: ["FaultCategory", "GuideSources", "AudioFile", "Speech", "NagiTestSupport"]),
-        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "LoudnessReference", "NagiTestSupport"]),
+        .testTarget(name: "NagiKitTests", dependencies: ["NagiKit", "FrameReading", "LoudnessReference", "NagiTestSupport"]),
         // Synthetic heart-rate records from a known physiology, for the analysis and the command line's tests.
         .target(name: "HeartRhythmTestSupport", dependencies: ["HeartRhythm", "Breath", "NagiDocuments", "NagiPresets", "NagiTestSupport"], path: "Tests/HeartRhythmTestSupport"),
         .testTarget(name: "HeartRhythmTests", dependencies: ["HeartRhythm", "HeartRhythmTestSupport", "NagiTestSupport"], exclude: ["welch_check.py"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "BedSourceTests", dependencies: ["FaultCategory", "BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
+        .testTarget(name: "BedSourceTests", dependencies: ["FaultCategory", "BedSource", "FrameReading", "AudioFile", "Resampling", "NagiTestSupport"]),
         // `nagi serve` as its clients meet it: the real binary on a free loopback port, held against the command line.
         .testTarget(name: "NagiServeTests", dependencies: ["nagi", "AudioFile", "NagiTestSupport"]),
     ]

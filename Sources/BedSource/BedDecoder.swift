@@ -1,8 +1,10 @@
 import AudioFile
+import FrameReading
 
 /// A user's recording read through libsndfile in blocks and folded to the render's 1 or 2 channels, at the
-/// recording's own rate. One owner.
-public final class BedDecoder: FoldedFrameSource {
+/// recording's own rate: a `FrameReader` that throws `BedStreamError`, what a `BedStream` resamples and what
+/// `BedLoudness` meters. One owner.
+public final class BedDecoder: FrameReader {
     /// Source frames per `sf_readf_float` call.
     private static let blockFrames = 8_192
 
@@ -11,15 +13,21 @@ public final class BedDecoder: FoldedFrameSource {
     /// The shortest bed, s.
     public static let minimumSeconds = 0.5
 
+    /// The file, for messages.
     public let path: String
     /// The channels reads fold to, 1 or 2; may change between reads, so one open serves a measurement in the
     /// render's channels and then a mono stream that is resampled once and spread to both sides.
     public var channelCount: Int {
         didSet { precondition(channelCount == 1 || channelCount == 2, "a bed is folded to 1 or 2 channels") }
     }
+    /// The recording's own rate, Hz.
     public let sampleRate: Int
+    /// The recording's channels, before folding.
     public let sourceChannelCount: Int
+    /// The recording's frames, as its header says (nil: it does not say).
     public let frameCount: Int64?
+    /// The source frame the next read starts at.
+    public private(set) var nextFrame: Int64 = 0
     private let file: AudioFileStream
     private let sourceBlock: UnsafeMutablePointer<Float>
 
@@ -52,6 +60,9 @@ public final class BedDecoder: FoldedFrameSource {
         sourceBlock.deallocate()
     }
 
+    /// Fills `output` with folded frames from `nextFrame`; returns how many it wrote, fewer than asked only at
+    /// the recording's end.
+    /// - Throws: `BedStreamError` for a failed read.
     public func read(into output: UnsafeMutableBufferPointer<Float>) throws(BedStreamError) -> Int {
         guard let target = output.baseAddress else { return 0 }
         let wantedFrames = output.count / channelCount
@@ -79,6 +90,7 @@ public final class BedDecoder: FoldedFrameSource {
                 outputChannelCount: channelCount)
             doneFrames += frames
         }
+        nextFrame += Int64(doneFrames)
         return doneFrames
     }
 
@@ -92,13 +104,11 @@ public final class BedDecoder: FoldedFrameSource {
         }
     }
 
-    public func rewind() throws(BedStreamError) {
-        do { try file.rewind() } catch { throw .file(error) }
-    }
-
-    /// Moves to source frame `frame`, to read from the middle (a measurement split across threads).
+    /// Moves to source frame `frame`: to the start, to loop, or into the middle (a measurement split across
+    /// threads).
     /// - Throws: `BedStreamError` when the seek fails.
     public func seek(toFrame frame: Int64) throws(BedStreamError) {
         do { try file.seek(toFrame: frame) } catch { throw .file(error) }
+        nextFrame = frame
     }
 }

@@ -1,4 +1,5 @@
 import AudioFile
+import FrameReading
 import Loudness
 
 /// The integrated loudness of a bed as the session hears it (folded to the render's channels, through the
@@ -21,7 +22,7 @@ public enum BedLoudness {
     /// (`GatedLoudnessMeter.integratedLoudness(of:)`, `InfrasoundMeter.pooled`), so a recording can be measured in
     /// excerpts, on several threads.
     /// - Throws: `BedStreamError` for a read failure.
-    public static func measure(reading source: FoldedFrameSource, maximumFrames: Int?) throws(BedStreamError) -> Measurement {
+    public static func measure(reading source: any FrameReader<BedStreamError>, maximumFrames: Int?) throws(BedStreamError) -> Measurement {
         let meter = GatedLoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
         var infrasound = InfrasoundMeter(sampleRate: source.sampleRate, channelCount: source.channelCount)
         var block = [Float](repeating: 0, count: blockFrames * source.channelCount)

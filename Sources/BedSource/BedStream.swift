@@ -1,4 +1,5 @@
 import AudioFile
+import FrameReading
 import Resampling
 
 /// A user's recording under the session (`--bed FILE`), folded to the output's 1 or 2 channels (`BedDecoder`)
@@ -6,17 +7,25 @@ import Resampling
 /// high-pass (`DCBlockingFilter`, started afresh with each pass) unless its reader filters them itself.
 ///
 /// Memory stays at a few blocks whatever the recording's length. At the end of the recording `read` returns
-/// fewer frames than asked; `rewind` starts it again (the renderer crossfades the seam). One owner.
-public final class BedStream: FoldedFrameSource {
+/// fewer frames than asked; `rewind` starts it again (the renderer crossfades the seam). A `FrameReader` that
+/// throws `BedStreamError`, reading another (the decoder, or a read-ahead in front of it). One owner.
+public final class BedStream: FrameReader {
     /// Folded source frames per resampler call.
     private static let blockFrames = 8_192
 
+    /// The file, for messages.
     public let path: String
     /// The channels handed out: 1 or 2.
     public let channelCount: Int
+    /// The session's rate, Hz: what the frames are resampled to.
     public let sampleRate: Int
+    /// The frames the recording gives at `sampleRate` by its file's word: its source's count converted, rounded
+    /// up (nil when the file does not say).
+    public let frameCount: Int64?
+    /// Frames handed out since the last seek, from where it went.
+    public private(set) var nextFrame: Int64 = 0
 
-    private let source: FoldedFrameSource
+    private let source: any FrameReader<BedStreamError>
     private let resampler: StreamingResampler?
     private var foldedBlock: [Float]
     /// Resampled frames not yet handed out, from `pendingStart` on.
@@ -30,24 +39,26 @@ public final class BedStream: FoldedFrameSource {
     /// - Throws: `BedStreamError`: missing or unreadable (66), not audio or no frames or more than 8 channels
     ///   (65), a failed read (74).
     public convenience init(path: String, sampleRate: Int, channelCount: Int) throws(BedStreamError) {
-        try self.init(source: BedDecoder(path: path, channelCount: channelCount), sampleRate: sampleRate)
+        try self.init(source: BedDecoder(path: path, channelCount: channelCount), path: path, sampleRate: sampleRate)
     }
 
-    /// Resamples `source` to `sampleRate`, checking it has frames (reading its first block); `filtersDC` false
-    /// hands the frames out unfiltered, for a reader that runs the same `DCBlockingFilter` on another thread.
+    /// Resamples `source` (the recording at `path`, folded, at its own rate) to `sampleRate`, checking it has
+    /// frames (reading its first block); `filtersDC` false hands the frames out unfiltered, for a reader that
+    /// runs the same `DCBlockingFilter` on another thread.
     /// - Throws: `BedStreamError`: no frames (65), a failed read (74), libsoxr refusing the rates.
-    public init(source: FoldedFrameSource, sampleRate: Int, filtersDC: Bool = true) throws(BedStreamError) {
+    public init(source: any FrameReader<BedStreamError>, path: String, sampleRate: Int, filtersDC: Bool = true) throws(BedStreamError) {
         self.source = source
-        path = source.path
+        self.path = path
         channelCount = source.channelCount
         self.sampleRate = sampleRate
+        frameCount = Self.frameCount(of: source, at: sampleRate)
         if source.sampleRate == sampleRate {
             resampler = nil
         } else {
             do {
                 resampler = try StreamingResampler(
                     channelCount: source.channelCount, inputRate: source.sampleRate, outputRate: sampleRate)
-            } catch { throw .resamplingFailed(path: source.path, reason: error.message) }
+            } catch { throw .resamplingFailed(path: path, reason: error.message) }
         }
         filter = filtersDC ? DCBlockingFilter(sampleRate: sampleRate, channelCount: source.channelCount) : nil
         foldedBlock = [Float](repeating: 0, count: Self.blockFrames * source.channelCount)
@@ -55,6 +66,13 @@ public final class BedStream: FoldedFrameSource {
         // A file whose header hides its length may still be empty: find out now, not mid-session.
         try refill()
         if pending.count == 0 && sourceEnded { throw .noFrames(path: path) }
+    }
+
+    /// How many frames `source` gives once resampled to `sampleRate`, by its own word (nil when it does not
+    /// say): its frame count converted, rounded up.
+    public static func frameCount(of source: any FrameReader<BedStreamError>, at sampleRate: Int) -> Int64? {
+        let sourceRate = Int64(source.sampleRate)
+        return source.frameCount.map { ($0 * Int64(sampleRate) + sourceRate - 1) / sourceRate }
     }
 
     /// Fills `output` with interleaved frames at the session rate; returns how many frames it wrote, fewer than
@@ -78,18 +96,31 @@ public final class BedStream: FoldedFrameSource {
             written += count
             pendingStart += count
         }
+        nextFrame += Int64(written / channelCount)
         return written / channelCount
     }
 
-    /// Back to the recording's first frame with a fresh resampler, to loop.
-    /// - Throws: `BedStreamError` when the seek or the resampler reset fails.
-    public func rewind() throws(BedStreamError) {
+    /// Moves to frame `frame` at the session's rate: back to the recording's first frame with a fresh resampler
+    /// (to loop, at 0), then reads on to `frame` (the resampler's output depends on every frame before, so that
+    /// is the exact way there).
+    /// - Throws: `BedStreamError` when the seek, the resampler reset or a read fails.
+    public func seek(toFrame frame: Int64) throws(BedStreamError) {
         try source.rewind()
         do { try resampler?.reset() } catch { throw .resamplingFailed(path: path, reason: error.message) }
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
         sourceEnded = false
         filter?.reset()
+        nextFrame = 0
+        guard frame > 0 else { return }
+        var scratch = [Float](repeating: 0, count: Self.blockFrames * channelCount)
+        while nextFrame < frame {
+            let wanted = Int(min(Int64(Self.blockFrames), frame - nextFrame))
+            let got = try scratch.withUnsafeMutableBufferPointer { buffer throws(BedStreamError) in
+                try read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(wanted * channelCount)]))
+            }
+            if got < wanted { return }
+        }
     }
 
     /// Reads one block of folded frames and resamples it into `pending` (flushing the resampler at the end).

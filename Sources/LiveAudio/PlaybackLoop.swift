@@ -1,6 +1,10 @@
+import FrameReading
 import Glibc
 
 /// The write loop: pulls blocks from a source, writes them to a sink, and owns pausing, fades, recovery and stopping.
+///
+/// The source is a `FrameReader` that cannot throw (the renderer: a failure under it is its owner's to report):
+/// frames are its own, from `nextFrame` to its `frameCount` (an unknown one: until a read comes back short).
 ///
 /// What reaches the sink is bit for bit what the source rendered, except inside fades, where a raised-cosine gain
 /// is applied on top. Every rendered frame reaches the sink exactly once and in order: a pause, an underrun or a
@@ -22,7 +26,7 @@ public final class PlaybackLoop {
     /// Length of the fades either side of a jump (default 10 ms).
     public let jumpFadeFrameCount: Int
 
-    private let source: any PCMFrameSource
+    private let source: any FrameReader<Never>
     private let sink: any PCMSink
     private let channelCount: Int
     /// Samples in one block (`blockFrameCount * channelCount`).
@@ -37,7 +41,7 @@ public final class PlaybackLoop {
     ///   - fadeOutFrameCount: nil for 200 ms at the source's rate; must not exceed 250 ms so a stop ends within 300 ms.
     /// - Precondition: the source and the sink agree on channel count and sample rate.
     public init(
-        source: any PCMFrameSource,
+        source: any FrameReader<Never>,
         sink: any PCMSink,
         blockFrameCount: Int = 1024,
         fadeInFrameCount: Int? = nil,
@@ -105,6 +109,8 @@ public final class PlaybackLoop {
         var segments: [(streamFrame: Int64, sessionFrame: Int64)]
         var lastJump: PlaybackJump?
         var jumpCount = 0
+        /// A read came back short: the source (of a length not known ahead) has ended.
+        var sourceEnded = false
 
         init(startFrame: Int64) {
             self.startFrame = startFrame
@@ -126,7 +132,7 @@ public final class PlaybackLoop {
         observer: (PlaybackProgress) -> Void
     ) throws(LiveAudioError) -> PlaybackSummary {
         var state = RunState(startFrame: source.nextFrame)
-        let totalFrameCount = source.totalFrameCount
+        let totalFrameCount = source.frameCount ?? .max
 
         while true {
             if let command = control(), let ending = apply(command, to: &state) {
@@ -151,7 +157,7 @@ public final class PlaybackLoop {
             if state.jump != nil {
                 advanceJump(&state)
             }
-            let remainingFrameCount = totalFrameCount - source.nextFrame
+            let remainingFrameCount = state.sourceEnded ? 0 : totalFrameCount - source.nextFrame
             if remainingFrameCount <= 0 {
                 sink.drain()
                 if case let .stop(reason) = state.pending {
@@ -171,8 +177,10 @@ public final class PlaybackLoop {
                 // Render no frame past the end of the fade-out: the next one belongs to the resume.
                 frameCount = min(frameCount, state.ramp.remainingFrameCount)
             }
-            source.render(into: UnsafeMutableBufferPointer(start: renderedSamples, count: blockSampleCount), frameCount: frameCount)
-            try write(frameCount: frameCount, state: &state)
+            let rendered = source.read(into: UnsafeMutableBufferPointer(start: renderedSamples, count: frameCount * channelCount))
+            // Short only at the source's end (one whose length was not known ahead).
+            if rendered < frameCount { state.sourceEnded = true }
+            try write(frameCount: rendered, state: &state)
             observer(progress(of: state))
         }
     }
@@ -201,8 +209,9 @@ public final class PlaybackLoop {
         case let .jump(asked):
             // Room for the fade-out before the jump while sound plays; none needed when it is silent already.
             let earliest = source.nextFrame + (state.isWaitingPaused || state.ramp.isSilent ? 0 : Int64(jumpFadeFrameCount))
-            let atFrame = min(max(asked.atFrame, earliest), source.totalFrameCount)
-            state.jump = PlaybackJump(atFrame: atFrame, toFrame: min(max(0, asked.toFrame), source.totalFrameCount))
+            let end = source.frameCount ?? .max
+            let atFrame = min(max(asked.atFrame, earliest), end)
+            state.jump = PlaybackJump(atFrame: atFrame, toFrame: min(max(0, asked.toFrame), end))
             return nil
         case let .stop(reason):
             if state.isWaitingPaused {
@@ -229,6 +238,7 @@ public final class PlaybackLoop {
         let next = source.nextFrame
         if next >= jump.atFrame {
             source.seek(toFrame: jump.toFrame)
+            state.sourceEnded = false
             state.writtenFrame = jump.toFrame
             // Segments the device has played past are never looked up again (what is heard only moves on): the
             // list stays as short as the jumps within the device's delay, and its reserved capacity is enough.

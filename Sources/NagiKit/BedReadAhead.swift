@@ -1,9 +1,10 @@
 import BedSource
+import FrameReading
 import Glibc
 
-/// A bed's frames read on a thread of its own, a few blocks ahead of their reader: a `FoldedFrameSource` in
-/// front of another (the decoder, or the resampling stream), so that decoding, resampling and synthesis run
-/// on different cores.
+/// A bed's frames read on a thread of its own, a few blocks ahead of their reader: a `FrameReader` in front of
+/// another (the decoder, or the resampling stream), so that decoding, resampling and synthesis run on different
+/// cores.
 ///
 /// The output does not depend on timing: the producer reads its source in fixed blocks, pass after pass (it
 /// rewinds by itself at each end), into a bounded ring; a block shorter than full marks a pass's end, where
@@ -14,17 +15,20 @@ import Glibc
 ///
 /// A reader that must not wait (a real-time callback) sets `waits` to false: a read the producer has not
 /// caught up with then returns what is there and sets `lastReadUnderran`, and the caller fills the rest.
-final class BedReadAhead: FoldedFrameSource {
-    let path: String
+final class BedReadAhead: FrameReader {
     let channelCount: Int
     let sampleRate: Int
+    /// The source's length, as it says.
+    let frameCount: Int64?
+    /// Frames handed out since the last seek, from where it went.
+    private(set) var nextFrame: Int64 = 0
     /// Frames the producer reads from its source at a time (a read past them waits for the next block).
     static var blockFrames: Int { BlockRing.blockFrames }
     /// Whether a read waits for the producer (the default: exact, the same frames as the source gives).
     var waits = true
     /// Whether the last read came back short because the producer was behind (only when `waits` is false).
     private(set) var lastReadUnderran = false
-    private let source: FoldedFrameSource
+    private let source: any FrameReader<BedStreamError>
     private var ring: BlockRing
     private var thread = pthread_t()
     private var threadStarted = false
@@ -36,10 +40,10 @@ final class BedReadAhead: FoldedFrameSource {
     private var failure: BedStreamError?
 
     /// Starts reading `source` ahead, pass after pass.
-    init(reading source: FoldedFrameSource) {
-        path = source.path
+    init(reading source: any FrameReader<BedStreamError>) {
         channelCount = source.channelCount
         sampleRate = source.sampleRate
+        frameCount = source.frameCount
         self.source = source
         ring = BlockRing(source: source)
         startProducer()
@@ -100,11 +104,32 @@ final class BedReadAhead: FoldedFrameSource {
                 }
             }
         }
+        nextFrame += Int64(done)
         return done
     }
 
-    func rewind() throws(BedStreamError) {
+    /// Moves to `frame`: back to the first frame (the pass the producer has begun, when the last ended), then
+    /// reads on to `frame`, as the source would give them (waiting for the producer, whatever `waits` says: a
+    /// seek is exact).
+    /// - Throws: the failure reached, or one met getting there.
+    func seek(toFrame frame: Int64) throws(BedStreamError) {
+        try restart()
+        guard frame > 0 else { return }
+        let waited = waits
+        waits = true
+        defer { waits = waited }
+        let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrames * channelCount)
+        defer { scratch.deallocate() }
+        while nextFrame < frame {
+            let wanted = Int(min(Int64(Self.blockFrames), frame - nextFrame))
+            if try read(into: UnsafeMutableBufferPointer(rebasing: scratch[0..<(wanted * channelCount)])) < wanted { return }
+        }
+    }
+
+    /// Back to the source's first frame.
+    private func restart() throws(BedStreamError) {
         if let failure { throw failure }
+        nextFrame = 0
         if atPassEnd {
             // The producer began the next pass when it met the end.
             atPassEnd = false
@@ -142,7 +167,7 @@ private final class BlockRing: @unchecked Sendable {
 
     /// Filled on the consumer's thread when no producer thread could start.
     var producesOnDemand = false
-    private let source: FoldedFrameSource
+    private let source: any FrameReader<BedStreamError>
     private let channelCount: Int
     private let storage: UnsafeMutablePointer<Float>
     /// Per slot, raw storage rather than arrays: the producer writes one slot while the consumer reads another,
@@ -158,7 +183,7 @@ private final class BlockRing: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let changed: UnsafeMutablePointer<pthread_cond_t>
 
-    init(source: FoldedFrameSource) {
+    init(source: any FrameReader<BedStreamError>) {
         self.source = source
         channelCount = source.channelCount
         storage = .allocate(capacity: Self.slotCount * Self.blockFrames * source.channelCount)

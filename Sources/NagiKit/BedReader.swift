@@ -1,15 +1,16 @@
 import AudioFile
 import BedSource
+import FrameReading
 import Synth
 
 /// A user's recording as the renderer reads it: decoded and folded by libsndfile (`BedDecoder`), resampled to
 /// the session's rate by libsoxr (`BedStream`), optionally on read-ahead threads, in the render's channels.
 /// The one bed reader of every render, live play and loudness pass.
 ///
-/// A mono recording under a stereo render is resampled once and copied to both sides. A failure part way is
-/// kept in `failure` for the owner to report after the render (the pulled renderer cannot throw) and reads as
-/// the recording's end. One owner.
-public final class BedReader: BedRecording {
+/// A mono recording under a stereo render is resampled once and copied to both sides. A `FrameReader` that
+/// cannot throw, over the stream's that can: a failure part way is kept in `failure` for the owner to report
+/// after the render (the pulled renderer cannot throw) and reads as the recording's end. One owner.
+public final class BedReader: FrameReader {
     /// How a bed is read relative to the thread that renders.
     public enum ReadAhead: Sendable, Equatable {
         /// Everything on the rendering thread: no thread of its own (the loudness pass, whose two halves
@@ -22,13 +23,16 @@ public final class BedReader: BedRecording {
 
     /// Interleaved channels per frame handed out: the render's 1 or 2.
     public let channelCount: Int
+    /// The session's rate, Hz.
+    public let sampleRate: Int
     /// The first read or rewind failure, if any.
     public private(set) var failure: BedStreamError?
     /// Reads that found the read-ahead behind and played silence instead (only when reads do not wait).
     public private(set) var underrunCount = 0
-    /// The recording's length at the session's rate, as its file's header says (nil: unknown).
-    public let expectedFrameCount: Int64?
-    private let stream: FoldedFrameSource
+    /// The recording's length at the session's rate, as its file's header says (nil: unknown): a hint for
+    /// memory, never trusted for timing (the loop learns the real length by reading).
+    public let frameCount: Int64?
+    private let stream: any FrameReader<BedStreamError>
     /// The resampled read-ahead, when there is one (it alone can come back short without ending a pass).
     private let readAhead: BedReadAhead?
     /// The DC-blocking high-pass, run here on the reader's thread when the stream is read ahead (nil: the
@@ -37,8 +41,8 @@ public final class BedReader: BedRecording {
     private var filter: DCBlockingFilter?
     /// Where the first pass is kept (`keepFirstPass`).
     private var keptPass = KeptPass.none
-    /// Frames handed out since the last rewind.
-    private var passPosition: Int64 = 0
+    /// Frames handed out since the last rewind: the place in the pass.
+    public private(set) var nextFrame: Int64 = 0
     /// `finishReading` was called.
     private var isFinished = false
     /// Whether reads come from the kept first pass rather than the stream.
@@ -58,22 +62,24 @@ public final class BedReader: BedRecording {
     /// How many frames the recording `decoder` reads should give at `sampleRate`, by its file's word (nil when
     /// the file does not say): its frame count converted, rounded up.
     static func expectedFrameCount(of decoder: BedDecoder, sampleRate: Int) -> Int64? {
-        decoder.frameCount.map { ($0 * Int64(sampleRate) + Int64(decoder.sampleRate) - 1) / Int64(decoder.sampleRate) }
+        BedStream.frameCount(of: decoder, at: sampleRate)
     }
 
     /// Reads through `decoder` (already open, from its first frame; it is rewound), for a render at
     /// `sampleRate` in `channelCount` channels.
     init(decoder: BedDecoder, sampleRate: Int, channelCount: Int, readAhead: ReadAhead) throws(BedStreamError) {
         self.channelCount = channelCount
-        expectedFrameCount = Self.expectedFrameCount(of: decoder, sampleRate: sampleRate)
+        self.sampleRate = sampleRate
+        frameCount = Self.expectedFrameCount(of: decoder, sampleRate: sampleRate)
         try decoder.rewind()
         decoder.channelCount = min(decoder.sourceChannelCount, channelCount)
         switch readAhead {
         case .none:
-            stream = try BedStream(source: decoder, sampleRate: sampleRate)
+            stream = try BedStream(source: decoder, path: decoder.path, sampleRate: sampleRate)
             self.readAhead = nil
         case .decodeAndResample:
-            let ahead = BedReadAhead(reading: try BedStream(source: BedReadAhead(reading: decoder), sampleRate: sampleRate, filtersDC: false))
+            let ahead = BedReadAhead(
+                reading: try BedStream(source: BedReadAhead(reading: decoder), path: decoder.path, sampleRate: sampleRate, filtersDC: false))
             stream = ahead
             self.readAhead = ahead
             filter = DCBlockingFilter(sampleRate: sampleRate, channelCount: decoder.channelCount)
@@ -82,9 +88,10 @@ public final class BedReader: BedRecording {
 
     /// Reads `stream` (frames already at the session's rate) on one read-ahead thread when `readsAhead`: the
     /// seam where a test puts a source of its own (a slow one, to see that a real-time read never waits).
-    init(stream: FoldedFrameSource, channelCount: Int, readsAhead: Bool) {
+    init(stream: any FrameReader<BedStreamError>, channelCount: Int, readsAhead: Bool) {
         self.channelCount = channelCount
-        expectedFrameCount = nil
+        sampleRate = stream.sampleRate
+        frameCount = nil
         let ahead = readsAhead ? BedReadAhead(reading: stream) : nil
         self.stream = ahead ?? stream
         readAhead = ahead
@@ -109,7 +116,7 @@ public final class BedReader: BedRecording {
     public func keepFirstPass(inFolder folder: String, heardFrameCount: Int64) -> Bool {
         // At a pass's first frame (the next read starts one), and not kept yet.
         // A pass that loops but is not held in memory.
-        guard passPosition == 0, case .none = keptPass, let expected = expectedFrameCount, expected < heardFrameCount,
+        guard nextFrame == 0, case .none = keptPass, let expected = frameCount, expected < heardFrameCount,
               !BedLooping.holdsInMemory(expectedFrameCount: expected, channelCount: channelCount, heardFrameCount: heardFrameCount) else { return false }
         let samples = expected * Int64(channelCount)
         let bytes = samples * Int64(MemoryLayout<Float>.stride)
@@ -128,13 +135,20 @@ public final class BedReader: BedRecording {
         keptPass = .givenUp
     }
 
+    /// Writes up to `output.count / channelCount` frames into `output`; fewer only at the recording's end (0
+    /// after a failure, kept in `failure`).
+    public func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        guard let base = output.baseAddress else { return 0 }
+        return read(into: base, frameCount: output.count / channelCount)
+    }
+
     /// Writes up to `frameCount` frames into `output`; fewer only at the recording's end (0 after a failure).
-    public func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
+    private func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
         guard failure == nil, !isFinished else { return 0 }
         if case let .whole(file) = keptPass {
-            let got = file.read(at: passPosition * Int64(channelCount), into: output, count: frameCount * channelCount)
+            let got = file.read(at: nextFrame * Int64(channelCount), into: output, count: frameCount * channelCount)
             if got >= 0 {
-                passPosition += Int64(got / channelCount)
+                nextFrame += Int64(got / channelCount)
                 return got / channelCount
             }
             resumeStreamAfterFailedFile()
@@ -149,7 +163,7 @@ public final class BedReader: BedRecording {
                 keptPass = file.flush() ? .whole(file) : .givenUp
             }
         }
-        passPosition += Int64(frames)
+        nextFrame += Int64(frames)
         return frames
     }
 
@@ -157,7 +171,7 @@ public final class BedReader: BedRecording {
     /// off (read through the filter, so the frames that follow are the same).
     private func resumeStreamAfterFailedFile() {
         keptPass = .givenUp
-        let target = passPosition
+        let target = nextFrame
         do { try stream.rewind() } catch { failure = error }
         filter?.reset()
         let chunkFrames = 4_096
@@ -202,15 +216,27 @@ public final class BedReader: BedRecording {
         return frames
     }
 
-    /// Back to the recording's first frame (from anywhere: a seek rewinds mid-pass).
-    public func rewind() {
+    /// Moves to the recording's frame `frame` (from anywhere: a seek rewinds mid-pass): back to its first frame
+    /// (to loop, at 0), then reads on to `frame`, so the frames after it are those reads from the start give.
+    /// A failure on the way is kept in `failure`, and the reader is then at its end.
+    public func seek(toFrame frame: Int64) {
         guard failure == nil else { return }
-        passPosition = 0
-        if case .whole = keptPass { return }
-        do { try stream.rewind() } catch { failure = error }
-        filter?.reset()
-        // A first pass cut short: kept again from its start.
-        if case let .writing(file) = keptPass { file.removeAll() }
+        nextFrame = 0
+        // The kept first pass is read by position: nothing to rewind.
+        if !isReadingKeptPass {
+            do { try stream.rewind() } catch { failure = error }
+            filter?.reset()
+            // A first pass cut short: kept again from its start.
+            if case let .writing(file) = keptPass { file.removeAll() }
+        }
+        guard frame > 0 else { return }
+        let chunkFrames = 4_096
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * channelCount)
+        defer { scratch.deallocate() }
+        while nextFrame < frame, failure == nil {
+            let wanted = Int(min(Int64(chunkFrames), frame - nextFrame))
+            if read(into: scratch, frameCount: wanted) < wanted { break }
+        }
     }
 
     /// Where a bed's first pass is kept.

@@ -2,9 +2,6 @@ import FoundationEssentials
 import LiveAudio
 import Synth
 
-/// The engine's renderer is a live player's source as it is: the same pulled function as a file's.
-extension SoundtrackRenderer: PCMFrameSource {}
-
 /// A prepared soundtrack played live into a device, with what a listener may do while it plays — pause and resume
 /// (with short fades), change the volume, go on to the next stage or back to the start of this one at the next
 /// phase boundary (so no breath is cut), end an open hold — and what was really practised: the breaths completed,

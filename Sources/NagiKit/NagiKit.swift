@@ -11,6 +11,7 @@
 
 import AudioFile
 import BedSource
+import FrameReading
 import GuideSources
 import LiveAudio
 import NagiDocuments
@@ -43,6 +44,9 @@ public typealias SessionPlot = NagiPlot.SessionPlot
 public typealias BedStreamError = BedSource.BedStreamError
 public typealias CuePackError = GuideSources.CuePackError
 public typealias SpokenCueError = GuideSources.SpokenCueError
+
+// Frames pulled a block at a time: what `SoundtrackRenderer` and `BedReader` are, and what a live player pulls.
+public typealias FrameReader = FrameReading.FrameReader
 
 // Live playback's device side, as a `LiveSession` takes it: an app plays into ALSA (`ALSAPlaybackDevice`) or into a
 // device of its own (`PCMSink`), and steers the session with `LiveKey`s.

@@ -1,4 +1,5 @@
 import BedSource
+import FrameReading
 import Locking
 import Synth
 
@@ -16,9 +17,10 @@ final class SharedBedFeed: @unchecked Sendable {
     // @unchecked: the ring's frames are written by the producer only outside the span readers may still read
     // (below `lowestNeededFrame`, which never falls) and read only below `producedFrames`, both published under
     // `state`; the loop and the reader are the producer thread's alone, and `failure` is read after it ended.
-    private let loop: LoopedBedFrames
+    private let loop: any FrameReader<Never>
     private let reader: BedReader
     private let channelCount: Int
+    private let sampleRate: Int
     private let ring: UnsafeMutableBufferPointer<Float>
     private let ringFrames: Int
     private let state = ConditionLock()
@@ -39,9 +41,10 @@ final class SharedBedFeed: @unchecked Sendable {
     /// A feed of `loop` (`reader` looped as `plan`'s bed voice loops it, made by
     /// `BedLooping.frames(of:for:largestRead:)` for reads of `chunkFrames`, at its first frame), holding at least
     /// `framesInFlight` frames (those between the oldest a renderer may still ask for and the newest).
-    init(reader: BedReader, loop: LoopedBedFrames, plan: RenderPlan, framesInFlight: Int) {
+    init(reader: BedReader, loop: any FrameReader<Never>, plan: RenderPlan, framesInFlight: Int) {
         self.reader = reader
         channelCount = plan.settings.channelCount
+        sampleRate = plan.sampleRate
         self.loop = loop
         endFrame = Renderer.firstBedlessFrame(of: plan)
         // Room for a cursor's chunk past the newest frame asked for, and one for the producer to work ahead.
@@ -70,7 +73,8 @@ final class SharedBedFeed: @unchecked Sendable {
             guard let start, let base = ring.baseAddress else { return }
             let frameCount = Int(min(Int64(Self.chunkFrames), endFrame - start))
             // The ring is whole chunks long and chunks start on chunk boundaries: a chunk never wraps.
-            loop.read(into: base + Int(start % Int64(ringFrames)) * channelCount, frameCount: frameCount)
+            let chunk = base + Int(start % Int64(ringFrames)) * channelCount
+            _ = loop.read(into: UnsafeMutableBufferPointer(start: chunk, count: frameCount * channelCount))
             state.withLockWakingAll { producedFrames += Int64(frameCount) }
         }
     }
@@ -126,10 +130,10 @@ final class SharedBedFeed: @unchecked Sendable {
         return (UnsafePointer(base + index * channelCount), made)
     }
 
-    /// One renderer's place in the feed.
-    final class Cursor: LoopedBedFrames {
+    /// One renderer's place in the feed: the loop's frames, endless (silence from the feed's last frame on).
+    final class Cursor: FrameReader {
         private let feed: SharedBedFeed
-        private var position: Int64 = 0
+        private(set) var nextFrame: Int64 = 0
         /// What this cursor last learned of the frames made.
         private var knownMade: Int64 = 0
 
@@ -137,22 +141,30 @@ final class SharedBedFeed: @unchecked Sendable {
             self.feed = feed
         }
 
-        func seek(to frame: Int64) {
-            position = frame
+        var channelCount: Int { feed.channelCount }
+        var sampleRate: Int { feed.sampleRate }
+        /// Nil: the loop never ends.
+        var frameCount: Int64? { nil }
+
+        func seek(toFrame frame: Int64) {
+            nextFrame = frame
         }
 
-        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
-            knownMade = feed.copy(from: position, frameCount: frameCount, into: output, knownMade: knownMade)
-            position += Int64(frameCount)
+        func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+            guard let base = output.baseAddress else { return 0 }
+            let frameCount = output.count / feed.channelCount
+            knownMade = feed.copy(from: nextFrame, frameCount: frameCount, into: base, knownMade: knownMade)
+            nextFrame += Int64(frameCount)
+            return frameCount
         }
 
         /// The next frames where they lie in the ring, when they are all made and in one piece: the renderer mixes
         /// them from there (a copy of every bed frame into its scratch first was 1.4 % of a render over a streamed
         /// bed). They stay until the writer releases the slice being rendered, after the renderer is done with it.
         func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {
-            guard let (frames, made) = feed.framesInPlace(from: position, frameCount: frameCount, knownMade: knownMade) else { return nil }
+            guard let (frames, made) = feed.framesInPlace(from: nextFrame, frameCount: frameCount, knownMade: knownMade) else { return nil }
             knownMade = made
-            position += Int64(frameCount)
+            nextFrame += Int64(frameCount)
             return frames
         }
     }

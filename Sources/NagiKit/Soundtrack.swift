@@ -70,7 +70,7 @@ public final class Soundtrack: Sendable {
             do throws(BedStreamError) {
                 let first = try BedDecoder(path: bed.path, channelCount: request.channelCount)
                 // Checks the recording can be resampled to the session's rate before it is measured.
-                _ = try BedStream(source: first, sampleRate: schedule.sampleRate)
+                _ = try BedStream(source: first, path: bed.path, sampleRate: schedule.sampleRate)
                 try first.rewind()
                 // A second open measures half the excerpts on the other core (and reads the pass's second half).
                 decoders = [first, try BedDecoder(path: bed.path, channelCount: request.channelCount)]

@@ -1,3 +1,4 @@
+import FrameReading
 import Synth
 
 /// Pulls a prepared soundtrack's samples, block by block, into interleaved or planar buffers, from any frame.
@@ -7,7 +8,10 @@ import Synth
 /// belongs to one pulling loop (make one per thread). `render` neither allocates nor locks (planar output
 /// allocates its staging once, on the first request larger than any before), except that a bed read ahead
 /// waits for its threads when they are behind unless `bedReadsWait` is false.
-public final class SoundtrackRenderer {
+///
+/// A `FrameReader` that cannot throw (a failing bed plays silence and is reported in `bedFailure`), which a live
+/// player pulls (`PlaybackLoop`): its reads end at `totalFrameCount`.
+public final class SoundtrackRenderer: FrameReader {
     /// The synthesis engine.
     private let renderer: Renderer
     /// The bed this renderer reads (nil without one).
@@ -22,7 +26,7 @@ public final class SoundtrackRenderer {
 
     /// A renderer whose bed is frames looped elsewhere (a sliced write's `SharedBedFeed`), reporting no bed
     /// failure of its own.
-    init(plan: RenderPlan, loopedBed: LoopedBedFrames) {
+    init(plan: RenderPlan, loopedBed: any FrameReader<Never>) {
         renderer = Renderer(plan: plan, loopedBed: loopedBed)
         bed = nil
     }
@@ -39,11 +43,22 @@ public final class SoundtrackRenderer {
     public var totalFrameCount: Int64 { renderer.totalFrameCount }
     /// The next frame `render` writes.
     public var nextFrame: Int64 { renderer.nextFrame }
+    /// `totalFrameCount`: the soundtrack's length is known before a frame is rendered.
+    public var frameCount: Int64? { renderer.totalFrameCount }
 
     /// Writes `frameCount` interleaved frames from `nextFrame` into `buffer` (at most
     /// `buffer.count / channelCount`) and advances `nextFrame`.
     public func render(into buffer: UnsafeMutableBufferPointer<Float>, frameCount: Int) {
         renderer.render(into: buffer, frameCount: frameCount)
+    }
+
+    /// Writes the next `output.count / channelCount` interleaved frames into `output`, no further than
+    /// `totalFrameCount`, advances `nextFrame` past them and returns how many: fewer than asked only at the end
+    /// (0 once it is reached). The same samples as `render(into:frameCount:)`.
+    public func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        let frames = Int(min(Int64(output.count / channelCount), max(0, renderer.totalFrameCount - renderer.nextFrame)))
+        renderer.render(into: output, frameCount: frames)
+        return frames
     }
 
     /// Writes `frameCount` frames from `nextFrame` into one buffer per channel (`planes.count == channelCount`,

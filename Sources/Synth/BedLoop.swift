@@ -1,3 +1,4 @@
+import FrameReading
 import NagiMath
 
 /// A recording made as long as the session: played from its start, and at its end crossfaded (equal power:
@@ -10,7 +11,10 @@ import NagiMath
 /// known before the fade must start. The output depends only on the recording's frames, never on how reads
 /// are sized or where they come from. Memory: the ring and the recording's first `fadeFrames` (about 2 s) for a
 /// streamed one, whatever its length; at most the budget for one held.
-final class BedLoop {
+///
+/// A `FrameReader` of session frames that never ends (every read writes all it is asked for, `frameCount` is
+/// nil); it reads its recording, another `FrameReader`, a chunk at a time. Made by `BedLooping.frames`.
+public final class BedLoop: FrameReader {
     /// The seam's crossfade for a long recording, seconds.
     static let crossfadeSeconds = 2.0
     /// The most a recording held in memory may take, bytes: 32 MiB, 87 s of 48 kHz stereo (a few loops' worth
@@ -19,10 +23,12 @@ final class BedLoop {
     /// Frames read from the recording per refill.
     private static let chunkFrames = 4_096
 
-    let channelCount: Int
+    public let channelCount: Int
+    /// The session's rate, Hz: the recording's frames come at it.
+    public let sampleRate: Int
     /// Frames of each seam's crossfade.
     let fadeFrames: Int
-    private let recording: BedRecording
+    private let recording: any FrameReader<Never>
     /// A short recording, whole (nil: streamed).
     private let memory: FloatBuffer?
     private let memoryFrames: Int
@@ -50,9 +56,10 @@ final class BedLoop {
 
     /// Loops `recording` at `sampleRate`, for reads of at most `largestRequest` frames, under a session that
     /// hears `heardFrameCount` frames of it (a recording that long or longer never loops, so it is streamed).
-    init(recording: BedRecording, sampleRate: Int, largestRequest: Int, heardFrameCount: Int64 = .max) {
+    init(recording: any FrameReader<Never>, sampleRate: Int, largestRequest: Int, heardFrameCount: Int64 = .max) {
         let channels = recording.channelCount
         channelCount = channels
+        self.sampleRate = sampleRate
         self.recording = recording
         self.largestRequest = largestRequest
         let longFade = max(1, Int(Self.crossfadeSeconds * Double(sampleRate)))
@@ -61,7 +68,7 @@ final class BedLoop {
         let probe = FloatBuffer(count: probeFrames * channels)
         var probed = 0
         while probed < probeFrames {
-            let got = recording.read(into: probe.base + probed * channels, frameCount: min(Self.chunkFrames, probeFrames - probed))
+            let got = Self.read(recording, into: probe.base + probed * channels, frameCount: min(Self.chunkFrames, probeFrames - probed))
             if got == 0 { break }
             probed += got
         }
@@ -69,14 +76,14 @@ final class BedLoop {
         var whole: FloatBuffer?
         var wholeFrames = 0
         let budgetFrames = Self.memoryBudgetBytes / (channels * MemoryLayout<Float>.stride)
-        if probed == probeFrames, let expected = recording.expectedFrameCount,
+        if probed == probeFrames, let expected = recording.frameCount,
            BedLooping.holdsInMemory(expectedFrameCount: expected, channelCount: channels, heardFrameCount: heardFrameCount) {
             let capacity = min(budgetFrames, Int(expected) + Self.chunkFrames)
             let buffer = FloatBuffer(count: capacity * channels)
             buffer.base.update(from: probe.base, count: probed * channels)
             wholeFrames = probed
             while wholeFrames < capacity {
-                let got = recording.read(into: buffer.base + wholeFrames * channels, frameCount: min(Self.chunkFrames, capacity - wholeFrames))
+                let got = Self.read(recording, into: buffer.base + wholeFrames * channels, frameCount: min(Self.chunkFrames, capacity - wholeFrames))
                 wholeFrames += got
                 if got == 0 { break }
             }
@@ -87,7 +94,7 @@ final class BedLoop {
                 recording.rewind()
                 var skipped = 0
                 while skipped < probeFrames {
-                    let got = recording.read(into: buffer.base, frameCount: min(Self.chunkFrames, probeFrames - skipped))
+                    let got = Self.read(recording, into: buffer.base, frameCount: min(Self.chunkFrames, probeFrames - skipped))
                     skipped += got
                     if got == 0 { break }
                 }
@@ -124,13 +131,37 @@ final class BedLoop {
         }
     }
 
-    /// The recording, when it is held in memory, as a loop any number of readers share (`HeldBed`).
-    var heldRecording: HeldBed? {
-        memory.map { HeldBed(channelCount: channelCount, recording: $0, recordingFrames: memoryFrames, fadeFrames: fadeFrames, fadeOut: fadeOut, fadeIn: fadeIn) }
+    /// The recording held whole in memory, when this loop holds it (nil: streamed), as a loop any number of
+    /// renderers can read through cursors of their own (`HeldBed`).
+    public var held: HeldBed? {
+        memory.map {
+            HeldBed(
+                channelCount: channelCount, sampleRate: sampleRate, recording: $0, recordingFrames: memoryFrames, fadeFrames: fadeFrames,
+                fadeOut: fadeOut, fadeIn: fadeIn)
+        }
     }
 
-    /// Writes the next `frameCount` frames (at most `largestRequest`) of the endless bed into `output`.
-    func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
+    /// Nil: the loop never ends.
+    public var frameCount: Int64? { nil }
+
+    /// The session frame the next read starts at.
+    public var nextFrame: Int64 { readFrames }
+
+    /// Reads `frameCount` frames of the recording into `output`; fewer only at its end.
+    private func readRecording(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
+        Self.read(recording, into: output, frameCount: frameCount)
+    }
+
+    /// Reads `frameCount` frames of `recording` into `output`; fewer only at its end.
+    private static func read(_ recording: any FrameReader<Never>, into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
+        recording.read(into: UnsafeMutableBufferPointer(start: output, count: frameCount * recording.channelCount))
+    }
+
+    /// Writes the next `output.count / channelCount` frames (at most `largestRequest`) of the endless bed into
+    /// `output` and returns how many: all of them.
+    public func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        guard let output = buffer.baseAddress else { return 0 }
+        let frameCount = buffer.count / channelCount
         precondition(frameCount <= largestRequest, "a bed read is at most \(largestRequest) frames")
         // Any seam that touches these frames must be known: look a whole fade past them.
         fill(through: readFrames + Int64(frameCount + fadeFrames))
@@ -163,6 +194,7 @@ final class BedLoop {
             }
         }
         readFrames += Int64(frameCount)
+        return frameCount
     }
 
     /// Writes `frameCount` frames of a seam into `output`: the pass's last frames `ending` fading out by
@@ -190,7 +222,7 @@ final class BedLoop {
     /// the recording up to it (at most one pass; a recording held in memory reads nothing), or, when that is
     /// cheaper, the frames between the current place and `frame`; until a streamed recording's length is
     /// known, a seek past its end reads it through once to learn it.
-    func seek(to frame: Int64) {
+    public func seek(toFrame frame: Int64) {
         precondition(frame >= 0, "a bed frame is never negative")
         if frame >= readFrames {
             let ahead = frame - readFrames
@@ -255,7 +287,7 @@ final class BedLoop {
         var done: Int64 = 0
         while done < frames {
             let wanted = Int(min(Int64(Self.chunkFrames), frames - done))
-            let got = recording.read(into: skipScratch.base, frameCount: wanted)
+            let got = readRecording(into: skipScratch.base, frameCount: wanted)
             done += Int64(got)
             if got < wanted { break }
         }
@@ -296,7 +328,7 @@ final class BedLoop {
 
     /// Reads the current pass: from memory for a short recording, else from the stream.
     private func readPass(into target: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
-        guard let memory else { return recording.read(into: target, frameCount: frameCount) }
+        guard let memory else { return readRecording(into: target, frameCount: frameCount) }
         let count = min(frameCount, memoryFrames - memoryPosition)
         target.update(from: memory.base + memoryPosition * channelCount, count: count * channelCount)
         memoryPosition += count
@@ -314,7 +346,7 @@ final class BedLoop {
         var skipped = 0
         while skipped < fadeFrames {
             let wanted = min(Self.chunkFrames, fadeFrames - skipped)
-            let got = recording.read(into: skipScratch.base, frameCount: wanted)
+            let got = readRecording(into: skipScratch.base, frameCount: wanted)
             skipped += got
             if got < wanted { exhausted = true; return }
         }

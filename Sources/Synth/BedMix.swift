@@ -2,7 +2,7 @@ import Breath
 
 /// How a user's recording sits under the session: which file (for fingerprints and logs) and the gain that
 /// puts its measured loudness where the bed belongs under the tone. The samples themselves arrive through a
-/// `BedRecording` given to the renderer.
+/// `FrameReader` given to the renderer.
 public struct BedMix: Sendable, Equatable {
     /// The recording's path as given.
     public var path: String

@@ -1,14 +1,16 @@
+import FrameReading
+
 /// The user's recording as a voice of the mix: the looped recording, scaled per block by the bed's gain (its
 /// loudness match, the session's envelope and decay, the hold swell and any ducking under speech) and added
 /// to every channel after the fused kernel, before the limiter.
 final class BedVoice {
-    private let loop: LoopedBedFrames
+    private let loop: any FrameReader<Never>
     private let scratch: FloatBuffer
     private let channelCount: Int
 
     /// A voice reading `frames` of `channelCount` channels (a loop of its own recording, or a loop shared with
-    /// other renderers), one control block of `blockFrames` at a time.
-    init(frames: LoopedBedFrames, channelCount: Int, blockFrames: Int) {
+    /// other renderers: endless, so every read fills what it asks), one control block of `blockFrames` at a time.
+    init(frames: any FrameReader<Never>, channelCount: Int, blockFrames: Int) {
         loop = frames
         self.channelCount = channelCount
         scratch = FloatBuffer(count: blockFrames * channelCount)
@@ -16,8 +18,8 @@ final class BedVoice {
 
     /// Moves the bed to its frame `frame` (the session's frame: the recording's place follows the session's
     /// clock), so the next `add` gives what it would have there after every frame before it.
-    func seek(to frame: Int64) {
-        loop.seek(to: frame)
+    func seek(toFrame frame: Int64) {
+        loop.seek(toFrame: frame)
     }
 
     /// The next `frameCount` frames of the bed (interleaved), where they lie or read into the voice's scratch;
@@ -25,7 +27,7 @@ final class BedVoice {
     /// A held recording's frames are read where they lie: copying them first cost a pass over every bed frame.
     func nextFrames(frameCount: Int) -> UnsafePointer<Float> {
         if let inPlace = loop.nextFramesInPlace(frameCount: frameCount) { return inPlace }
-        loop.read(into: scratch.base, frameCount: frameCount)
+        _ = loop.read(into: UnsafeMutableBufferPointer(start: scratch.base, count: frameCount * channelCount))
         return UnsafePointer(scratch.base)
     }
 

@@ -1,3 +1,5 @@
+import FrameReading
+
 /// A bed recording held whole in memory, looped exactly as `BedLoop` loops it, for any number of renderers at
 /// once: each reads through a cursor of its own, straight from the recording.
 ///
@@ -13,6 +15,8 @@ public final class HeldBed: @unchecked Sendable {
     // read after; a cursor's position is its own.
     /// Interleaved channels per frame.
     public let channelCount: Int
+    /// The session's rate, Hz.
+    public let sampleRate: Int
     /// The recording, whole.
     private let recording: FloatBuffer
     /// Its frames (0: a recording that gave none, heard as silence).
@@ -23,9 +27,13 @@ public final class HeldBed: @unchecked Sendable {
     /// the same frames, so mixing them per read (a quarter of a 7.3 s bed's frames) only repeated this.
     private let seam: FloatBuffer
 
-    init(channelCount: Int, recording: FloatBuffer, recordingFrames: Int, fadeFrames: Int, fadeOut: FloatBuffer, fadeIn: FloatBuffer) {
+    init(
+        channelCount: Int, sampleRate: Int, recording: FloatBuffer, recordingFrames: Int, fadeFrames: Int, fadeOut: FloatBuffer,
+        fadeIn: FloatBuffer
+    ) {
         precondition(fadeFrames < recordingFrames || recordingFrames == 0, "a held pass is longer than its seam")
         self.channelCount = channelCount
+        self.sampleRate = sampleRate
         self.recording = recording
         self.recordingFrames = recordingFrames
         self.fadeFrames = fadeFrames
@@ -37,8 +45,9 @@ public final class HeldBed: @unchecked Sendable {
         }
     }
 
-    /// A reader of the loop at session frame 0.
-    public func makeCursor() -> LoopedBedFrames { Cursor(bed: self) }
+    /// A reader of the loop at session frame 0: endless, as `BedLoop` is, and lending the frames where they lie
+    /// (`nextFramesInPlace`) whenever they lie in one piece.
+    public func makeCursor() -> any FrameReader<Never> { Cursor(bed: self) }
 
     /// Writes the loop's frames `first ..< first + frameCount` into `output`.
     fileprivate func read(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>) {
@@ -79,29 +88,35 @@ public final class HeldBed: @unchecked Sendable {
     }
 
     /// One renderer's place in the loop.
-    private final class Cursor: LoopedBedFrames {
+    private final class Cursor: FrameReader {
         private let bed: HeldBed
-        private var position: Int64 = 0
+        private(set) var nextFrame: Int64 = 0
 
         init(bed: HeldBed) {
             self.bed = bed
         }
 
-        func seek(to frame: Int64) {
-            position = frame
+        var channelCount: Int { bed.channelCount }
+        var sampleRate: Int { bed.sampleRate }
+        /// Nil: the loop never ends.
+        var frameCount: Int64? { nil }
+
+        func seek(toFrame frame: Int64) {
+            nextFrame = frame
         }
 
-        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
-            bed.read(from: position, frameCount: frameCount, into: output)
-            position += Int64(frameCount)
+        func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+            guard let base = output.baseAddress else { return 0 }
+            let frameCount = output.count / bed.channelCount
+            bed.read(from: nextFrame, frameCount: frameCount, into: base)
+            nextFrame += Int64(frameCount)
+            return frameCount
         }
 
         func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {
-            guard let frames = bed.framesInPlace(from: position, frameCount: frameCount) else { return nil }
-            position += Int64(frameCount)
+            guard let frames = bed.framesInPlace(from: nextFrame, frameCount: frameCount) else { return nil }
+            nextFrame += Int64(frameCount)
             return frames
         }
-
-        var held: HeldBed? { bed }
     }
 }

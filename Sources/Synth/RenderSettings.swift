@@ -28,7 +28,7 @@ public struct RenderSettings: Sendable, Equatable {
     /// (≥ 0; 0 for PCM, `RenderPlan.lossyEncodingHeadroomDecibels` for Vorbis, Opus and MP3).
     public var encodingHeadroomDecibels: Double = 0
     /// A user's recording under the session and its level (nil: none); the samples reach the renderer through
-    /// a `BedRecording`.
+    /// a `FrameReader`.
     public var bed: BedMix?
     /// Seconds of get-ready countdown before the first inhale (0: none; see `SessionFraming`).
     public var countdownSeconds: Int = 0

@@ -1,4 +1,5 @@
 import Breath
+import FrameReading
 import NagiMath
 
 /// Turns a breathing schedule into sound, pulled block by block: the same `render(into:frameCount:)` feeds a
@@ -128,15 +129,16 @@ public final class Renderer {
         }
     }
 
-    /// A renderer pulling samples from `plan`, with `bed` (read from its first frame) under the session when
-    /// the settings carry a `BedMix`.
-    public convenience init(plan: RenderPlan, bed: BedRecording? = nil) {
+    /// A renderer pulling samples from `plan`, with `bed` (the recording's frames at the session's rate in the
+    /// render's channels, read from its first frame and looped) under the session when the settings carry a
+    /// `BedMix`. A bed that cannot throw: one that fails keeps its failure for its owner and reads as ended.
+    public convenience init(plan: RenderPlan, bed: (any FrameReader<Never>)? = nil) {
         self.init(plan: plan, loopedBed: bed.map { BedLooping.frames(of: $0, for: plan, largestRead: Self.controlBlockFrames) })
     }
 
-    /// A renderer pulling samples from `plan`, with the looped bed `loopedBed` (at its frame 0, read at most a
-    /// control block at a time) under the session when the settings carry a `BedMix`.
-    public init(plan: RenderPlan, loopedBed: LoopedBedFrames?) {
+    /// A renderer pulling samples from `plan`, with the looped bed `loopedBed` (endless, at its frame 0, read at
+    /// most a control block at a time) under the session when the settings carry a `BedMix`.
+    public init(plan: RenderPlan, loopedBed: (any FrameReader<Never>)?) {
         let blockFrames = Self.controlBlockFrames
         self.plan = plan
         channelCount = plan.settings.channelCount
@@ -201,7 +203,7 @@ public final class Renderer {
     }
 
     /// A renderer for `schedule` under `settings` (compiles the plan).
-    public convenience init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil, bed: BedRecording? = nil) {
+    public convenience init(schedule: Schedule, settings: RenderSettings, text: [PhaseGuideText]? = nil, bed: (any FrameReader<Never>)? = nil) {
         self.init(plan: RenderPlan(schedule: schedule, settings: settings, text: text), bed: bed)
     }
 
@@ -348,7 +350,7 @@ public final class Renderer {
 
     /// What every move of the synthesis to `target` ends with: the bed moved there, the guide scratch silent.
     private func finishMove(to target: Int64) {
-        bedVoice?.seek(to: min(target, Self.firstBedlessFrame(of: plan)))
+        bedVoice?.seek(toFrame: min(target, Self.firstBedlessFrame(of: plan)))
         // The guide scratch is silent at every block start already (it is cleared after a block that used it);
         // clearing it here as well keeps that from resting on the flag.
         guideScratch.base.update(repeating: 0, count: Self.controlBlockFrames)

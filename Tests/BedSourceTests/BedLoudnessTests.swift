@@ -1,6 +1,7 @@
 import AudioFile
 import NagiTestSupport
 import Foundation
+import FrameReading
 import Testing
 
 @testable import BedSource
@@ -17,7 +18,7 @@ import Testing
     }
 
     /// The integrated loudness of everything `source` gives from where it is (at most `maximumFrames`), LUFS.
-    private func loudness(of source: FoldedFrameSource, maximumFrames: Int? = nil) throws -> Double {
+    private func loudness(of source: any FrameReader<BedStreamError>, maximumFrames: Int? = nil) throws -> Double {
         try BedLoudness.measure(reading: source, maximumFrames: maximumFrames).meter.integratedLoudness
     }
 

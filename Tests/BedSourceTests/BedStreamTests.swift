@@ -38,7 +38,7 @@ import Testing
         let decoder = try BedDecoder(path: path, channelCount: 1)
         #expect(decoder.frameCount == Int64(20 * 44_100))
         #expect(decoder.sampleRate == 44_100 && decoder.sourceChannelCount == 2)
-        let stream = try BedStream(source: decoder, sampleRate: 48_000)
+        let stream = try BedStream(source: decoder, path: path, sampleRate: 48_000)
         let streamed = try drain(stream, blockFrames: 1_000)
         #expect(streamed.count == 20 * 48_000)
         // Both sides are in the mono fold at half their level.
@@ -110,6 +110,13 @@ import Testing
         try stream.rewind()
         let second = try drain(stream, blockFrames: 3_000)
         #expect(second == first)
+        // A seek into the middle gives the frames reads from the start give there, and says where it is.
+        try stream.seek(toFrame: 40_001)
+        #expect(stream.nextFrame == 40_001)
+        let rest = try drain(stream, blockFrames: 2_000)
+        #expect(rest == Array(first[40_001...]))
+        #expect(stream.nextFrame == 72_000)
+        #expect(stream.frameCount == 72_000, "the header's 33 075 frames at 22.05 kHz are 72 000 at 48 kHz")
     }
 
     @Test func aMissingBedExits66NamingIt() throws {

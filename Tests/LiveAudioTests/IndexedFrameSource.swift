@@ -1,3 +1,4 @@
+import FrameReading
 import LiveAudio
 
 /// A deterministic source whose samples encode their frame index, so any skipped or repeated frame shows.
@@ -5,12 +6,13 @@ import LiveAudio
 /// Channel 0 is positive and rises by one step per frame; channel 1 is negative and jumps pseudo-randomly, so the
 /// ratio between the channels differs from frame to frame: a gain applied to a whole frame keeps it, a frame taken
 /// from elsewhere does not. Every value lies in [0.25, 0.75) in magnitude and is exact in Float.
-final class IndexedFrameSource: PCMFrameSource {
+final class IndexedFrameSource: FrameReader {
     let channelCount: Int
     let sampleRate: Int
     let totalFrameCount: Int64
     private(set) var nextFrame: Int64
     private(set) var renderCallCount = 0
+    var frameCount: Int64? { totalFrameCount }
 
     init(channelCount: Int = 2, sampleRate: Int, totalFrameCount: Int64, startFrame: Int64 = 0) {
         precondition(channelCount == 1 || channelCount == 2)
@@ -26,8 +28,8 @@ final class IndexedFrameSource: PCMFrameSource {
         return channel == 0 ? magnitude : -magnitude
     }
 
-    func render(into buffer: UnsafeMutableBufferPointer<Float>, frameCount: Int) {
-        precondition(buffer.count >= frameCount * channelCount)
+    func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        let frameCount = buffer.count / channelCount
         precondition(nextFrame + Int64(frameCount) <= totalFrameCount, "rendered past the session's end")
         var index = 0
         for offset in 0..<frameCount {
@@ -38,6 +40,7 @@ final class IndexedFrameSource: PCMFrameSource {
         }
         nextFrame += Int64(frameCount)
         renderCallCount += 1
+        return frameCount
     }
 
     func seek(toFrame frame: Int64) {

@@ -16,7 +16,7 @@ struct BedFirstPassTests {
         var block = [Float](repeating: 0, count: blockFrames * reader.channelCount)
         while pass.count / reader.channelCount < limit {
             let wanted = min(blockFrames, limit - pass.count / reader.channelCount)
-            let got = block.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: wanted) }
+            let got = block.withUnsafeMutableBufferPointer { reader.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(wanted * reader.channelCount)])) }
             pass += block[0..<(got * reader.channelCount)]
             if got < wanted { break }
         }

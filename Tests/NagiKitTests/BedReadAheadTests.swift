@@ -1,14 +1,16 @@
 import BedSource
 import Foundation
+import FrameReading
 import Testing
 @testable import NagiKit
 
 /// A stereo source at the session's rate that hands out a ramp (frame n holds n, n) and, until `release`, holds
 /// every read after the first: a decoder stalled on a slow disk.
-private final class StallingSource: FoldedFrameSource, @unchecked Sendable {
-    let path = "stalling"
+private final class StallingSource: FrameReader, @unchecked Sendable {
     let channelCount = 2
     let sampleRate = 48_000
+    let frameCount: Int64? = nil
+    var nextFrame: Int64 { Int64(position) }
     private let gate = DispatchSemaphore(value: 0)
     private var position = 0
     private var reads = 0
@@ -29,8 +31,8 @@ private final class StallingSource: FoldedFrameSource, @unchecked Sendable {
         return frames
     }
 
-    func rewind() throws(BedStreamError) {
-        position = 0
+    func seek(toFrame frame: Int64) throws(BedStreamError) {
+        position = Int(frame)
     }
 }
 
@@ -43,7 +45,7 @@ struct BedReadAheadTests {
         let blockFrames = BedReadAhead.blockFrames
         var block = [Float](repeating: -1, count: 2 * blockFrames)
         // The first block is there as soon as the producer has read it: wait for it.
-        let first = block.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: blockFrames) }
+        let first = block.withUnsafeMutableBufferPointer { reader.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(blockFrames * reader.channelCount)])) }
         #expect(first == blockFrames && block[2 * blockFrames - 1] == Float(blockFrames - 1), "the first block is the source's first frames")
         reader.readsWait = false
         // Should the read wait after all, the stall ends in 2 s and the checks below fail instead of hanging.
@@ -52,7 +54,7 @@ struct BedReadAheadTests {
         #expect(underrunsBefore == 0)
         // The producer now stalls inside its second read: a real-time read must come back at once, silent.
         let start = Date()
-        let frames = block.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: 512) }
+        let frames = block.withUnsafeMutableBufferPointer { reader.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(512 * reader.channelCount)])) }
         let elapsed = Date().timeIntervalSince(start)
         #expect(frames == 512, "a real-time read is always whole")
         #expect(block[0..<1024].allSatisfy { $0 == 0 }, "what the read-ahead could not give is silence")
@@ -63,7 +65,7 @@ struct BedReadAheadTests {
         var next: Float = -1
         let resumeDeadline = Date().addingTimeInterval(5)
         while Date() < resumeDeadline {
-            _ = block.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: 1) }
+            _ = block.withUnsafeMutableBufferPointer { reader.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<reader.channelCount])) }
             if block[0] != 0 { next = block[0]; break }
             Thread.sleep(forTimeInterval: 0.005)
         }
@@ -78,7 +80,7 @@ struct BedReadAheadTests {
         #expect(reader.readsWait)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { source.release() }
         var block = [Float](repeating: -1, count: 2 * 10_000)
-        let frames = block.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: 10_000) }
+        let frames = block.withUnsafeMutableBufferPointer { reader.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(10_000 * reader.channelCount)])) }
         #expect(frames == 10_000)
         #expect((0..<10_000).allSatisfy { block[2 * $0] == Float($0) && block[2 * $0 + 1] == Float($0) })
         #expect(reader.underrunCount == 0)

@@ -1,4 +1,5 @@
 import Breath
+import FrameReading
 import Synth
 import Testing
 
@@ -8,9 +9,13 @@ import Testing
 struct BedFaultTests {
     /// A square wave at ±0.25 that stops for good after `framesBeforeFault` frames: every read after
     /// it, and every pass after a rewind, gives nothing (what the command line's reader does after a failure).
-    final class FailingRecording: BedRecording {
+    final class FailingRecording: FrameReader {
         let channelCount: Int
+        let sampleRate = 48_000
+        let frameCount: Int64? = nil
         let framesBeforeFault: Int
+        /// Frames given since the last rewind (never more after the fault, whatever the rewinds).
+        private(set) var nextFrame: Int64 = 0
         private(set) var framesGiven = 0
         private(set) var rewindCount = 0
 
@@ -19,14 +24,20 @@ struct BedFaultTests {
             self.framesBeforeFault = framesBeforeFault
         }
 
-        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
-            let count = min(frameCount, framesBeforeFault - framesGiven)
+        func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+            let count = min(output.count / channelCount, framesBeforeFault - framesGiven)
             for index in 0..<(count * channelCount) { output[index] = index % 2 == 0 ? 0.25 : -0.25 }
             framesGiven += count
+            nextFrame += Int64(count)
             return count
         }
 
-        func rewind() { rewindCount += 1 }
+        /// The loop only ever rewinds its recording (seeks to frame 0), counted.
+        func seek(toFrame frame: Int64) {
+            precondition(frame == 0, "a bed recording is only rewound")
+            nextFrame = 0
+            rewindCount += 1
+        }
     }
 
     @Test("a recording that fails after 5 s: the render finishes, the bed sounds before and is silent after")

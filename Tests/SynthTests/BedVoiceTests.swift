@@ -1,3 +1,4 @@
+import FrameReading
 @testable import Synth
 import Testing
 
@@ -7,7 +8,11 @@ import Testing
 struct BedVoiceTests {
     /// Frames whose every sample is distinct (left and right apart), read into a buffer or, when `inPlace`,
     /// handed where they lie.
-    final class DistinctFrames: LoopedBedFrames {
+    final class DistinctFrames: FrameReader {
+        let channelCount = 2
+        let sampleRate = 48_000
+        let frameCount: Int64? = nil
+        var nextFrame: Int64 { Int64(position) }
         let samples: [Float]
         /// The same samples at an address that stays put, to hand out in place.
         private let storage: UnsafeMutableBufferPointer<Float>
@@ -23,11 +28,13 @@ struct BedVoiceTests {
 
         deinit { storage.deallocate() }
 
-        func seek(to frame: Int64) { position = Int(frame) }
+        func seek(toFrame frame: Int64) { position = Int(frame) }
 
-        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) {
+        func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+            let frameCount = output.count / 2
             for index in 0..<(2 * frameCount) { output[index] = samples[2 * position + index] }
             position += frameCount
+            return frameCount
         }
 
         func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {

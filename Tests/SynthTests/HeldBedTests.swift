@@ -16,7 +16,7 @@ struct HeldBedTests {
             var done = 0
             while done < frameCount {
                 let count = min(largestRequest, frameCount - done)
-                loop.read(into: output.baseAddress! + done * channels, frameCount: count)
+                #expect(loop.read(into: UnsafeMutableBufferPointer(rebasing: output[(done * channels)..<((done + count) * channels)])) == count)
                 done += count
             }
         }
@@ -53,7 +53,7 @@ struct HeldBedTests {
         for _ in 0..<200 {
             let cursor = held.makeCursor()
             var position = Int(generator.next() % UInt64(frameCount - 200))
-            cursor.seek(to: Int64(position))
+            cursor.seek(toFrame: Int64(position))
             for _ in 0..<4 {
                 let count = 1 + Int(generator.next() % UInt64(largestRequest))
                 guard position + count <= frameCount else { break }
@@ -61,7 +61,8 @@ struct HeldBedTests {
                     got.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: inPlace, count: count * channels) }
                     inPlaceReads += 1
                 } else {
-                    got.withUnsafeMutableBufferPointer { cursor.read(into: $0.baseAddress!, frameCount: count) }
+                    let read = got.withUnsafeMutableBufferPointer { cursor.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(count * channels)])) }
+                    #expect(read == count, "an endless loop reads all it is asked")
                 }
                 let want = expected[(position * channels)..<((position + count) * channels)]
                 #expect(Array(got[0..<(count * channels)]).map(\.bitPattern) == want.map(\.bitPattern), "frames \(position)..<\(position + count)")

@@ -1,5 +1,6 @@
 import Breath
 import Foundation
+import FrameReading
 import NagiTestSupport
 import Synth
 import Testing
@@ -14,13 +15,15 @@ struct SeekTests {
 
     /// A recording held in an array, read sequentially like the command line's stream: a sine and seeded
     /// noise, different in each channel, so a bed frame out of place shows in the samples. `statesLength`: it
-    /// says its length (`expectedFrameCount`), as a file's header does, so the loop's memory budget can hold it.
-    final class ArrayRecording: BedRecording {
+    /// says its length (`frameCount`), as a file's header does, so the loop's memory budget can hold it.
+    final class ArrayRecording: FrameReader {
         let channelCount: Int
+        let sampleRate = SeekTests.rate
         let frames: Int
         let samples: [Float]
-        let expectedFrameCount: Int64?
+        let frameCount: Int64?
         private var position = 0
+        var nextFrame: Int64 { Int64(position) }
         /// Frames handed out since the last `resetCounts`.
         private(set) var framesRead = 0
         private(set) var rewindCount = 0
@@ -28,7 +31,7 @@ struct SeekTests {
         init(channelCount: Int, frames: Int, seed: UInt64, statesLength: Bool = false) {
             self.channelCount = channelCount
             self.frames = frames
-            expectedFrameCount = statesLength ? Int64(frames) : nil
+            frameCount = statesLength ? Int64(frames) : nil
             var generator = SeededGenerator(seed: seed)
             samples = (0..<(frames * channelCount)).map { index in
                 let frame = index / channelCount
@@ -36,17 +39,19 @@ struct SeekTests {
             }
         }
 
-        func read(into output: UnsafeMutablePointer<Float>, frameCount: Int) -> Int {
-            let count = min(frameCount, frames - position)
+        func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+            let count = min(output.count / channelCount, frames - position)
             samples.withUnsafeBufferPointer { source in
-                output.update(from: source.baseAddress! + position * channelCount, count: count * channelCount)
+                output.baseAddress!.update(from: source.baseAddress! + position * channelCount, count: count * channelCount)
             }
             position += count
             framesRead += count
             return count
         }
 
-        func rewind() {
+        /// The loop only ever rewinds its recording (seeks to frame 0), counted.
+        func seek(toFrame frame: Int64) {
+            precondition(frame == 0, "a bed recording is only rewound")
             position = 0
             rewindCount += 1
         }
