@@ -6,13 +6,22 @@ import Testing
 /// same render without them.
 @Suite("--countdown and --end-bell, measured in the rendered sound")
 struct CountdownTests {
+    /// Renders `arguments` in process as `SpokenGuideTests.render` does in a process of its own (mono 32-bit float
+    /// samples, `--force`) to `name` in `folder`, and reads the samples back.
+    static func renderInProcess(_ arguments: [String], in folder: URL, name: String) throws -> [Float] {
+        let path = folder.appendingPathComponent(name).path
+        let result = NagiInProcess.run(["render"] + arguments + ["--channels", "1", "--bits", "float", "-o", path, "--quiet", "--force"], home: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        return try AudioFileReader.readFloat(path: path)
+    }
+
     @Test("--countdown 3 --cues voice: \"three\", \"two\", \"one\" on the whole seconds before the first inhale; the breathing is the plain render's, moved by the lead-in, sample for sample; the bell after the release")
     func countdownAndBell() throws {
         let folder = try NagiProcess.temporaryFolder()
         let rate = 48000
         let session = ["box", "--cycles", "1", "--cues", "voice"]
-        let plain = try SpokenGuideTests.render(session, in: folder, name: "plain.wav")
-        let framed = try SpokenGuideTests.render(session + ["--countdown", "3", "--end-bell"], in: folder, name: "framed.wav")
+        let plain = try Self.renderInProcess(session, in: folder, name: "plain.wav")
+        let framed = try Self.renderInProcess(session + ["--countdown", "3", "--end-bell"], in: folder, name: "framed.wav")
 
         // describe places the lead-in and every boundary; each boundary moves by exactly the lead-in's frames.
         let described = try DescribeTests.describeJSON(session + ["--countdown", "3", "--end-bell"])
@@ -69,9 +78,9 @@ struct CountdownTests {
         cues["lengthSeconds"] = 5
         soundscape["cues"] = cues
         try JSONSerialization.data(withJSONObject: soundscape).write(to: folder.appendingPathComponent("long-bell.json"))
-        let session = ["box", "--cycles", "1", "--cues", "chimes", "--soundscape", "long-bell.json"]
-        let plain = try SpokenGuideTests.render(session, in: folder, name: "plain.wav")
-        let framed = try SpokenGuideTests.render(session + ["--end-bell"], in: folder, name: "framed.wav")
+        let session = ["box", "--cycles", "1", "--cues", "chimes", "--soundscape", folder.appendingPathComponent("long-bell.json").path]
+        let plain = try Self.renderInProcess(session, in: folder, name: "plain.wav")
+        let framed = try Self.renderInProcess(session + ["--end-bell"], in: folder, name: "framed.wav")
         let silenceFrames = Int(0.8 * Double(rate))
         let releaseEnd = plain.count - silenceFrames
         let ending = Array(framed[releaseEnd...])
