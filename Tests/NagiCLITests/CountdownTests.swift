@@ -93,12 +93,17 @@ struct CountdownTests {
 
     @Test("plot --countdown 5 --end-bell shades the lead-in (7 s with the voice's get-ready) and the ending (4.8 s) in the overview; without them neither is drawn")
     func plotShadesOutside() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        // The plot goes to a file (an in-process run has no standard output to write one to): the drawing is the point.
         func widths(_ arguments: [String]) throws -> [String: Double] {
-            let result = try NagiProcess.run(["plot", "box", "--minutes", "1"] + arguments + ["-o", "-", "--quiet"])
+            let path = folder.appendingPathComponent("plot.svg").path
+            let result = NagiInProcess.run(["plot", "box", "--minutes", "1"] + arguments + ["-o", path, "--quiet", "--force"], home: folder)
             #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            let svg = try String(contentsOfFile: path, encoding: .utf8)
             var found: [String: Double] = [:]
             for kind in ["lead-in", "ending"] {
-                guard let tag = result.standardOutput.components(separatedBy: "<rect ").first(where: { $0.contains("data-kind=\"\(kind)\"") }),
+                guard let tag = svg.components(separatedBy: "<rect ").first(where: { $0.contains("data-kind=\"\(kind)\"") }),
                       let width = tag.components(separatedBy: "width=\"").dropFirst().first?.split(separator: "\"").first.flatMap({ Double($0) }) else { continue }
                 found[kind] = width
             }
