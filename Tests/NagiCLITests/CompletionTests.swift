@@ -10,7 +10,7 @@ struct CompletionTests {
     /// returns COMPREPLY, with nagi on PATH and a user preset in the configuration folder.
     static func complete(_ words: [String], folder: URL) throws -> [String] {
         let script = folder.appendingPathComponent("nagi.bash")
-        let generated = try NagiProcess.run(["completions", "bash"])
+        let generated = NagiInProcess.run(["completions", "bash"])
         #expect(generated.status == 0, "\(generated.standardError)")
         try generated.standardOutput.write(to: script, atomically: true, encoding: .utf8)
         let quotedWords = words.map { "'" + $0 + "'" }.joined(separator: " ")
@@ -72,7 +72,7 @@ struct CompletionTests {
         try #require(FileManager.default.isExecutableFile(atPath: interpreter), "\(shell) is not installed")
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try NagiProcess.run(["completions", shell])
+        let generated = NagiInProcess.run(["completions", shell])
         #expect(generated.status == 0)
         let script = folder.appendingPathComponent("nagi.\(shell)")
         try generated.standardOutput.write(to: script, atomically: true, encoding: .utf8)
@@ -92,7 +92,7 @@ struct CompletionTests {
 
     @Test("an unknown shell is refused with 64")
     func unknownShell() throws {
-        let result = try NagiProcess.run(["completions", "tcsh"])
+        let result = NagiInProcess.run(["completions", "tcsh"])
         #expect(result.status == 64)
         #expect(result.standardError.contains("bash, zsh, fish"))
     }

@@ -6,13 +6,22 @@ import Testing
 /// same render without them.
 @Suite("--countdown and --end-bell, measured in the rendered sound")
 struct CountdownTests {
+    /// Renders `arguments` in process as `SpokenGuideTests.render` does in a process of its own (mono 32-bit float
+    /// samples, `--force`) to `name` in `folder`, and reads the samples back.
+    static func renderInProcess(_ arguments: [String], in folder: URL, name: String) throws -> [Float] {
+        let path = folder.appendingPathComponent(name).path
+        let result = NagiInProcess.run(["render"] + arguments + ["--channels", "1", "--bits", "float", "-o", path, "--quiet", "--force"], home: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        return try AudioFileReader.readFloat(path: path)
+    }
+
     @Test("--countdown 3 --cues voice: \"three\", \"two\", \"one\" on the whole seconds before the first inhale; the breathing is the plain render's, moved by the lead-in, sample for sample; the bell after the release")
     func countdownAndBell() throws {
         let folder = try NagiProcess.temporaryFolder()
         let rate = 48000
         let session = ["box", "--cycles", "1", "--cues", "voice"]
-        let plain = try SpokenGuideTests.render(session, in: folder, name: "plain.wav")
-        let framed = try SpokenGuideTests.render(session + ["--countdown", "3", "--end-bell"], in: folder, name: "framed.wav")
+        let plain = try Self.renderInProcess(session, in: folder, name: "plain.wav")
+        let framed = try Self.renderInProcess(session + ["--countdown", "3", "--end-bell"], in: folder, name: "framed.wav")
 
         // describe places the lead-in and every boundary; each boundary moves by exactly the lead-in's frames.
         let described = try DescribeTests.describeJSON(session + ["--countdown", "3", "--end-bell"])
@@ -69,9 +78,9 @@ struct CountdownTests {
         cues["lengthSeconds"] = 5
         soundscape["cues"] = cues
         try JSONSerialization.data(withJSONObject: soundscape).write(to: folder.appendingPathComponent("long-bell.json"))
-        let session = ["box", "--cycles", "1", "--cues", "chimes", "--soundscape", "long-bell.json"]
-        let plain = try SpokenGuideTests.render(session, in: folder, name: "plain.wav")
-        let framed = try SpokenGuideTests.render(session + ["--end-bell"], in: folder, name: "framed.wav")
+        let session = ["box", "--cycles", "1", "--cues", "chimes", "--soundscape", folder.appendingPathComponent("long-bell.json").path]
+        let plain = try Self.renderInProcess(session, in: folder, name: "plain.wav")
+        let framed = try Self.renderInProcess(session + ["--end-bell"], in: folder, name: "framed.wav")
         let silenceFrames = Int(0.8 * Double(rate))
         let releaseEnd = plain.count - silenceFrames
         let ending = Array(framed[releaseEnd...])
@@ -84,12 +93,17 @@ struct CountdownTests {
 
     @Test("plot --countdown 5 --end-bell shades the lead-in (7 s with the voice's get-ready) and the ending (4.8 s) in the overview; without them neither is drawn")
     func plotShadesOutside() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        // The plot goes to a file (an in-process run has no standard output to write one to): the drawing is the point.
         func widths(_ arguments: [String]) throws -> [String: Double] {
-            let result = try NagiProcess.run(["plot", "box", "--minutes", "1"] + arguments + ["-o", "-", "--quiet"])
+            let path = folder.appendingPathComponent("plot.svg").path
+            let result = NagiInProcess.run(["plot", "box", "--minutes", "1"] + arguments + ["-o", path, "--quiet", "--force"], home: folder)
             #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            let svg = try String(contentsOfFile: path, encoding: .utf8)
             var found: [String: Double] = [:]
             for kind in ["lead-in", "ending"] {
-                guard let tag = result.standardOutput.components(separatedBy: "<rect ").first(where: { $0.contains("data-kind=\"\(kind)\"") }),
+                guard let tag = svg.components(separatedBy: "<rect ").first(where: { $0.contains("data-kind=\"\(kind)\"") }),
                       let width = tag.components(separatedBy: "width=\"").dropFirst().first?.split(separator: "\"").first.flatMap({ Double($0) }) else { continue }
                 found[kind] = width
             }

@@ -20,7 +20,7 @@ struct CourseExportFolderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mount = try TmpfsMount(in: folder, size: "256k")
         let course = try Self.writeCourse(in: folder, lessonCount: 8, minutes: 2)
-        let result = try NagiProcess.run(["course", "export", course, "-o", mount.path + "/album", "--format", "wav", "--rate", "8000", "--channels", "1", "--jobs", "2"], in: folder)
+        let result = NagiInProcess.run(["course", "export", course, "-o", mount.path + "/album", "--format", "wav", "--rate", "8000", "--channels", "1", "--jobs", "2"], home: folder)
         #expect(result.status == 74, "\(result.standardError)")
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1, "\(result.standardError)")
@@ -49,7 +49,7 @@ struct CourseExportFolderTests {
         #expect(exported.count == 1, "exactly one export writes the tracks: \(errors)")
         #expect(waited.count == 1 && waited.first?.contains("nothing to export: 4 tracks already up to date") == true, "the other waits, then has nothing to do: \(errors)")
 
-        let third = try NagiProcess.run(arguments, in: folder)
+        let third = NagiInProcess.run(arguments, home: folder)
         #expect(third.status == 0)
         #expect(third.standardError.contains("nothing to export: 4 tracks already up to date"), "\(third.standardError)")
         let tracks = try FileManager.default.contentsOfDirectory(atPath: album).filter { $0.hasSuffix(".flac") }

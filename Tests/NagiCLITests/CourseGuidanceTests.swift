@@ -19,7 +19,7 @@ struct CourseGuidanceTests {
     func badLessonGuidance(guidance: String, path: String) throws {
         let folder = try NagiProcess.temporaryFolder()
         let file = try Self.writeCourse(guidance, in: folder)
-        let result = try NagiProcess.run(["course", "export", file, "-o", "out", "--format", "wav", "--quiet"], in: folder)
+        let result = NagiInProcess.run(["course", "export", file, "-o", folder.appendingPathComponent("out").path, "--format", "wav", "--quiet"], home: folder)
         #expect(result.status == 65, "\(result.standardError)")
         #expect(result.standardError.contains(path), "\(result.standardError)")
         #expect(!NagiProcess.names(in: folder).contains("out"))
@@ -30,7 +30,7 @@ struct CourseGuidanceTests {
         let folder = try NagiProcess.temporaryFolder()
         let file = try Self.writeCourse(#", "cues": "voice", "count": "voice""#, in: folder)
         func export(_ extra: [String]) throws -> (samples: [Float], summary: String) {
-            let result = try NagiProcess.run(["course", "export", file, "-o", "out", "--format", "wav", "--bits", "float"] + extra, in: folder)
+            let result = NagiInProcess.run(["course", "export", file, "-o", folder.appendingPathComponent("out").path, "--format", "wav", "--bits", "float"] + extra, home: folder)
             #expect(result.status == 0, "\(result.standardError)")
             return (try AudioFileReader.readFloat(path: folder.appendingPathComponent("out/01 - One.wav").path), result.standardError)
         }
@@ -46,12 +46,14 @@ struct CourseGuidanceTests {
 
     @Test("course next plays the lesson's own guidance: the capture equals render with the same cues and count")
     func nextUsesLessonGuidance() throws {
+        // course next opens ALSA in this process: its pulse hook reads this process's XDG_RUNTIME_DIR, not the run's.
+        RuntimeFolder.ensure()
         let folder = try NagiProcess.temporaryFolder()
         let file = try Self.writeCourse(#", "cues": "voice", "count": "voice""#, in: folder)
         let capture = folder.appendingPathComponent("capture.raw").path
-        let played = try NagiProcess.run(["course", "next", file, "--bits", "float", "--device", "file:'\(capture)',raw", "--quiet"], in: folder)
+        let played = NagiInProcess.run(["course", "next", file, "--bits", "float", "--device", "file:'\(capture)',raw", "--quiet"], home: folder)
         #expect(played.status == 0, "\(played.standardError)")
-        let rendered = try NagiProcess.run(["render", "box", "--cycles", "1", "--cues", "voice", "--count", "voice", "--bits", "float", "-o", "render.wav", "--quiet"], in: folder)
+        let rendered = NagiInProcess.run(["render", "box", "--cycles", "1", "--cues", "voice", "--count", "voice", "--bits", "float", "-o", folder.appendingPathComponent("render.wav").path, "--quiet"], home: folder)
         #expect(rendered.status == 0, "\(rendered.standardError)")
         let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
         let data = try Data(contentsOf: URL(fileURLWithPath: capture))
@@ -61,18 +63,20 @@ struct CourseGuidanceTests {
 
     @Test("course next plays the lesson's bed, beat and loudness: the capture equals render with the same options")
     func nextUsesLessonSound() throws {
+        // course next opens ALSA in this process: its pulse hook reads this process's XDG_RUNTIME_DIR, not the run's.
+        RuntimeFolder.ensure()
         let folder = try NagiProcess.temporaryFolder()
         let sox = try Pipeline.run("sox -n -r 44100 -c 2 -b 16 rain.flac synth 20 brownnoise vol 0.5 2>&1", in: folder)
         try #require(sox.status == 0, "\(sox.standardError)")
         let rain = folder.appendingPathComponent("rain.flac").path
         let file = try Self.writeCourse(#", "bed": "\#(rain)", "bedLevel": -6, "beat": "10:6", "beatStyle": "isochronic", "loudness": -16"#, in: folder)
         let capture = folder.appendingPathComponent("capture.raw").path
-        let played = try NagiProcess.run(["course", "next", file, "--bits", "float", "--device", "file:'\(capture)',raw", "--quiet"], in: folder)
+        let played = NagiInProcess.run(["course", "next", file, "--bits", "float", "--device", "file:'\(capture)',raw", "--quiet"], home: folder)
         #expect(played.status == 0, "\(played.standardError)")
         let options = ["--bed", rain, "--bed-level", "-6", "--beat", "10:6", "--beat-style", "isochronic", "--loudness", "-16"]
-        let rendered = try NagiProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", "render.wav", "--quiet"] + options, in: folder)
+        let rendered = NagiInProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", folder.appendingPathComponent("render.wav").path, "--quiet"] + options, home: folder)
         #expect(rendered.status == 0, "\(rendered.standardError)")
-        let plain = try NagiProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", "plain.wav", "--quiet"], in: folder)
+        let plain = NagiInProcess.run(["render", "box", "--cycles", "1", "--bits", "float", "-o", folder.appendingPathComponent("plain.wav").path, "--quiet"], home: folder)
         #expect(plain.status == 0, "\(plain.standardError)")
         let expected = try AudioFileReader.readFloat(path: folder.appendingPathComponent("render.wav").path)
         let data = try Data(contentsOf: URL(fileURLWithPath: capture))

@@ -28,15 +28,15 @@ struct CourseTests {
 
     @Test("built-in courses list and show with their totals")
     func listAndShow() throws {
-        let list = try NagiProcess.run(["course", "list"])
+        let list = NagiInProcess.run(["course", "list"])
         #expect(list.status == 0)
         #expect(list.standardOutput.contains("beginner-21"))
         #expect(list.standardOutput.contains("sleep-7"))
-        let show = try NagiProcess.run(["course", "show", "beginner-21"])
+        let show = NagiInProcess.run(["course", "show", "beginner-21"])
         #expect(show.status == 0)
         #expect(show.standardOutput.contains("21 lessons"))
         #expect(show.standardOutput.contains("Day 1"))
-        let unknown = try NagiProcess.run(["course", "show", "beginner-12"])
+        let unknown = NagiInProcess.run(["course", "show", "beginner-12"])
         #expect(unknown.status == 66)
         #expect(unknown.standardError.contains("beginner-21"))
     }
@@ -70,7 +70,7 @@ struct CourseTests {
     func badCourse(json: String, path: String) throws {
         let folder = try NagiProcess.temporaryFolder()
         let file = try Self.writeCourse(in: folder, text: json)
-        let result = try NagiProcess.run(["course", "show", file], in: folder)
+        let result = NagiInProcess.run(["course", "show", file], home: folder)
         #expect(result.status == 65, "\(result.standardError)")
         #expect(result.standardError.contains(path), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
@@ -81,7 +81,7 @@ struct CourseTests {
         let folder = try NagiProcess.temporaryFolder()
         let file = try Self.writeCourse(in: folder)
         let output = folder.appendingPathComponent("album")
-        let first = try NagiProcess.run(["course", "export", file, "-o", output.path, "--jobs", "2"], in: folder)
+        let first = NagiInProcess.run(["course", "export", file, "-o", output.path, "--jobs", "2"], home: folder)
         #expect(first.status == 0, "\(first.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         let tracks = names.filter { $0.hasSuffix(".flac") }
@@ -115,16 +115,16 @@ struct CourseTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".nagi-manifest.json").path))
 
         let before = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(tracks[0]).path)[.modificationDate] as? Date
-        let second = try NagiProcess.run(["course", "export", file, "-o", output.path], in: folder)
+        let second = NagiInProcess.run(["course", "export", file, "-o", output.path], home: folder)
         #expect(second.status == 0)
         #expect(second.standardError.contains("nothing to export: 3 tracks already up to date"), "\(second.standardError)")
         let after = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(tracks[0]).path)[.modificationDate] as? Date
         #expect(before == after)
 
         // Other settings redo the tracks; --force redoes everything.
-        let flac = try NagiProcess.run(["course", "export", file, "-o", output.path, "--seed", "9"], in: folder)
+        let flac = NagiInProcess.run(["course", "export", file, "-o", output.path, "--seed", "9"], home: folder)
         #expect(flac.standardError.contains("exported 3 tracks"), "\(flac.standardError)")
-        let forced = try NagiProcess.run(["course", "export", file, "-o", output.path, "--seed", "9", "--force"], in: folder)
+        let forced = NagiInProcess.run(["course", "export", file, "-o", output.path, "--seed", "9", "--force"], home: folder)
         #expect(forced.standardError.contains("exported 3 tracks"), "\(forced.standardError)")
     }
 
@@ -154,15 +154,17 @@ struct CourseTests {
 
     @Test("next plays the first lesson not done and records it; status and --reset follow")
     func nextStatusReset() throws {
+        // course next opens ALSA in this process: its pulse hook reads this process's XDG_RUNTIME_DIR, not the run's.
+        RuntimeFolder.ensure()
         let folder = try NagiProcess.temporaryFolder()
         let file = try Self.writeCourse(in: folder)
         let capture = folder.appendingPathComponent("capture.raw").path
-        let initial = try NagiProcess.run(["course", "status", file], in: folder)
+        let initial = NagiInProcess.run(["course", "status", file], home: folder)
         #expect(initial.standardOutput.contains("done: 0 / 3"))
         #expect(initial.standardOutput.contains("next: lesson 1, Day 1 — Arrive"))
-        let next = try NagiProcess.run(["course", "next", file, "--device", "file:'\(capture)',raw"], in: folder)
+        let next = NagiInProcess.run(["course", "next", file, "--device", "file:'\(capture)',raw"], home: folder)
         #expect(next.status == 0, "\(next.standardError)")
-        let status = try NagiProcess.run(["course", "status", file], in: folder)
+        let status = NagiInProcess.run(["course", "status", file], home: folder)
         #expect(status.standardOutput.contains("done: 1 / 3"))
         #expect(status.standardOutput.contains("next: lesson 2"))
         let record = folder.appendingPathComponent("state/nagi/tiny.progress.json").path
@@ -171,18 +173,20 @@ struct CourseTests {
         let startLine = try #require(next.standardError.split(separator: "\n").first { $0.hasPrefix("session started at ") })
         let startedAt = startLine.dropFirst("session started at ".count)
         #expect(try String(contentsOfFile: record, encoding: .utf8).contains("\"startedAt\": \"\(startedAt)\""))
-        let reset = try NagiProcess.run(["course", "status", file, "--reset"], in: folder)
+        let reset = NagiInProcess.run(["course", "status", file, "--reset"], home: folder)
         #expect(reset.status == 0)
-        #expect(try NagiProcess.run(["course", "status", file], in: folder).standardOutput.contains("done: 0 / 3"))
+        #expect(NagiInProcess.run(["course", "status", file], home: folder).standardOutput.contains("done: 0 / 3"))
     }
 
     @Test("a lesson that fails to play is not recorded")
     func failedLessonNotRecorded() throws {
+        // course next opens ALSA in this process: its pulse hook reads this process's XDG_RUNTIME_DIR, not the run's.
+        RuntimeFolder.ensure()
         let folder = try NagiProcess.temporaryFolder()
         let file = try Self.writeCourse(in: folder)
-        let result = try NagiProcess.run(["course", "next", file, "--device", "nosuchdevice"], in: folder)
+        let result = NagiInProcess.run(["course", "next", file, "--device", "nosuchdevice"], home: folder)
         #expect(result.status == 69)
-        #expect(try NagiProcess.run(["course", "status", file], in: folder).standardOutput.contains("done: 0 / 3"))
+        #expect(NagiInProcess.run(["course", "status", file], home: folder).standardOutput.contains("done: 0 / 3"))
     }
 
     @Test("a damaged progress record is kept aside and reported, never a crash")
@@ -192,7 +196,7 @@ struct CourseTests {
         let stateFolder = folder.appendingPathComponent("state/nagi")
         try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
         try Data("{\"course\": \"tiny\", \"completed\": [{\"lesson\": ".utf8).write(to: stateFolder.appendingPathComponent("tiny.progress.json"))
-        let status = try NagiProcess.run(["course", "status", file], in: folder)
+        let status = NagiInProcess.run(["course", "status", file], home: folder)
         #expect(status.status == 0)
         #expect(status.standardError.contains("damaged"))
         #expect(status.standardOutput.contains("done: 0 / 3"))

@@ -10,8 +10,8 @@ struct DefaultPatternTests {
     func describeAndPlotDefault() throws {
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bare = try NagiProcess.run(["describe", "--cycles", "2"], in: folder)
-        let named = try NagiProcess.run(["describe", "4-7-8", "--cycles", "2"], in: folder)
+        let bare = NagiInProcess.run(["describe", "--cycles", "2"], home: folder)
+        let named = NagiInProcess.run(["describe", "4-7-8", "--cycles", "2"], home: folder)
         #expect(bare.status == 0, "\(bare.standardError)")
         #expect(named.status == 0)
         #expect(bare.standardOutput == named.standardOutput)
@@ -30,7 +30,7 @@ struct DefaultPatternTests {
 
     @Test("render, play, describe and plot --help name the default", arguments: ["render", "play", "describe", "plot"])
     func helpSaysTheDefault(command: String) throws {
-        let help = try NagiProcess.run([command, "--help"])
+        let help = NagiInProcess.run([command, "--help"])
         #expect(help.status == 0)
         // The PATTERN entry's help text may wrap; the words are looked for with the wrapping undone.
         let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -33,10 +33,11 @@ struct DisplayTextRuleTests {
         let description = #"{"title": "Fine", "description": \#(Self.json("Calm\(scalar)")), "phases": [{"kind": "inhale", "seconds": 2}, {"kind": "exhale", "seconds": 2}]}"#
         try description.write(to: folder.appendingPathComponent("d.json"), atomically: true, encoding: .utf8)
         for (file, path) in [("t.json", "$.title"), ("d.json", "$.description")] {
-            for command in [["describe", "./\(file)"], ["render", "./\(file)", "--cycles", "1", "-o", "x.flac"]] {
-                let result = try NagiProcess.run(command, in: folder)
+            let filePath = folder.appendingPathComponent(file).path
+            for command in [["describe", filePath], ["render", filePath, "--cycles", "1", "-o", folder.appendingPathComponent("x.flac").path]] {
+                let result = NagiInProcess.run(command, home: folder)
                 #expect(result.status == 65, "\(command): \(result.standardError)")
-                #expect(result.standardError.hasPrefix("nagi: error: ./\(file): \(path): ") && result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+                #expect(result.standardError.hasPrefix("nagi: error: \(filePath): \(path): ") && result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
                 #expect(result.standardOutput.isEmpty)
             }
         }
@@ -47,7 +48,7 @@ struct DisplayTextRuleTests {
     func commandLineTexts(scalar: String) throws {
         let folder = try NagiProcess.temporaryFolder()
         for option in ["--title", "--artist", "--album"] {
-            let result = try NagiProcess.run(["render", "box", "--cycles", "1", option, "A\(scalar)B", "-o", "x.flac"], in: folder)
+            let result = NagiInProcess.run(["render", "box", "--cycles", "1", option, "A\(scalar)B", "-o", folder.appendingPathComponent("x.flac").path], home: folder)
             #expect(result.status == 64, "\(option): \(result.standardError)")
             #expect(result.standardError.hasPrefix("nagi: error: \(option) ") && result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         }
@@ -64,12 +65,13 @@ struct DisplayTextRuleTests {
             (#"{"name": "c", "title": "C", "artist": \#(hostile), "lessons": [{"title": "One", "pattern": "2-2", "cycles": 1}]}"#, "$.artist"),
             (#"{"name": "c", "title": "C", "description": \#(hostile), "lessons": [{"title": "One", "pattern": "2-2", "cycles": 1}]}"#, "$.description"),
         ]
+        let course = folder.appendingPathComponent("c.json").path
         for (text, path) in cases {
-            try text.write(to: folder.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
-            for command in [["course", "show", "./c.json"], ["course", "export", "./c.json", "-o", "album", "--format", "wav"]] {
-                let result = try NagiProcess.run(command, in: folder)
+            try text.write(toFile: course, atomically: true, encoding: .utf8)
+            for command in [["course", "show", course], ["course", "export", course, "-o", folder.appendingPathComponent("album").path, "--format", "wav"]] {
+                let result = NagiInProcess.run(command, home: folder)
                 #expect(result.status == 65, "\(path) \(command): \(result.standardError)")
-                #expect(result.standardError.hasPrefix("nagi: error: ./c.json: \(path): "), "\(result.standardError)")
+                #expect(result.standardError.hasPrefix("nagi: error: \(course): \(path): "), "\(result.standardError)")
             }
             #expect(NagiProcess.names(in: folder) == ["c.json"])
         }
@@ -80,9 +82,10 @@ struct DisplayTextRuleTests {
         let folder = try NagiProcess.temporaryFolder()
         let horizon = try #require(BuiltinPresets.files["soundscapes/horizon.json"])
         try horizon.replacing(#""title": "Horizon""#, with: #""title": "Hori\u202Ezon""#).write(to: folder.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--soundscape", "./s.json", "-o", "x.wav"], in: folder)
+        let soundscape = folder.appendingPathComponent("s.json").path
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--soundscape", soundscape, "-o", folder.appendingPathComponent("x.wav").path], home: folder)
         #expect(result.status == 65, "\(result.standardError)")
-        #expect(result.standardError.hasPrefix("nagi: error: ./s.json: $.title: "), "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("nagi: error: \(soundscape): $.title: "), "\(result.standardError)")
     }
 
     @Test("visible text passes: accents, CJK, emoji with joiners and variation selectors")
@@ -90,7 +93,7 @@ struct DisplayTextRuleTests {
         let folder = try NagiProcess.temporaryFolder()
         let title = "Calme · 凪 · 🧘\u{200D}♀\u{FE0F} — مرحبا"
         try Self.pattern(title: title).write(to: folder.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
-        let result = try NagiProcess.run(["render", "./t.json", "--cycles", "1", "--artist", "Ann\u{00A0}Lee", "-o", "x.flac", "--quiet"], in: folder)
+        let result = NagiInProcess.run(["render", folder.appendingPathComponent("t.json").path, "--cycles", "1", "--artist", "Ann\u{00A0}Lee", "-o", folder.appendingPathComponent("x.flac").path, "--quiet"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let tags = try TagTests.probe(folder.appendingPathComponent("x.flac").path).tags
         #expect(tags["title"]?.hasPrefix(title) == true, "\(tags)")

@@ -24,7 +24,7 @@ struct ErrorExitTests {
         Case(arguments: ["describe", "４-７-８"], status: 64, mentions: "４-７-８"),
         Case(arguments: ["describe", "4-٧-8"], status: 64, mentions: "4-٧-8"),
         Case(arguments: ["describe", "boxx"], status: 66, mentions: "box"),
-        Case(arguments: ["describe", "no/such/file.json"], status: 66, mentions: "no/such/file.json"),
+        Case(arguments: ["describe", "/no/such/file.json"], status: 66, mentions: "/no/such/file.json"),
         // No PATTERN is 4-7-8 (DefaultPatternTests), which --ratio cannot repace.
         Case(arguments: ["describe", "--ratio", "2:3"], status: 64, mentions: "'4-7-8' is not"),
         Case(arguments: ["describe", "box", "--cycles", "0"], status: 64, mentions: "--cycles"),
@@ -47,7 +47,7 @@ struct ErrorExitTests {
 
     @Test("bad command lines", arguments: commandLineCases)
     func badCommandLine(testCase: Case) throws {
-        let result = try NagiProcess.run(testCase.arguments)
+        let result = NagiInProcess.run(testCase.arguments)
         #expect(result.status == testCase.status, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         let lines = result.standardError.split(separator: "\n")
@@ -106,7 +106,7 @@ struct ErrorExitTests {
         let folder = try NagiProcess.temporaryFolder()
         let file = folder.appendingPathComponent("bad.json")
         try Data(testCase.bytes).write(to: file)
-        let result = try NagiProcess.run(["describe", file.path])
+        let result = NagiInProcess.run(["describe", file.path])
         #expect(result.status == 65, "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("bad.json"))
@@ -123,11 +123,11 @@ struct ErrorExitTests {
             (["describe", file.path], 65, "$.stages[0].pattern"),
             (["describe", String(repeating: "b", count: 100_000)], 66, "nagi presets"),
             (["describe", "box", "--rate", String(repeating: "9", count: 100_000)], 64, "--rate"),
-            (["describe", "a\u{1B}[2J\u{1B}]0;owned\u{07}b.json"], 66, #"a\u{1B}[2J"#),
-            (["render", "box", "--cycles", "1", "-o", "no\u{202E}such/x\ny.wav"], 73, #"no\u{202E}such/x\ny.wav"#),
+            (["describe", folder.appendingPathComponent("a\u{1B}[2J\u{1B}]0;owned\u{07}b.json").path], 66, #"a\u{1B}[2J"#),
+            (["render", "box", "--cycles", "1", "-o", folder.appendingPathComponent("no\u{202E}such/x\ny.wav").path], 73, #"no\u{202E}such/x\ny.wav"#),
         ]
         for (arguments, status, mentions) in cases {
-            let result = try NagiProcess.run(arguments, in: folder)
+            let result = NagiInProcess.run(arguments, home: folder)
             #expect(result.status == status, "\(result.standardError.prefix(300))")
             #expect(result.standardError.hasPrefix("nagi: error: "))
             #expect(result.standardError.split(separator: "\n").count == 1)
@@ -161,7 +161,7 @@ struct ErrorExitTests {
         for testCase in cases {
             let folder = try NagiProcess.temporaryFolder()
             try Data(testCase.text.utf8).write(to: folder.appendingPathComponent("bad-soundscape.json"))
-            let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--soundscape", "bad-soundscape.json", "-o", "x.wav"], in: folder)
+            let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--soundscape", folder.appendingPathComponent("bad-soundscape.json").path, "-o", folder.appendingPathComponent("x.wav").path], home: folder)
             #expect(result.status == 65, "\(testCase.name): \(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(testCase.name): \(result.standardError)")
             #expect(result.standardError.contains("bad-soundscape.json"), "\(testCase.name): \(result.standardError)")

@@ -12,7 +12,7 @@ struct ManPageTests {
 
     @Test("the committed page is what `nagi help --man` prints (regenerate: nagi help --man > docs/nagi.1)")
     func notStale() throws {
-        let result = try NagiProcess.run(["help", "--man"])
+        let result = NagiInProcess.run(["help", "--man"])
         #expect(result.status == 0)
         let committed = try String(contentsOf: Self.committedPage, encoding: .utf8)
         #expect(result.standardOutput == committed, "docs/nagi.1 is stale; run: nagi help --man > docs/nagi.1")

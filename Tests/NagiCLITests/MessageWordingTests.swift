@@ -15,17 +15,22 @@ struct MessageWordingTests {
         try "precious".write(to: folder.appendingPathComponent("exists.wav"), atomically: true, encoding: .utf8)
         try "garbage".write(to: folder.appendingPathComponent("g.wav"), atomically: true, encoding: .utf8)
         let alsa = try EmptyALSAConfiguration.make()
+        /// A path in the test's folder, absolute (the in-process runs have no working directory of their own).
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let cases: [(arguments: [String], quoted: String)] = [
-            (["render", "box", "--cycles", "1", "--cover", "missing.png", "-o", "o.flac"], "missing.png"),
-            (["render", "box", "--cycles", "1", "--bed", "missing.wav", "-o", "o.wav"], "missing.wav"),
-            (["render", "box", "--cycles", "1", "-o", "exists.wav"], "exists.wav"),
-            (["render", "box", "--cycles", "1", "--cue-pack", "nofolder", "-o", "o.wav"], "nofolder"),
-            (["describe", "./missing.json"], "./missing.json"),
-            (["describe", "g.wav"], "g.wav"),
+            (["render", "box", "--cycles", "1", "--cover", path("missing.png"), "-o", path("o.flac")], path("missing.png")),
+            (["render", "box", "--cycles", "1", "--bed", path("missing.wav"), "-o", path("o.wav")], path("missing.wav")),
+            (["render", "box", "--cycles", "1", "-o", path("exists.wav")], path("exists.wav")),
+            (["render", "box", "--cycles", "1", "--cue-pack", path("nofolder"), "-o", path("o.wav")], path("nofolder")),
+            (["describe", path("missing.json")], path("missing.json")),
+            (["describe", path("g.wav")], path("g.wav")),
             (["play", "box", "--cycles", "1", "--device", "nosuchdevice"], "nosuchdevice"),
         ]
         for (arguments, quoted) in cases {
-            let result = try NagiProcess.run(arguments, in: folder, environment: [EmptyALSAConfiguration.variable: alsa.path])
+            // play opens ALSA, which reads ALSA_CONFIG_PATH from the process's own environment: a process of its own.
+            let result = arguments[0] == "play"
+                ? try NagiProcess.run(arguments, in: folder, environment: [EmptyALSAConfiguration.variable: alsa.path])
+                : NagiInProcess.run(arguments, home: folder)
             #expect(result.status != 0, "\(arguments)")
             #expect(result.standardError.contains("'\(quoted)'"), "\(arguments): \(result.standardError)")
             #expect(!result.standardError.contains("\""), "\(arguments): \(result.standardError)")
@@ -41,13 +46,14 @@ struct MessageWordingTests {
         let started = ResonanceCommandTests.recordStart.adding(seconds: heart.leadSeconds)
         try "{\"session\": \"resonance-steps\", \"startedAt\": \"\(started.isoText)\"}\n".write(to: state.appendingPathComponent("resonance-steps.json"), atomically: true, encoding: .utf8)
 
-        let recorded = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start-from-progress", "resonance-steps"], in: folder)
+        let record = folder.appendingPathComponent("rr.txt").path
+        let recorded = NagiInProcess.run(["resonance", "analyze", record, "--start-from-progress", "resonance-steps"], home: folder)
         #expect(recorded.status == 0, "\(recorded.standardError)")
         let line = try #require(recorded.standardOutput.split(separator: "\n").first { $0.hasPrefix("session starts ") })
         #expect(line.hasSuffix("s into the record (recorded when 'resonance-steps' last started, at \(started.isoText))"), "\(line)")
         #expect(!recorded.standardOutput.contains("(given"))
 
-        let given = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start", "37.3"], in: folder)
+        let given = NagiInProcess.run(["resonance", "analyze", record, "--start", "37.3"], home: folder)
         #expect(given.status == 0, "\(given.standardError)")
         #expect(given.standardOutput.contains("session starts 37.30 s into the record (given by --start)"), "\(given.standardOutput)")
     }
@@ -59,10 +65,10 @@ struct MessageWordingTests {
     func chaptersWarningOnRender() throws {
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let plain = try NagiProcess.run(["render"] + Self.longArguments + ["-o", "plain.flac"], in: folder)
+        let plain = NagiInProcess.run(["render"] + Self.longArguments + ["-o", folder.appendingPathComponent("plain.flac").path], home: folder)
         #expect(plain.status == 0, "\(plain.standardError)")
         #expect(!plain.standardError.contains("chapters"), "the default asked for none by name: \(plain.standardError)")
-        let asked = try NagiProcess.run(["render"] + Self.longArguments + ["--chapters", "phases", "-o", "asked.flac"], in: folder)
+        let asked = NagiInProcess.run(["render"] + Self.longArguments + ["--chapters", "phases", "-o", folder.appendingPathComponent("asked.flac").path], home: folder)
         #expect(asked.status == 0, "\(asked.standardError)")
         let warnings = asked.standardError.split(separator: "\n").filter { $0.contains("chapters") }
         #expect(warnings == ["nagi: warning: no chapters written: the session has 1020 phases, a file holds at most 999"], "\(asked.standardError)")
@@ -75,7 +81,7 @@ struct MessageWordingTests {
         let lesson = "{\"title\": \"Quick\", \"pattern\": \"1-1\", \"cycles\": 510, \"cues\": \"none\"}"
         let course = "{\"name\": \"quick\", \"title\": \"Quick\", \"lessons\": [\(lesson), \(lesson), \(lesson)]}"
         try course.write(to: folder.appendingPathComponent("quick.json"), atomically: true, encoding: .utf8)
-        let result = try NagiProcess.run(["course", "export", "./quick.json", "-o", "album", "--rate", "8000", "--channels", "1", "--chapters", "phases", "--jobs", "2"], in: folder)
+        let result = NagiInProcess.run(["course", "export", folder.appendingPathComponent("quick.json").path, "-o", folder.appendingPathComponent("album").path, "--rate", "8000", "--channels", "1", "--chapters", "phases", "--jobs", "2"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let warnings = result.standardError.split(separator: "\n").filter { $0.contains("chapters") }
         #expect(warnings == ["nagi: warning: 01 - Quick.flac and 2 other tracks: no chapters written: the session has 1020 phases, a file holds at most 999"], "\(result.standardError)")

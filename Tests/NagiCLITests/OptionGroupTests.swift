@@ -1,6 +1,7 @@
 import Breath
 import AudioFile
 import Foundation
+import NagiTestSupport
 import Testing
 @testable import NagiCLI
 @testable import NagiOptions
@@ -36,7 +37,7 @@ struct OptionGroupTests {
         for path in paths {
             // A positional is given where one is needed, so nothing but the pair can be wrong.
             let positional = path.last == "next" || path.last == "export" ? ["beginner-21"] : ["box"]
-            let result = try NagiProcess.run(path + positional + pair.arguments)
+            let result = NagiInProcess.run(path + positional + pair.arguments)
             #expect(result.status == 64, "\(path): \(result.standardError)")
             #expect(result.standardOutput.isEmpty)
             answers.insert(result.standardError)
@@ -107,7 +108,11 @@ struct OptionGroupTests {
     func guidanceRefused(testCase: BadGuidance) throws {
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "out.wav"] + testCase.arguments, in: folder)
+        // The case's cue pack is a path in the folder, given absolute: an in-process run has no working directory.
+        let arguments = testCase.arguments.indices.map { index in
+            index > 0 && testCase.arguments[index - 1] == "--cue-pack" ? folder.appendingPathComponent(testCase.arguments[index]).path : testCase.arguments[index]
+        }
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", folder.appendingPathComponent("out.wav").path] + arguments, home: folder)
         #expect(result.status == testCase.status, "\(result.standardError)")
         #expect(result.standardError.contains(testCase.mentions), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
@@ -116,13 +121,15 @@ struct OptionGroupTests {
 
     @Test("an explicit --soundscape wins over a lesson's own, in course export and in course next")
     func soundscapePrecedence() throws {
+        // course next opens ALSA in this process: its pulse hook reads this process's XDG_RUNTIME_DIR, not the run's.
+        RuntimeFolder.ensure()
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try CourseTests.writeCourse(in: folder)
         // Lesson 2 names night, lesson 3 rain; lesson 1 names none.
         func exportComments(_ extra: [String], into name: String) throws -> [String] {
             let output = folder.appendingPathComponent(name)
-            let result = try NagiProcess.run(["course", "export", file, "-o", output.path, "--format", "wav", "--quiet"] + extra, in: folder)
+            let result = NagiInProcess.run(["course", "export", file, "-o", output.path, "--format", "wav", "--quiet"] + extra, home: folder)
             #expect(result.status == 0, "\(result.standardError)")
             return try NagiProcess.names(in: output).filter { $0.hasSuffix(".wav") }.map { try AudioFileReader.info(path: output.appendingPathComponent($0).path).tags.comment ?? "" }
         }
@@ -136,27 +143,29 @@ struct OptionGroupTests {
         let capture = folder.appendingPathComponent("capture.raw").path
         let device = ["--device", "file:'\(capture)',raw"]
         // Lesson 1 (no soundscape of its own) with the flag, then lesson 2 (night) with and without it.
-        #expect(try NagiProcess.run(["course", "next", file, "--soundscape", "dusk"] + device, in: folder).standardError.contains("(soundscape dusk)"))
-        let second = try NagiProcess.run(["course", "next", file, "--soundscape", "dusk"] + device, in: folder)
+        #expect(NagiInProcess.run(["course", "next", file, "--soundscape", "dusk"] + device, home: folder).standardError.contains("(soundscape dusk)"))
+        let second = NagiInProcess.run(["course", "next", file, "--soundscape", "dusk"] + device, home: folder)
         #expect(second.standardError.contains("Tiny course: lesson 2 of 3"), "\(second.standardError)")
         #expect(second.standardError.contains("(soundscape dusk)"), "\(second.standardError)")
-        let third = try NagiProcess.run(["course", "next", file] + device, in: folder)
+        let third = NagiInProcess.run(["course", "next", file] + device, home: folder)
         #expect(third.standardError.contains("(soundscape rain)"), "\(third.standardError)")
     }
 
     @Test("course next refuses --cycles with --minutes, and a lesson played shorter is not recorded as done")
     func shortenedLessonNotRecorded() throws {
+        // course next opens ALSA in this process: its pulse hook reads this process's XDG_RUNTIME_DIR, not the run's.
+        RuntimeFolder.ensure()
         let folder = try NagiProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try CourseTests.writeCourse(in: folder)
         let device = ["--device", "file:'\(folder.appendingPathComponent("capture.raw").path)',raw"]
-        let both = try NagiProcess.run(["course", "next", file, "--cycles", "1", "--minutes", "5"] + device, in: folder)
+        let both = NagiInProcess.run(["course", "next", file, "--cycles", "1", "--minutes", "5"] + device, home: folder)
         #expect(both.status == 64, "\(both.standardError)")
-        let short = try NagiProcess.run(["course", "next", file, "--cycles", "1"] + device, in: folder)
+        let short = NagiInProcess.run(["course", "next", file, "--cycles", "1"] + device, home: folder)
         #expect(short.status == 0, "\(short.standardError)")
         #expect(short.standardError.contains("not recorded as done"), "\(short.standardError)")
-        #expect(try NagiProcess.run(["course", "status", file], in: folder).standardOutput.contains("done: 0 / 3"))
-        let whole = try NagiProcess.run(["course", "next", file] + device, in: folder)
+        #expect(NagiInProcess.run(["course", "status", file], home: folder).standardOutput.contains("done: 0 / 3"))
+        let whole = NagiInProcess.run(["course", "next", file] + device, home: folder)
         #expect(whole.standardError.contains("lesson 1 done (1 / 3)"), "\(whole.standardError)")
     }
 
@@ -164,12 +173,12 @@ struct OptionGroupTests {
     func helpReachesEverything() throws {
         for (path, spec) in CompletionScript.commands(of: NagiCommandLine.rootSpec) {
             let words = path.split(separator: " ").map(String.init)
-            let result = try NagiProcess.run(["help"] + words)
+            let result = NagiInProcess.run(["help"] + words)
             #expect(result.status == 0, "nagi help \(path): \(result.standardError)")
             #expect(result.standardOutput.contains("USAGE: " + (["nagi"] + words).joined(separator: " ")), "\(path)")
             #expect(result.standardOutput.contains(String(spec.summary.prefix(30))), "\(path)")
         }
-        let wrong = try NagiProcess.run(["help", "course", "nxt"])
+        let wrong = NagiInProcess.run(["help", "course", "nxt"])
         #expect(wrong.status == 64)
         #expect(wrong.standardError.contains("did you mean 'next'?"))
     }

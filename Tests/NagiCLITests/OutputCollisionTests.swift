@@ -30,7 +30,11 @@ struct OutputCollisionTests {
             try "precious\n".write(to: folder.appendingPathComponent(existing), atomically: true, encoding: .utf8)
         }
         let before = NagiProcess.names(in: folder)
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1"] + testCase.options, in: folder)
+        // Every path in the case is a path in the folder, given absolute: an in-process run has no working directory.
+        let options = testCase.options.indices.map { index in
+            index > 0 && ["--labels", "--cue-sheet", "-o"].contains(testCase.options[index - 1]) ? folder.appendingPathComponent(testCase.options[index]).path : testCase.options[index]
+        }
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1"] + options, home: folder)
         #expect(result.status == 64, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("nagi: error: ") && result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("same file"), "\(result.standardError)")
@@ -43,7 +47,8 @@ struct OutputCollisionTests {
     @Test("distinct outputs are all written")
     func distinctOutputsWork() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--labels", "a.txt", "--cue-sheet", "a.cue", "-o", "a.wav", "--quiet"], in: folder)
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--labels", path("a.txt"), "--cue-sheet", path("a.cue"), "-o", path("a.wav"), "--quiet"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(NagiProcess.names(in: folder) == ["a.cue", "a.txt", "a.wav"])
     }

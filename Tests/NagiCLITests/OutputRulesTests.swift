@@ -4,6 +4,16 @@ import Testing
 
 @Suite("Outputs: strict formats, checked before rendering, published together")
 struct OutputRulesTests {
+    /// `arguments` with the value of each of `options` that is a relative path made a path in `folder`: an
+    /// in-process run has no working directory of its own.
+    static func absolute(_ arguments: [String], in folder: URL, options: Set<String> = ["-o", "--labels"]) -> [String] {
+        arguments.indices.map { index in
+            let value = arguments[index]
+            guard index > 0, options.contains(arguments[index - 1]), !value.hasPrefix("/") else { return value }
+            return folder.appendingPathComponent(value).path
+        }
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var arguments: [String]
         var mentions: String
@@ -25,7 +35,7 @@ struct OutputRulesTests {
     @Test("a format the path contradicts, or a path that names no format, exits 64 before anything is written", arguments: contradictions)
     func strictFormats(testCase: Case) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(testCase.arguments, in: folder)
+        let result = NagiInProcess.run(Self.absolute(testCase.arguments, in: folder), home: folder)
         #expect(result.status == 64, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("nagi: error: "))
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
@@ -37,7 +47,7 @@ struct OutputRulesTests {
     func agreeingFormats() throws {
         let folder = try NagiProcess.temporaryFolder()
         for arguments in [["--format", "flac", "-o", "a.FLAC"], ["--format", "ogg", "-o", "b.oga"], ["-o", "c.raw", "--bits", "24"]] {
-            let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--quiet"] + arguments, in: folder)
+            let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--quiet"] + Self.absolute(arguments, in: folder), home: folder)
             #expect(result.status == 0, "\(arguments): \(result.standardError)")
         }
         #expect(NagiProcess.names(in: folder) == ["a.FLAC", "b.oga", "c.raw"])
@@ -56,10 +66,11 @@ struct OutputRulesTests {
         let before = NagiProcess.names(in: folder)
         let started = Date()
         // An hour of audio: refused before rendering, it must end at once.
-        let result = try NagiProcess.run(["render", "coherent", "--minutes", "60", "-o", "a.wav"] + labels, in: folder)
+        let arguments = Self.absolute(["render", "coherent", "--minutes", "60", "-o", "a.wav"] + labels, in: folder)
+        let result = NagiInProcess.run(arguments, home: folder)
         #expect(result.status == 73, "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
-        #expect(result.standardError.contains(labels[1]), "\(result.standardError)")
+        #expect(result.standardError.contains(folder.appendingPathComponent(labels[1]).path), "\(result.standardError)")
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(NagiProcess.names(in: folder) == before, "\(NagiProcess.names(in: folder))")
         #expect(try Data(contentsOf: folder.appendingPathComponent("old.txt")) == Data("mine".utf8))
@@ -68,7 +79,7 @@ struct OutputRulesTests {
     @Test("audio that cannot be written leaves no labels either")
     func audioFailLeavesNoLabels() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "nodir/a.wav", "--labels", "l.txt"], in: folder)
+        let result = NagiInProcess.run(Self.absolute(["render", "box", "--cycles", "1", "-o", "nodir/a.wav", "--labels", "l.txt"], in: folder), home: folder)
         #expect(result.status == 73, "\(result.standardError)")
         #expect(NagiProcess.names(in: folder).isEmpty, "\(NagiProcess.names(in: folder))")
     }

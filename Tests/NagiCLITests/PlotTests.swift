@@ -11,7 +11,7 @@ import Testing
 struct PlotTests {
     /// Renders a plot and parses it as XML.
     static func plot(_ arguments: [String], in folder: URL) throws -> XMLDocument {
-        let result = try NagiProcess.run(["plot"] + arguments + ["-o", "plot.svg"], in: folder)
+        let result = NagiInProcess.run(["plot"] + arguments + ["-o", folder.appendingPathComponent("plot.svg").path], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let data = try Data(contentsOf: folder.appendingPathComponent("plot.svg"))
         return try XMLDocument(data: data)
@@ -82,7 +82,7 @@ struct PlotTests {
     func safeOutput() throws {
         let folder = try NagiProcess.temporaryFolder()
         try Data("mine".utf8).write(to: folder.appendingPathComponent("plot.svg"))
-        let result = try NagiProcess.run(["plot", "box", "-o", "plot.svg"], in: folder)
+        let result = NagiInProcess.run(["plot", "box", "-o", folder.appendingPathComponent("plot.svg").path], home: folder)
         #expect(result.status == 73)
         #expect(try Data(contentsOf: folder.appendingPathComponent("plot.svg")) == Data("mine".utf8))
     }

@@ -168,7 +168,7 @@ struct ReadRuleTests {
 
     @Test("--help states the rule where it lists the exit codes")
     func helpStatesTheRule() throws {
-        let help = try NagiProcess.run(["--help"])
+        let help = NagiInProcess.run(["--help"])
         #expect(help.status == 0)
         let flat = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flat.contains("66 a path nagi reads that is missing, a folder, a pipe, socket or device, or not readable"), "\(flat)")

@@ -28,7 +28,8 @@ struct ResonanceCommandTests {
     func jsonAndPlot() throws {
         let (folder, heart) = try Self.recordFolder()
         let start = Self.recordStart.adding(seconds: heart.leadSeconds).isoText
-        let result = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start", start, "--json", "--plot", "steps.svg"], in: folder)
+        let record = folder.appendingPathComponent("rr.txt").path
+        let result = NagiInProcess.run(["resonance", "analyze", record, "--start", start, "--json", "--plot", folder.appendingPathComponent("steps.svg").path], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let object = try Self.json(result.standardOutput)
         let best = try #require(object["best"] as? [String: Any])
@@ -59,13 +60,14 @@ struct ResonanceCommandTests {
         heart.breathed = .constant(6)
         try heart.polarText(startClock: Self.recordStart).write(to: folder.appendingPathComponent("rr.txt"), atomically: true, encoding: .utf8)
         let start = Self.recordStart.adding(seconds: heart.leadSeconds).isoText
-        let json = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start", start, "--json"], in: folder)
+        let record = folder.appendingPathComponent("rr.txt").path
+        let json = NagiInProcess.run(["resonance", "analyze", record, "--start", start, "--json"], home: folder)
         #expect(json.status == 0, "\(json.standardError)")
         let object = try Self.json(json.standardOutput)
         #expect(object["best"] is NSNull)
         let reason = try #require(object["reason"] as? String)
         #expect(reason.contains("does not follow the session's paces"), "\(reason)")
-        let table = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start", start], in: folder)
+        let table = NagiInProcess.run(["resonance", "analyze", record, "--start", start], home: folder)
         #expect(table.status == 0)
         #expect(table.standardOutput.contains("\nno verdict: the heart rate does not follow"), "\(table.standardOutput)")
         #expect(!table.standardOutput.contains(" *"))
@@ -82,24 +84,26 @@ struct ResonanceCommandTests {
         }
         try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("de.csv"), atomically: true, encoding: .utf8)
         let start = Self.recordStart.adding(seconds: heart.leadSeconds).isoText
-        let result = try NagiProcess.run(["resonance", "analyze", "de.csv", "--column", "3", "--start", start, "--json"], in: folder)
+        let csv = folder.appendingPathComponent("de.csv").path
+        let result = NagiInProcess.run(["resonance", "analyze", csv, "--column", "3", "--start", start, "--json"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let object = try Self.json(result.standardOutput)
         #expect((object["best"] as? [String: Any])?["breathsPerMinute"] as? Double == 5.5)
         let steps = try #require(object["steps"] as? [[String: Any]])
         #expect(steps.allSatisfy { ($0["rmssdMilliseconds"] as? Double ?? 0) > 0 && ($0["sdnnMilliseconds"] as? Double ?? 0) > 0 })
-        let zero = try NagiProcess.run(["resonance", "analyze", "de.csv", "--column", "0"], in: folder)
+        let zero = NagiInProcess.run(["resonance", "analyze", csv, "--column", "0"], home: folder)
         #expect(zero.status == 64)
         try String(repeating: "812\n", count: 200_001).write(to: folder.appendingPathComponent("long.txt"), atomically: true, encoding: .utf8)
-        let long = try NagiProcess.run(["resonance", "analyze", "long.txt"], in: folder)
+        let longPath = folder.appendingPathComponent("long.txt").path
+        let long = NagiInProcess.run(["resonance", "analyze", longPath], home: folder)
         #expect(long.status == 65)
-        #expect(long.standardError == "nagi: error: long.txt: more than 200000 beats, the most a record may hold (48 hours at 70 a minute); cut the record to the session\n")
+        #expect(long.standardError == "nagi: error: \(longPath): more than 200000 beats, the most a record may hold (48 hours at 70 a minute); cut the record to the session\n")
     }
 
     @Test("--align auto (the default) prints the table with the offset found within 2 s and a clear verdict")
     func table() throws {
         let (folder, heart) = try Self.recordFolder(rate: 6, seed: 11)
-        let result = try NagiProcess.run(["resonance", "analyze", "rr.txt"], in: folder)
+        let result = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent("rr.txt").path], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let text = result.standardOutput
         #expect(text.contains("best: 6 breaths/min, clearly"), "\(text)")
@@ -118,12 +122,13 @@ struct ResonanceCommandTests {
         var started = Self.recordStart.adding(seconds: heart.leadSeconds)
         started.zoneOffsetSeconds = 3600
         try "{\"session\": \"resonance-steps\", \"startedAt\": \"\(started.isoText)\"}\n".write(to: state.appendingPathComponent("resonance-steps.json"), atomically: true, encoding: .utf8)
-        let result = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start-from-progress", "resonance-steps", "--json"], in: folder)
+        let record = folder.appendingPathComponent("rr.txt").path
+        let result = NagiInProcess.run(["resonance", "analyze", record, "--start-from-progress", "resonance-steps", "--json"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let object = try Self.json(result.standardOutput)
         #expect(abs((object["offsetSeconds"] as? Double ?? 0) - heart.leadSeconds) < 0.01)
         #expect((object["best"] as? [String: Any])?["breathsPerMinute"] as? Double == 4.5)
-        let missing = try NagiProcess.run(["resonance", "analyze", "rr.txt", "--start-from-progress", "box"], in: folder)
+        let missing = NagiInProcess.run(["resonance", "analyze", record, "--start-from-progress", "box"], home: folder)
         #expect(missing.status == 66)
         #expect(missing.standardError == "nagi: error: no recorded start for 'box': play it with `nagi play box` (or `nagi course next` for a course) first\n")
     }
@@ -143,19 +148,19 @@ struct ResonanceCommandTests {
             ("noisy.txt", 65, "are artefacts, more than 20 %"),
             ("nocolumn.csv", 65, "no RR or IBI column"),
             ("binary.bin", 65, "not a text file"),
-            ("absent.txt", 66, "cannot read 'absent.txt': No such file or directory"),
+            ("absent.txt", 66, "cannot read '\(folder.appendingPathComponent("absent.txt").path)': No such file or directory"),
         ]
         for (name, status, words) in cases {
-            let result = try NagiProcess.run(["resonance", "analyze", name, "--plot", "out.svg"], in: folder)
+            let result = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent(name).path, "--plot", folder.appendingPathComponent("out.svg").path], home: folder)
             #expect(result.status == status, "\(name): \(result.standardError)")
             #expect(result.standardError.hasPrefix("nagi: error: ") && result.standardError.contains(words), "\(name): \(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1)
             #expect(result.standardOutput.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.svg").path))
         }
-        let both = try NagiProcess.run(["resonance", "analyze", "short.txt", "--start", "10", "--align", "auto"], in: folder)
+        let both = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent("short.txt").path, "--start", "10", "--align", "auto"], home: folder)
         #expect(both.status == 64)
-        let clock = try NagiProcess.run(["resonance", "analyze", "noisy.txt", "--start", "7:30"], in: folder)
+        let clock = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent("noisy.txt").path, "--start", "7:30"], home: folder)
         #expect(clock.status == 64)
     }
 }
