@@ -62,12 +62,12 @@ struct LicenceAndInstallTests {
 
     @Test("render and plot help say what - means and which formats there are")
     func helpTexts() throws {
-        let render = try NagiProcess.run(["render", "--help"]).standardOutput
+        let render = NagiInProcess.run(["render", "--help"]).standardOutput
         #expect(render.contains("-o, --output FILE|-"))
         #expect(render.contains("--labels FILE|-"))
         #expect(render.contains("(values: wav, flac, ogg, opus, mp3, raw)"))
         #expect(render.contains("141"))
-        let plot = try NagiProcess.run(["plot", "--help"]).standardOutput
+        let plot = NagiInProcess.run(["plot", "--help"]).standardOutput
         #expect(plot.contains("-o, --output FILE.svg|-"))
     }
 }

@@ -56,7 +56,8 @@ struct PlayTests {
     @Test("bad live options exit 64 before touching a device")
     func badOptions() throws {
         for arguments in [["--latency", "5"], ["--latency", "abc"], ["--bits", "32"], ["--channels", "3"]] {
-            let result = try NagiProcess.run(["play", "box", "--device", "file:'/dev/null',raw"] + arguments)
+            // Refused while the options are read, before any device opens.
+            let result = NagiInProcess.run(["play", "box", "--device", "file:'/dev/null',raw"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
         }
     }
@@ -69,8 +70,10 @@ struct SessionStartTests {
     func recordsStart() throws {
         let folder = try NagiProcess.temporaryFolder()
         let capture = folder.appendingPathComponent("capture.raw").path
+        // alsa-lib reads the test process's environment: its pulse hook wants a runtime folder of its own.
+        RuntimeFolder.ensure()
         let before = Date()
-        let played = try NagiProcess.run(["play", "4-7-8", "--cycles", "1", "--bits", "16", "--device", "file:'\(capture)',raw"], in: folder)
+        let played = NagiInProcess.run(["play", "4-7-8", "--cycles", "1", "--bits", "16", "--device", "file:'\(capture)',raw"], home: folder)
         let after = Date()
         #expect(played.status == 0, "\(played.standardError)")
         let line = try #require(played.standardError.split(separator: "\n").first { $0.hasPrefix("session started at ") })

@@ -46,7 +46,8 @@ struct PlotLayoutTests {
         let folder = try NagiProcess.temporaryFolder()
         let sox = try Tool.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", folder.appendingPathComponent("bed.wav").path, "synth", "5", "pinknoise", "vol", "0.3"])
         try #require(sox.status == 0, "\(sox.output)")
-        let result = try NagiProcess.run(["plot"] + arguments + ["-o", "plot.svg", "--quiet"], in: folder)
+        let bed = folder.appendingPathComponent("bed.wav").path
+        let result = NagiInProcess.run(["plot"] + arguments.map { $0 == "bed.wav" ? bed : $0 } + ["-o", folder.appendingPathComponent("plot.svg").path, "--quiet"], home: folder)
         try #require(result.status == 0, "\(result.standardError)")
         let svg = try String(contentsOf: folder.appendingPathComponent("plot.svg"), encoding: .utf8)
         let boxes = try Self.textBoxes(svg)
