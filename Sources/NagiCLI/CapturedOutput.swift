@@ -7,9 +7,6 @@ public final class CapturedOutput: CommandOutput {
 
     public init() {}
 
-    /// None: a run in process cannot stream audio or a text file to `-`.
-    public var fileDescriptor: Int32? { nil }
-
     public func write(_ bytes: [UInt8]) -> Int32 {
         written.withLock { $0.append(contentsOf: bytes) }
         return 0

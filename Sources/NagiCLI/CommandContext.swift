@@ -77,6 +77,9 @@ public final class CommandContext: Sendable {
         return try outcome.get()
     }
 
+    /// Whether standard output is the process's own descriptor: only then can audio stream there (`render -o -`).
+    var standardOutputIsProcesses: Bool { standardOutput is FileDescriptorOutput }
+
     /// The run's stop request as NagiKit's cancellation token.
     var cancellation: Cancellation {
         let stopSignal = self.stopSignal

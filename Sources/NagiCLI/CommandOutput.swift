@@ -3,8 +3,4 @@
 public protocol CommandOutput: Sendable {
     /// Writes all of `bytes`; returns 0, or the errno of the write that failed.
     func write(_ bytes: [UInt8]) -> Int32
-
-    /// The file descriptor behind the stream, nil when there is none: then `-` (standard output as a file:
-    /// `render -o -`, `--labels -`) cannot be given, as audio and text files are written to a descriptor.
-    var fileDescriptor: Int32? { get }
 }

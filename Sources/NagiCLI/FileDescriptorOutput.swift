@@ -7,8 +7,6 @@ struct FileDescriptorOutput: CommandOutput {
     /// The descriptor: 1 or 2.
     let descriptor: Int32
 
-    var fileDescriptor: Int32? { descriptor }
-
     func write(_ bytes: [UInt8]) -> Int32 {
         if FileSystem.writeAll(descriptor, bytes) { return 0 }
         return errno != 0 ? errno : EIO

@@ -93,9 +93,6 @@ public enum NagiCommandLine {
             throw .arguments(error)
         }
         let path = parsed.commandPath
-        if CommandContext.current.standardOutput.fileDescriptor == nil, let option = parsed.optionGivenStandardStream {
-            throw .usage("\(option) -: standard output as a file needs a process of its own; this run captures its output as text")
-        }
         if parsed.isHelpRequested {
             Console.out(UsageText.help(for: parsed.command, commandPath: (["nagi"] + path).joined(separator: " ")) + "\n")
             return

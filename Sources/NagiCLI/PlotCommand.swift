@@ -16,7 +16,11 @@ enum PlotCommand {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
         }
         let svg = plot.svg
-        try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
+        if path == OutputChoice.standardOutputPath {
+            Console.out(svg)
+        } else {
+            try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
+        }
         if !arguments.isSet("--quiet") {
             Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : TerminalText.printable(path))\n")
         }

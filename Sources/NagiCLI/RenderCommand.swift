@@ -33,6 +33,10 @@ enum RenderCommand {
         if cueSheetPath != nil, output.isStandardOutput || output.format == .raw {
             throw .usage("--cue-sheet names an audio file, and \(output.isStandardOutput ? "-o - is standard output" : "raw PCM is no file a player opens"); write a file")
         }
+        if output.isStandardOutput, !CommandContext.current.standardOutputIsProcesses {
+            // Audio is streamed by libsndfile into a descriptor, which only the process's standard output is.
+            throw .usage("-o -: audio on standard output needs nagi's own process; this run's standard output is a host's, for text")
+        }
         try Self.refuseSharedFiles([("-o", output.isStandardOutput ? nil : output.path), ("--labels", labelsPath), ("--cue-sheet", cueSheetPath)])
         if let note = file.chaptersNote, !quiet { Console.err("nagi: warning: \(note)\n") }
         // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
@@ -54,11 +58,11 @@ enum RenderCommand {
         // published together: a label path that cannot be written leaves no audio behind.
         let leadInMicroseconds = render.request.framing.leadInMicroseconds(sampleRate: schedule.sampleRate)
         let labels = try labelsPath.map { path throws(CLIError) in
-            try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: LabelTrack.text(for: schedule, offsetMicroseconds: leadInMicroseconds), overwrite: force) }
+            try PendingOutputText(path: path, text: LabelTrack.text(for: schedule, offsetMicroseconds: leadInMicroseconds), overwrite: force)
         }
         let cueSheet = try cueSheetPath.map { path throws(CLIError) in
             let text = CueSheet.text(fileName: CueSheet.reference(to: output.path, from: path), format: output.format, tags: file.tags, sampleRate: schedule.sampleRate)
-            return try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: text, overwrite: force) }
+            return try PendingOutputText(path: path, text: text, overwrite: force)
         }
         let bar = ProgressBar(enabled: !quiet && Console.standardErrorIsTerminal, label: output.displayName)
         let cancellation = Console.cancellation
@@ -79,10 +83,8 @@ enum RenderCommand {
             Console.err(outcome.shortfallLine(naming: output.displayName) + "\n")
         }
         do {
-            try CLIError.reporting { () throws(TextFileError) in
-                try labels?.publish(stopsWaiting: { cancellation.isCancelled })
-                try cueSheet?.publish(stopsWaiting: { cancellation.isCancelled })
-            }
+            try labels?.publish(stopsWaiting: { cancellation.isCancelled })
+            try cueSheet?.publish(stopsWaiting: { cancellation.isCancelled })
         } catch {
             // The audio went out first; take it back so that neither output stays alone.
             if !audioExisted, !output.isStandardOutput { unlink(output.path) }

@@ -8,10 +8,10 @@ import Glibc
 ///
 /// A regular (or missing) target gets its whole text in a hidden temporary file beside it at once, fsynced, so
 /// every way it can fail (no folder, no permission, a full disk) fails before any rendering; `publish()` renames
-/// it into place. A non-regular target (a pipe, /dev/null) and standard output ("-") are written at `publish()`.
-/// Released unpublished, the temporary file is removed.
+/// it into place. A non-regular target (a pipe, /dev/null) is written at `publish()`. Released unpublished, the
+/// temporary file is removed. Standard output is not a path here: the command line writes `-` to its run's own.
 package final class PendingTextFile {
-    /// The target ("-" for standard output).
+    /// The target.
     package let path: String
     private let bytes: [UInt8]
     /// The hidden temporary file holding the text, nil for a target written straight.
@@ -24,7 +24,6 @@ package final class PendingTextFile {
     package init(path: String, text: String, overwrite: Bool) throws(TextFileError) {
         self.path = path
         bytes = Array(text.utf8)
-        if path == TextFileOutput.standardOutputPath { return }
         switch FileKind.of(path) {
         case .folder:
             throw .cannotCreate("cannot write '\(path)': it is a folder")
@@ -57,10 +56,9 @@ package final class PendingTextFile {
         discard()
     }
 
-    /// Puts the text at the target: renames the temporary file into place, or writes a pipe, a device or
-    /// standard output now. Only once.
-    /// - Throws: `.cannotCreate` when the rename fails, `.writeFailed` when a write fails, `.readerClosed` when
-    ///   standard output's reader has gone.
+    /// Puts the text at the target: renames the temporary file into place, or writes a pipe or a device now.
+    /// Only once.
+    /// - Throws: `.cannotCreate` when the rename fails, `.writeFailed` when a write fails.
     ///
     /// A named pipe without a reader is waited for without blocking in `open`; `stopsWaiting` is asked every 20 ms
     /// and ends the wait with `.cancelled`.
@@ -73,13 +71,6 @@ package final class PendingTextFile {
                 let reason = FileSystem.lastErrorText
                 unlink(temporaryPath)
                 throw .cannotCreate("cannot create '\(path)': \(reason)")
-            }
-            return
-        }
-        if path == TextFileOutput.standardOutputPath {
-            guard FileSystem.writeAll(STDOUT_FILENO, bytes) else {
-                if errno == EPIPE || ClosedPipe.isClosed(STDOUT_FILENO) { throw .readerClosed }
-                throw .writeFailed("cannot write to standard output: \(FileSystem.lastErrorText)")
             }
             return
         }

@@ -7,8 +7,6 @@ public enum TextFileError: Error, Equatable, Sendable {
     case cannotCreate(String)
     /// Writing failed part way (`message` says why).
     case writeFailed(String)
-    /// Standard output's reader has gone.
-    case readerClosed
     /// Waiting for a named pipe's reader was given up (the caller's stop condition).
     case cancelled
 
@@ -17,7 +15,6 @@ public enum TextFileError: Error, Equatable, Sendable {
         switch self {
         case let .targetExists(path): "'\(path)' already exists"
         case let .cannotCreate(text), let .writeFailed(text): text
-        case .readerClosed: "the reader of standard output has gone"
         case .cancelled: "stopped while waiting for a reader"
         }
     }

@@ -27,13 +27,12 @@ extension CLIError {
         return .interrupted(signal: signal != 0 ? signal : 2)
     }
 
-    /// A text output's fault as the command line reports it (73, 74, or 141 when standard output's reader left).
+    /// A text output's fault as the command line reports it (73 or 74; 130/143 when a wait was stopped).
     package init(_ error: TextFileError) {
         switch error {
         case let .targetExists(path): self = .cannotCreate("'\(path)' already exists; use --force to replace it")
         case let .cannotCreate(text): self = .cannotCreate(text)
         case let .writeFailed(text): self = .io(text)
-        case .readerClosed: self = .audioFile(.readerClosed(path: "standard output"))
         case .cancelled: self = .stopSignal
         }
     }

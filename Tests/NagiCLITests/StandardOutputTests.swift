@@ -151,28 +151,29 @@ struct StandardOutputTests {
     @Test("--labels - writes the label track to standard output; -o - with --labels - is refused")
     func labelsOnStandardOutput() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let piped = try NagiProcess.run(["render", "4-7-8", "--cycles", "2", "-o", "x.wav", "--labels", "-", "--quiet"], in: folder)
+        let piped = NagiInProcess.run(["render", "4-7-8", "--cycles", "2", "-o", folder.appendingPathComponent("x.wav").path, "--labels", "-", "--quiet"], home: folder)
         #expect(piped.status == 0, "\(piped.standardError)")
-        let file = try NagiProcess.run(["render", "4-7-8", "--cycles", "2", "-o", "y.wav", "--labels", "y.txt", "--quiet"], in: folder)
+        let file = NagiInProcess.run(["render", "4-7-8", "--cycles", "2", "-o", folder.appendingPathComponent("y.wav").path, "--labels", folder.appendingPathComponent("y.txt").path, "--quiet"], home: folder)
         #expect(file.status == 0)
         let labels = try String(contentsOf: folder.appendingPathComponent("y.txt"), encoding: .utf8)
         #expect(piped.standardOutput == labels)
         #expect(piped.standardOutput.hasPrefix("0.000000\t4.000000\tinhale\n"))
         #expect(NagiProcess.names(in: folder) == ["x.wav", "y.txt", "y.wav"])
 
-        let both = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "-", "--labels", "-"], in: try NagiProcess.temporaryFolder())
+        // Checked before -o - alone is refused in process.
+        let both = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", "-", "--labels", "-"], home: try NagiProcess.temporaryFolder())
         #expect(both.status == 64)
-        #expect(both.standardError.contains("standard output"), "\(both.standardError)")
+        #expect(both.standardError.contains("both name standard output"), "\(both.standardError)")
         #expect(both.standardOutput.isEmpty)
     }
 
     @Test("plot -o - writes the same SVG to standard output, and nothing else")
     func plotOnStandardOutput() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let piped = try NagiProcess.run(["plot", "box", "-o", "-"], in: folder)
+        let piped = NagiInProcess.run(["plot", "box", "-o", "-"], home: folder)
         #expect(piped.status == 0, "\(piped.standardError)")
         #expect(NagiProcess.names(in: folder).isEmpty)
-        #expect(try NagiProcess.run(["plot", "box", "-o", "box.svg"], in: folder).status == 0)
+        #expect(NagiInProcess.run(["plot", "box", "-o", folder.appendingPathComponent("box.svg").path], home: folder).status == 0)
         let file = try String(contentsOf: folder.appendingPathComponent("box.svg"), encoding: .utf8)
         #expect(piped.standardOutput == file)
         #expect(file.hasPrefix("<?xml"))
