@@ -6,15 +6,19 @@ import Testing
 /// next boundary; broken packs refused with the right exit code and nothing written.
 @Suite("your own cue clips, measured in the rendered sound")
 struct CuePackRenderTests {
-    /// Writes a sine of `frequencyHz` lasting `seconds` to `folder/name` (WAV, 16-bit) through libsndfile.
-    static func writeTone(_ name: String, in folder: URL, frequencyHz: Double, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1) throws {
-        let frameCount = Int(seconds * Double(sampleRate))
+    /// Writes a sine of `frequencyHz` and `amplitude` on `offset` (DC), starting at phase 0 and lasting `seconds`
+    /// (rounded to whole frames), to `folder/name` (WAV, 16-bit unless `encoding` says otherwise) through libsndfile:
+    /// what `sox -n name synth seconds sine frequencyHz` makes, without starting sox.
+    static func writeTone(_ name: String, in folder: URL, frequencyHz: Double, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1,
+                          amplitude: Double = 0.5, offset: Double = 0, encoding: SampleEncoding = .pcm16) throws {
+        let frameCount = Int((seconds * Double(sampleRate)).rounded())
         var samples = [Float](repeating: 0, count: frameCount * channelCount)
         for frame in 0..<frameCount {
-            let value = Float(0.5 * sin(2 * Double.pi * frequencyHz * Double(frame) / Double(sampleRate)))
+            let value = Float(offset + amplitude * sin(2 * Double.pi * frequencyHz * Double(frame) / Double(sampleRate)))
             for channel in 0..<channelCount { samples[frame * channelCount + channel] = value }
         }
-        let writer = try AudioFileWriter(path: folder.appendingPathComponent(name).path, spec: AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: .wav), overwrite: true)
+        let spec = AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: .wav, encoding: encoding)
+        let writer = try AudioFileWriter(path: folder.appendingPathComponent(name).path, spec: spec, overwrite: true)
         try samples.withUnsafeBufferPointer { try writer.write($0) }
         try writer.commit()
     }
@@ -46,7 +50,7 @@ struct CuePackRenderTests {
         }
         let session = ["box", "--cycles", "1"]
         let plain = try SpokenGuideTests.render(session + ["--cues", "none"], in: folder, name: "plain.wav")
-        let packed = try SpokenGuideTests.render(session + ["--cue-pack", "pack"], in: folder, name: "pack.wav")
+        let packed = try SpokenGuideTests.render(session + ["--cue-pack", pack.path], in: folder, name: "pack.wav")
         let clips = SpokenGuideTests.difference(packed, plain)
         SpokenGuideTests.expectOnsets(SpokenGuideTests.onsets(clips), at: [0], "pack")
         let expected = ["inhale", "hold", "exhale", withHoldOut ? "hold-out" : "hold"]
@@ -95,7 +99,7 @@ struct CuePackRenderTests {
         case "exhale lasts 31 s": try Self.writeTone("exhale.wav", in: pack, frequencyHz: 1_100, seconds: 31, sampleRate: 8_000)
         default: break
         }
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--cue-pack", "pack", "-o", "out.wav"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--cue-pack", pack.path, "-o", folder.appendingPathComponent("out.wav").path], home: folder)
         #expect(result.status == testCase.status, "\(result.standardError)")
         for text in testCase.mentions {
             #expect(result.standardError.contains(text), "\(result.standardError)")
