@@ -7,7 +7,7 @@ import Testing
 @Suite("--beat: options and refusals")
 struct BeatOptionTests {
     /// `PlotTests.plot` in process: plots `arguments` to `plot.svg` in `folder` and parses it.
-    static func plot(_ arguments: [String], in folder: URL) throws -> XMLDocument {
+    static func plotDocument(_ arguments: [String], in folder: URL) throws -> XMLDocument {
         let result = NagiInProcess.run(["plot"] + arguments + ["-o", folder.appendingPathComponent("plot.svg").path], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         return try XMLDocument(data: Data(contentsOf: folder.appendingPathComponent("plot.svg")))
@@ -65,7 +65,7 @@ struct BeatOptionTests {
     @Test("plot draws the beat's glide over the whole session; without --beat it draws none")
     func plotDrawsTheBeat() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let document = try Self.plot(["coherent", "--minutes", "5", "--beat", "10:6", "--beat-style", "isochronic"], in: folder)
+        let document = try Self.plotDocument(["coherent", "--minutes", "5", "--beat", "10:6", "--beat-style", "isochronic"], in: folder)
         let beat = try PlotTests.curve(document, "beat")
         #expect(beat.count > 100)
         #expect(abs((beat.first?.1 ?? 0) - 10) < 0.01 && abs((beat.last?.1 ?? 0) - 6) < 0.01, "\(beat.first.map { $0.1 } ?? 0) → \(beat.last.map { $0.1 } ?? 0)")
@@ -73,7 +73,7 @@ struct BeatOptionTests {
         let text = try String(contentsOf: folder.appendingPathComponent("plot.svg"), encoding: .utf8)
         #expect(text.contains("isochronic beat 10.0 → 6.0 Hz"))
         let plainFolder = try NagiProcess.temporaryFolder()
-        let plain = try Self.plot(["coherent", "--minutes", "5"], in: plainFolder)
+        let plain = try Self.plotDocument(["coherent", "--minutes", "5"], in: plainFolder)
         #expect(try plain.nodes(forXPath: "//*[@data-curve='beat']").isEmpty)
     }
 

@@ -47,7 +47,7 @@ struct BedTests {
     func presentThroughout() throws {
         let folder = try NagiProcess.temporaryFolder()
         // 3.3 s of pink noise at 44.1 kHz: it loops five times under one 19 s cycle of 4-7-8.
-        try Self.sox("-n -r 44100 -c 2 -b 24 waves.wav synth 3.3 pinknoise vol 0.5", in: folder)
+        try CuePackRenderTests.writePinkNoise("waves.wav", in: folder, seconds: 3.3, sampleRate: 44_100, channelCount: 2, peak: 0.5, encoding: .pcm24)
         let common = ["4-7-8", "--cycles", "1", "--no-cues"]
         let with = try Self.render(common + ["--bed", folder.appendingPathComponent("waves.wav").path], to: "with.wav", in: folder)
         let without = try Self.render(common, to: "without.wav", in: folder)
@@ -207,7 +207,7 @@ struct BedTests {
         let folder = try NagiProcess.temporaryFolder()
         let beds = folder.appendingPathComponent("sounds/beds")
         try FileManager.default.createDirectory(at: beds, withIntermediateDirectories: true)
-        try Self.sox("-n -r 44100 -c 1 -b 16 sounds/beds/surf.wav synth 4 pinknoise vol 0.3", in: folder)
+        try CuePackRenderTests.writePinkNoise("surf.wav", in: beds, seconds: 4, sampleRate: 44_100, peak: 0.3)
         let preset = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Presets/soundscapes/horizon.json")
         var text = try String(contentsOf: preset, encoding: .utf8)
@@ -232,7 +232,7 @@ struct BedTests {
     @Test("a course lesson's bed is exported under that lesson only")
     func courseLessonBed() throws {
         let folder = try NagiProcess.temporaryFolder()
-        try Self.sox("-n -r 44100 -c 2 -b 16 lesson-bed.flac synth 5 pinknoise vol 0.3", in: folder)
+        try CuePackRenderTests.writePinkNoise("lesson-bed.flac", in: folder, seconds: 5, sampleRate: 44_100, channelCount: 2, peak: 0.3)
         let course = """
         {"name": "bedded", "title": "Bedded", "lessons": [
           {"title": "Plain", "pattern": "box", "cycles": 1},

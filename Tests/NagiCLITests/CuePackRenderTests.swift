@@ -23,6 +23,40 @@ struct CuePackRenderTests {
         try writer.commit()
     }
 
+    /// Writes `seconds` of pink noise, each channel its own, its peak at `peak`, to `folder/name` (the format from
+    /// the name's extension) through libsndfile: white noise from `seed` (SplitMix64) through Paul Kellet's economy
+    /// pink filter. For tests that need a noise bed, not one particular noise, without starting sox (whose
+    /// `synth pinknoise` is seeded afresh on every run).
+    static func writePinkNoise(_ name: String, in folder: URL, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1,
+                               peak: Double, encoding: SampleEncoding = .pcm16, seed: UInt64 = 1) throws {
+        let frameCount = Int((seconds * Double(sampleRate)).rounded())
+        var state = seed
+        func white() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            value ^= value >> 31
+            return Double(value >> 11) / Double(1 << 53) * 2 - 1
+        }
+        var samples = [Double](repeating: 0, count: frameCount * channelCount)
+        for channel in 0..<channelCount {
+            var (b0, b1, b2) = (0.0, 0.0, 0.0)
+            for frame in 0..<frameCount {
+                let input = white()
+                b0 = 0.99765 * b0 + input * 0.0990460
+                b1 = 0.96300 * b1 + input * 0.2965164
+                b2 = 0.57000 * b2 + input * 1.0526913
+                samples[frame * channelCount + channel] = b0 + b1 + b2 + input * 0.1848
+            }
+        }
+        let scale = peak / max(samples.map(abs).max() ?? 1, .leastNormalMagnitude)
+        let format = try #require(AudioFileFormat(fileExtension: String(name.split(separator: ".").last ?? "")))
+        let writer = try AudioFileWriter(path: folder.appendingPathComponent(name).path, spec: AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: format, encoding: encoding), overwrite: true)
+        try samples.map { Float($0 * scale) }.withUnsafeBufferPointer { try writer.write($0) }
+        try writer.commit()
+    }
+
     /// The power of `frequencyHz` in `samples[range]` (Hann-windowed Goertzel), dB.
     static func toneLevel(_ samples: [Float], _ range: Range<Int>, frequencyHz: Double, sampleRate: Double = 48_000) -> Double {
         let coefficient = 2 * cos(2 * Double.pi * frequencyHz / sampleRate)

@@ -41,9 +41,10 @@ struct ThreadedRenderTests {
     func keptBedPassChangesNothing() throws {
         let folder = try NagiProcess.temporaryFolder()
         // 50 s at 96 kHz is 38 MB of stereo float: more than a bed held in memory, so it streams and loops.
-        let sox = try Pipeline.run("sox -n -r 44100 -c 2 loop.flac synth 50 pinknoise gain -n -20 && mkdir scratch", in: folder)
-        try #require(sox.status == 0, "\(sox.standardError)")
+        // As `sox -n -r 44100 -c 2 loop.flac synth 50 pinknoise gain -n -20` would make it (a noise, peak -20 dBFS).
+        try CuePackRenderTests.writePinkNoise("loop.flac", in: folder, seconds: 50, sampleRate: 44_100, channelCount: 2, peak: 0.1)
         let scratch = folder.appendingPathComponent("scratch").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
         // The last run's TMPDIR does not exist: no file can be made there, and the bed streams every pass.
         let runs = [(1, scratch), (2, scratch), (3, scratch), (2, folder.appendingPathComponent("missing").path)]
         var outputs: [Data] = []
