@@ -23,9 +23,9 @@ struct BedTests {
         try FFmpegLoudness.summary(of: folder.appendingPathComponent(name).path).integratedLUFS
     }
 
-    /// Renders in float and returns the samples.
+    /// Renders `arguments` (file arguments absolute) in float to `name` in `folder`, in process; returns the samples.
     static func render(_ arguments: [String], to name: String, in folder: URL) throws -> [Float] {
-        let result = try NagiProcess.run(["render"] + arguments + ["--bits", "float", "--quiet", "-o", name], in: folder)
+        let result = NagiInProcess.run(["render"] + arguments + ["--bits", "float", "--quiet", "-o", folder.appendingPathComponent(name).path], home: folder)
         try #require(result.status == 0, "\(result.standardError)")
         return try AudioFileReader.readFloat(path: folder.appendingPathComponent(name).path)
     }
@@ -47,12 +47,12 @@ struct BedTests {
     func presentThroughout() throws {
         let folder = try NagiProcess.temporaryFolder()
         // 3.3 s of pink noise at 44.1 kHz: it loops five times under one 19 s cycle of 4-7-8.
-        try Self.sox("-n -r 44100 -c 2 -b 24 waves.wav synth 3.3 pinknoise vol 0.5", in: folder)
+        try CuePackRenderTests.writePinkNoise("waves.wav", in: folder, seconds: 3.3, sampleRate: 44_100, channelCount: 2, peak: 0.5, encoding: .pcm24)
         let common = ["4-7-8", "--cycles", "1", "--no-cues"]
-        let with = try Self.render(common + ["--bed", "waves.wav"], to: "with.wav", in: folder)
+        let with = try Self.render(common + ["--bed", folder.appendingPathComponent("waves.wav").path], to: "with.wav", in: folder)
         let without = try Self.render(common, to: "without.wav", in: folder)
         // The bed is read ahead on a second thread: timing must change nothing.
-        #expect(try Self.render(common + ["--bed", "waves.wav"], to: "again.wav", in: folder) == with)
+        #expect(try Self.render(common + ["--bed", folder.appendingPathComponent("waves.wav").path], to: "again.wav", in: folder) == with)
         let bed = try Self.difference(with, without, channelCount: 2, in: folder)
         let rate = 48_000
         func rmsDecibels(_ frames: Range<Int>) -> Double {
@@ -77,9 +77,10 @@ struct BedTests {
         let folder = try NagiProcess.temporaryFolder()
         // A sine cut mid-cycle (2.71 s of 330 Hz: 894.3 cycles): looped end to start without a crossfade, each
         // seam would jump by up to twice the amplitude, dozens of times the largest step of the sine itself.
-        try Self.sox("-n -r 44100 -c 1 -b 24 tone.wav synth 2.71 sine 330 vol 0.5", in: folder)
+        // As `sox -n -r 44100 -c 1 -b 24 tone.wav synth 2.71 sine 330 vol 0.5` made it.
+        try CuePackRenderTests.writeTone("tone.wav", in: folder, frequencyHz: 330, seconds: 2.71, sampleRate: 44_100, amplitude: 0.5, encoding: .pcm24)
         let common = ["4-7-8", "--cycles", "1", "--no-cues", "--channels", "1"]
-        let with = try Self.render(common + ["--bed", "tone.wav", "--bed-level", "-6"], to: "with.wav", in: folder)
+        let with = try Self.render(common + ["--bed", folder.appendingPathComponent("tone.wav").path, "--bed-level", "-6"], to: "with.wav", in: folder)
         let without = try Self.render(common, to: "without.wav", in: folder)
         let bed = try Self.difference(with, without, channelCount: 1, in: folder)
         // The session after the fade-in, through seven seams.
@@ -102,7 +103,8 @@ struct BedTests {
         let common = ["4-7-8", "--cycles", "2", "--no-cues"]
         let without = try Self.render(common, to: "without.wav", in: folder)
         var loudness: [String: Double] = [:]
-        for (name, extra) in [("quiet", ["--bed", "quiet.wav"]), ("loud", ["--bed", "loud.wav"]), ("lower", ["--bed", "loud.wav", "--bed-level", "-18"])] {
+        let quietBed = folder.appendingPathComponent("quiet.wav").path, loudBed = folder.appendingPathComponent("loud.wav").path
+        for (name, extra) in [("quiet", ["--bed", quietBed]), ("loud", ["--bed", loudBed]), ("lower", ["--bed", loudBed, "--bed-level", "-18"])] {
             let with = try Self.render(common + extra, to: "\(name)-mix.wav", in: folder)
             _ = try Self.difference(with, without, channelCount: 2, writing: "\(name)-bed.wav", in: folder)
             loudness[name] = try Self.ffmpegLoudness("\(name)-bed.wav", in: folder)
@@ -143,7 +145,7 @@ struct BedTests {
         try Self.sox("-n -r 44100 -c 2 -b 24 rain.wav synth 30 brownnoise vol 0.8", in: folder)
         let common = ["4-7-8", "--minutes", "2"]
         _ = try Self.render(common, to: "without.wav", in: folder)
-        _ = try Self.render(common + ["--bed", "rain.wav"], to: "with.wav", in: folder)
+        _ = try Self.render(common + ["--bed", folder.appendingPathComponent("rain.wav").path], to: "with.wav", in: folder)
         let without = try Self.ffmpegLoudness("without.wav", in: folder)
         let with = try Self.ffmpegLoudness("with.wav", in: folder)
         print("whole loudness: \(without) LUFS without the bed, \(with) LUFS with it")
@@ -164,15 +166,18 @@ struct BedTests {
         try Self.sox("-n -r 48000 -c 2 -b 16 empty.wav trim 0 0", in: folder)
         try Self.sox("-n -r 48000 -c 9 -b 16 nine.wav synth 1 sine 220", in: folder)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder"), withIntermediateDirectories: false)
-        for command in [["render", "4-7-8", "--cycles", "1", "-o", "out.wav"], ["render", "4-7-8", "--cycles", "1", "-o", "-"]] {
-            let result = try NagiProcess.run(command + ["--bed", name], in: folder)
+        // To a file in process, the bed's path absolute; to standard output (-o -) in a process of its own.
+        for command in [["render", "4-7-8", "--cycles", "1", "-o", folder.appendingPathComponent("out.wav").path], ["render", "4-7-8", "--cycles", "1", "-o", "-"]] {
+            let result = try command.last == "-"
+                ? NagiProcess.run(command + ["--bed", name], in: folder)
+                : NagiInProcess.run(command + ["--bed", folder.appendingPathComponent(name).path], home: folder)
             #expect(result.status == status, "\(command): \(result.standardError)")
             #expect(result.standardError.contains(words), "\(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
             #expect(result.standardOutput.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.wav").path))
         }
-        let levelAlone = try NagiProcess.run(["render", "4-7-8", "--cycles", "1", "-o", "out.wav", "--bed-level", "-6"], in: folder)
+        let levelAlone = NagiInProcess.run(["render", "4-7-8", "--cycles", "1", "-o", folder.appendingPathComponent("out.wav").path, "--bed-level", "-6"], home: folder)
         #expect(levelAlone.status == 64, "\(levelAlone.standardError)")
     }
 
@@ -188,7 +193,7 @@ struct BedTests {
         try samples.withUnsafeBufferPointer { try writer.write($0) }
         try writer.commit()
         let common = ["4-7-8", "--cycles", "1", "--no-cues"]
-        let with = try Self.render(common + ["--bed", "hostile.wav"], to: "with.wav", in: folder)
+        let with = try Self.render(common + ["--bed", folder.appendingPathComponent("hostile.wav").path], to: "with.wav", in: folder)
         let without = try Self.render(common, to: "without.wav", in: folder)
         #expect(with.allSatisfy { $0.isFinite && abs($0) <= 1 }, "largest \(with.map { abs($0) }.max() ?? 0)")
         let bed = try Self.difference(with, without, channelCount: 2, in: folder)
@@ -202,32 +207,32 @@ struct BedTests {
         let folder = try NagiProcess.temporaryFolder()
         let beds = folder.appendingPathComponent("sounds/beds")
         try FileManager.default.createDirectory(at: beds, withIntermediateDirectories: true)
-        try Self.sox("-n -r 44100 -c 1 -b 16 sounds/beds/surf.wav synth 4 pinknoise vol 0.3", in: folder)
+        try CuePackRenderTests.writePinkNoise("surf.wav", in: beds, seconds: 4, sampleRate: 44_100, peak: 0.3)
         let preset = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Presets/soundscapes/horizon.json")
         var text = try String(contentsOf: preset, encoding: .utf8)
         let brace = try #require(text.firstIndex(of: "{"))
         text.insert(contentsOf: "\n  \"bed\": \"beds/surf.wav\", \"bedLevel\": -8,", at: text.index(after: brace))
         try text.write(to: folder.appendingPathComponent("sounds/mine.json"), atomically: true, encoding: .utf8)
-        let named = try NagiProcess.run(["render", "box", "--cycles", "1", "--soundscape", "sounds/mine.json", "-o", "named.wav", "--quiet"], in: folder)
+        let named = NagiInProcess.run(["render", "box", "--cycles", "1", "--soundscape", folder.appendingPathComponent("sounds/mine.json").path, "-o", folder.appendingPathComponent("named.wav").path, "--quiet"], home: folder)
         #expect(named.status == 0, "\(named.standardError)")
-        let given = try NagiProcess.run(["render", "box", "--cycles", "1", "--bed", "sounds/beds/surf.wav", "--bed-level", "-8", "-o", "given.wav", "--quiet"], in: folder)
+        let given = NagiInProcess.run(["render", "box", "--cycles", "1", "--bed", folder.appendingPathComponent("sounds/beds/surf.wav").path, "--bed-level", "-8", "-o", folder.appendingPathComponent("given.wav").path, "--quiet"], home: folder)
         #expect(given.status == 0, "\(given.standardError)")
-        let none = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "none.wav", "--quiet"], in: folder)
+        let none = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", folder.appendingPathComponent("none.wav").path, "--quiet"], home: folder)
         #expect(none.status == 0, "\(none.standardError)")
         let namedSamples = try AudioFileReader.readFloat(path: folder.appendingPathComponent("named.wav").path)
         #expect(namedSamples == (try AudioFileReader.readFloat(path: folder.appendingPathComponent("given.wav").path)))
         #expect(namedSamples != (try AudioFileReader.readFloat(path: folder.appendingPathComponent("none.wav").path)))
         // A bad level in the file is refused, naming the key.
         try text.replacingOccurrences(of: "\"bedLevel\": -8", with: "\"bedLevel\": 9").write(to: folder.appendingPathComponent("sounds/bad.json"), atomically: true, encoding: .utf8)
-        let bad = try NagiProcess.run(["render", "box", "--cycles", "1", "--soundscape", "sounds/bad.json", "-o", "bad.wav"], in: folder)
+        let bad = NagiInProcess.run(["render", "box", "--cycles", "1", "--soundscape", folder.appendingPathComponent("sounds/bad.json").path, "-o", folder.appendingPathComponent("bad.wav").path], home: folder)
         #expect(bad.status == 65 && bad.standardError.contains("bedLevel"), "\(bad.standardError)")
     }
 
     @Test("a course lesson's bed is exported under that lesson only")
     func courseLessonBed() throws {
         let folder = try NagiProcess.temporaryFolder()
-        try Self.sox("-n -r 44100 -c 2 -b 16 lesson-bed.flac synth 5 pinknoise vol 0.3", in: folder)
+        try CuePackRenderTests.writePinkNoise("lesson-bed.flac", in: folder, seconds: 5, sampleRate: 44_100, channelCount: 2, peak: 0.3)
         let course = """
         {"name": "bedded", "title": "Bedded", "lessons": [
           {"title": "Plain", "pattern": "box", "cycles": 1},
@@ -235,10 +240,10 @@ struct BedTests {
         ]}
         """
         try course.write(to: folder.appendingPathComponent("bedded.json"), atomically: true, encoding: .utf8)
-        let export = try NagiProcess.run(["course", "export", "./bedded.json", "-o", "out", "--format", "wav", "--bits", "float", "--quiet"], in: folder)
+        let export = NagiInProcess.run(["course", "export", folder.appendingPathComponent("bedded.json").path, "-o", folder.appendingPathComponent("out").path, "--format", "wav", "--bits", "float", "--quiet"], home: folder)
         #expect(export.status == 0, "\(export.standardError)")
         _ = try Self.render(["box", "--cycles", "1"], to: "plain.wav", in: folder)
-        _ = try Self.render(["box", "--cycles", "1", "--bed", "lesson-bed.flac", "--bed-level", "-10"], to: "surf.wav", in: folder)
+        _ = try Self.render(["box", "--cycles", "1", "--bed", folder.appendingPathComponent("lesson-bed.flac").path, "--bed-level", "-10"], to: "surf.wav", in: folder)
         let plain = try AudioFileReader.readFloat(path: folder.appendingPathComponent("plain.wav").path)
         let surf = try AudioFileReader.readFloat(path: folder.appendingPathComponent("surf.wav").path)
         #expect(try AudioFileReader.readFloat(path: folder.appendingPathComponent("out/01 - Plain.wav").path) == plain)
@@ -253,7 +258,7 @@ struct BedTests {
         let capture = folder.appendingPathComponent("capture.raw").path
         let played = try NagiProcess.run(["play", "box", "--cycles", "1", "--bits", "float", "--bed", "bed.wav", "--device", "file:'\(capture)',raw", "--quiet"], in: folder)
         try #require(played.status == 0, "\(played.standardError)")
-        let expected = try Self.render(["box", "--cycles", "1", "--bed", "bed.wav"], to: "render.wav", in: folder)
+        let expected = try Self.render(["box", "--cycles", "1", "--bed", folder.appendingPathComponent("bed.wav").path], to: "render.wav", in: folder)
         let data = try Data(contentsOf: URL(fileURLWithPath: capture))
         let captured = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         #expect(captured.count == expected.count)
@@ -283,7 +288,7 @@ struct BedPlotTests {
     @Test("with a bed the overview carries its level: the set level at the start, the session's decay at the end")
     func bedLevelCurve() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let plotted = try NagiProcess.run(["plot", "4-7-8", "--minutes", "2", "--bed", "any.flac", "--bed-level", "-10", "-o", "bed.svg"], in: folder)
+        let plotted = NagiInProcess.run(["plot", "4-7-8", "--minutes", "2", "--bed", folder.appendingPathComponent("any.flac").path, "--bed-level", "-10", "-o", folder.appendingPathComponent("bed.svg").path], home: folder)
         #expect(plotted.status == 0, "\(plotted.standardError)")
         let svg = try String(contentsOf: folder.appendingPathComponent("bed.svg"), encoding: .utf8)
         let curve = try #require(svg.split(separator: "<").first { $0.contains("data-curve=\"overview-bed\"") })
@@ -302,9 +307,9 @@ struct BedPlotTests {
         for (value, moved) in zip(values, lowerValues) where value > -100 {
             #expect(abs(value - moved - 6) < 1e-6)
         }
-        let plain = try NagiProcess.run(["plot", "4-7-8", "--minutes", "2", "-o", "plain.svg"], in: folder)
+        let plain = NagiInProcess.run(["plot", "4-7-8", "--minutes", "2", "-o", folder.appendingPathComponent("plain.svg").path], home: folder)
         #expect(plain.status == 0)
         #expect(!(try String(contentsOf: folder.appendingPathComponent("plain.svg"), encoding: .utf8)).contains("overview-bed"))
-        #expect(try NagiProcess.run(["plot", "4-7-8", "--bed-level", "-10", "-o", "x.svg"], in: folder).status == 64)
+        #expect(NagiInProcess.run(["plot", "4-7-8", "--bed-level", "-10", "-o", folder.appendingPathComponent("x.svg").path], home: folder).status == 64)
     }
 }

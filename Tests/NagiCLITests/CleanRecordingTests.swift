@@ -31,11 +31,11 @@ struct CleanRecordingTests {
         // Quiet pink noise on a 0.02 offset (its match would raise the offset 30 dB), and a 5 Hz sine at -6 dBFS.
         try Self.sox("-n -r 48000 -c 2 offset.wav synth 10 pinknoise gain -n -50 dcshift 0.02", in: folder)
         try Self.sox("-n -r 48000 -c 1 five.wav synth 10 sine 5 gain -6", in: folder)
-        let plain = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "plain.wav", "--quiet"], in: folder)
+        let plain = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", folder.appendingPathComponent("plain.wav").path, "--quiet"], home: folder)
         try #require(plain.status == 0, "\(plain.standardError)")
         let reference = try Self.dcAndInfrasound("plain.wav", in: folder)
         for bed in ["offset.wav", "five.wav"] {
-            let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--bed", bed, "-o", "out.wav", "--quiet", "--force"], in: folder)
+            let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--bed", folder.appendingPathComponent(bed).path, "-o", folder.appendingPathComponent("out.wav").path, "--quiet", "--force"], home: folder)
             try #require(result.status == 0, "\(result.standardError)")
             let measured = try Self.dcAndInfrasound("out.wav", in: folder)
             #expect(abs(measured.mean) < 0.002, "\(bed): DC \(measured.mean)")
@@ -80,12 +80,14 @@ struct CleanRecordingTests {
         let folder = try NagiProcess.temporaryFolder()
         // K-weighting all but ignores 5 Hz, so the filtered sine measured quiet and the match raised what the
         // high-pass left: -38 dBFS under 15 Hz in the mix.
-        try Self.sox("-n -r 48000 -c 1 five.wav synth 10 sine 5 gain -6", in: folder)
-        try Self.sox("-n -r 48000 -c 1 sixty.wav synth 10 sine 60 gain -6", in: folder)
+        // As `sox -n -r 48000 -c 1 five.wav synth 10 sine 5 gain -6` (and the same at 60 Hz) made them.
+        let minusSix = pow(10, -6.0 / 20)
+        try CuePackRenderTests.writeTone("five.wav", in: folder, frequencyHz: 5, seconds: 10, sampleRate: 48_000, amplitude: minusSix, encoding: .float)
+        try CuePackRenderTests.writeTone("sixty.wav", in: folder, frequencyHz: 60, seconds: 10, sampleRate: 48_000, amplitude: minusSix, encoding: .float)
         let common = ["render", "box", "--cycles", "1", "--bits", "float", "--quiet", "--no-cues"]
         var renders: [String: [Float]] = [:]
         for (name, bed) in [("plain.wav", nil), ("five-bed.wav", "five.wav"), ("sixty-bed.wav", "sixty.wav")] as [(String, String?)] {
-            let result = try NagiProcess.run(common + (bed.map { ["--bed", $0] } ?? []) + ["-o", name], in: folder)
+            let result = NagiInProcess.run(common + (bed.map { ["--bed", folder.appendingPathComponent($0).path] } ?? []) + ["-o", folder.appendingPathComponent(name).path], home: folder)
             try #require(result.status == 0, "\(name): \(result.standardError)")
             renders[name] = try AudioFileReader.readFloat(path: folder.appendingPathComponent(name).path)
         }
@@ -108,10 +110,11 @@ struct CleanRecordingTests {
         let folder = try NagiProcess.temporaryFolder()
         let pack = folder.appendingPathComponent("pack")
         try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
-        for (name, hertz) in [("inhale", 500), ("hold", 700), ("exhale", 900)] {
-            try Self.sox("-n -r 48000 -c 1 pack/\(name).wav synth 0.6 sine \(hertz) gain -12 dcshift 0.4", in: folder)
+        // As `sox -n -r 48000 -c 1 pack/NAME.wav synth 0.6 sine HERTZ gain -12 dcshift 0.4` made them.
+        for (name, hertz) in [("inhale", 500.0), ("hold", 700.0), ("exhale", 900.0)] {
+            try CuePackRenderTests.writeTone("\(name).wav", in: pack, frequencyHz: hertz, seconds: 0.6, sampleRate: 48_000, amplitude: pow(10, -12.0 / 20), offset: 0.4, encoding: .float)
         }
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--cue-pack", "pack", "--bits", "float", "-o", "out.wav", "--quiet"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--cue-pack", pack.path, "--bits", "float", "-o", folder.appendingPathComponent("out.wav").path, "--quiet"], home: folder)
         try #require(result.status == 0, "\(result.standardError)")
         let samples = try AudioFileReader.readFloat(path: folder.appendingPathComponent("out.wav").path)
         let left = stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
@@ -128,7 +131,7 @@ struct CleanRecordingTests {
     func oddBedsAreRefused(sox arguments: String, saying words: String) throws {
         let folder = try NagiProcess.temporaryFolder()
         try Self.sox(arguments, in: folder)
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--bed", "bed.wav", "-o", "out.wav"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--bed", folder.appendingPathComponent("bed.wav").path, "-o", folder.appendingPathComponent("out.wav").path], home: folder)
         #expect(result.status == 65, "\(result.standardError)")
         #expect(result.standardError.contains(words), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
@@ -142,13 +145,14 @@ struct CleanRecordingTests {
         let cut = try Pipeline.run("head -c $(( $(stat -c %s whole.flac) / 2 )) whole.flac > cut.flac", in: folder)
         try #require(cut.status == 0, "\(cut.standardError)")
         // Two minutes of box reach past the cut (about 30 s in): refused before anything is written.
-        let long = try NagiProcess.run(["render", "box", "--minutes", "2", "--bed", "cut.flac", "-o", "long.wav"], in: folder)
+        let cutPath = folder.appendingPathComponent("cut.flac").path
+        let long = NagiInProcess.run(["render", "box", "--minutes", "2", "--bed", cutPath, "-o", folder.appendingPathComponent("long.wav").path], home: folder)
         #expect(long.status == 65, "\(long.standardError)")
         #expect(long.standardError.contains("damaged"), "\(long.standardError)")
         #expect(long.standardError.split(separator: "\n").count == 1)
         #expect(!NagiProcess.names(in: folder).contains("long.wav"))
         // One 16-second cycle never reads that far: it renders.
-        let short = try NagiProcess.run(["render", "box", "--cycles", "1", "--bed", "cut.flac", "-o", "short.wav", "--quiet"], in: folder)
+        let short = NagiInProcess.run(["render", "box", "--cycles", "1", "--bed", cutPath, "-o", folder.appendingPathComponent("short.wav").path, "--quiet"], home: folder)
         #expect(short.status == 0, "\(short.standardError)")
     }
 }

@@ -6,16 +6,54 @@ import Testing
 /// next boundary; broken packs refused with the right exit code and nothing written.
 @Suite("your own cue clips, measured in the rendered sound")
 struct CuePackRenderTests {
-    /// Writes a sine of `frequencyHz` lasting `seconds` to `folder/name` (WAV, 16-bit) through libsndfile.
-    static func writeTone(_ name: String, in folder: URL, frequencyHz: Double, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1) throws {
-        let frameCount = Int(seconds * Double(sampleRate))
+    /// Writes a sine of `frequencyHz` and `amplitude` on `offset` (DC), starting at phase 0 and lasting `seconds`
+    /// (rounded to whole frames), to `folder/name` (WAV, 16-bit unless `encoding` says otherwise) through libsndfile:
+    /// what `sox -n name synth seconds sine frequencyHz` makes, without starting sox.
+    static func writeTone(_ name: String, in folder: URL, frequencyHz: Double, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1,
+                          amplitude: Double = 0.5, offset: Double = 0, encoding: SampleEncoding = .pcm16) throws {
+        let frameCount = Int((seconds * Double(sampleRate)).rounded())
         var samples = [Float](repeating: 0, count: frameCount * channelCount)
         for frame in 0..<frameCount {
-            let value = Float(0.5 * sin(2 * Double.pi * frequencyHz * Double(frame) / Double(sampleRate)))
+            let value = Float(offset + amplitude * sin(2 * Double.pi * frequencyHz * Double(frame) / Double(sampleRate)))
             for channel in 0..<channelCount { samples[frame * channelCount + channel] = value }
         }
-        let writer = try AudioFileWriter(path: folder.appendingPathComponent(name).path, spec: AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: .wav), overwrite: true)
+        let spec = AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: .wav, encoding: encoding)
+        let writer = try AudioFileWriter(path: folder.appendingPathComponent(name).path, spec: spec, overwrite: true)
         try samples.withUnsafeBufferPointer { try writer.write($0) }
+        try writer.commit()
+    }
+
+    /// Writes `seconds` of pink noise, each channel its own, its peak at `peak`, to `folder/name` (the format from
+    /// the name's extension) through libsndfile: white noise from `seed` (SplitMix64) through Paul Kellet's economy
+    /// pink filter. For tests that need a noise bed, not one particular noise, without starting sox (whose
+    /// `synth pinknoise` is seeded afresh on every run).
+    static func writePinkNoise(_ name: String, in folder: URL, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1,
+                               peak: Double, encoding: SampleEncoding = .pcm16, seed: UInt64 = 1) throws {
+        let frameCount = Int((seconds * Double(sampleRate)).rounded())
+        var state = seed
+        func white() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            value ^= value >> 31
+            return Double(value >> 11) / Double(1 << 53) * 2 - 1
+        }
+        var samples = [Double](repeating: 0, count: frameCount * channelCount)
+        for channel in 0..<channelCount {
+            var (b0, b1, b2) = (0.0, 0.0, 0.0)
+            for frame in 0..<frameCount {
+                let input = white()
+                b0 = 0.99765 * b0 + input * 0.0990460
+                b1 = 0.96300 * b1 + input * 0.2965164
+                b2 = 0.57000 * b2 + input * 1.0526913
+                samples[frame * channelCount + channel] = b0 + b1 + b2 + input * 0.1848
+            }
+        }
+        let scale = peak / max(samples.map(abs).max() ?? 1, .leastNormalMagnitude)
+        let format = try #require(AudioFileFormat(fileExtension: String(name.split(separator: ".").last ?? "")))
+        let writer = try AudioFileWriter(path: folder.appendingPathComponent(name).path, spec: AudioFileSpec(sampleRate: sampleRate, channelCount: channelCount, format: format, encoding: encoding), overwrite: true)
+        try samples.map { Float($0 * scale) }.withUnsafeBufferPointer { try writer.write($0) }
         try writer.commit()
     }
 
@@ -46,7 +84,7 @@ struct CuePackRenderTests {
         }
         let session = ["box", "--cycles", "1"]
         let plain = try SpokenGuideTests.render(session + ["--cues", "none"], in: folder, name: "plain.wav")
-        let packed = try SpokenGuideTests.render(session + ["--cue-pack", "pack"], in: folder, name: "pack.wav")
+        let packed = try SpokenGuideTests.render(session + ["--cue-pack", pack.path], in: folder, name: "pack.wav")
         let clips = SpokenGuideTests.difference(packed, plain)
         SpokenGuideTests.expectOnsets(SpokenGuideTests.onsets(clips), at: [0], "pack")
         let expected = ["inhale", "hold", "exhale", withHoldOut ? "hold-out" : "hold"]
@@ -95,7 +133,7 @@ struct CuePackRenderTests {
         case "exhale lasts 31 s": try Self.writeTone("exhale.wav", in: pack, frequencyHz: 1_100, seconds: 31, sampleRate: 8_000)
         default: break
         }
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--cue-pack", "pack", "-o", "out.wav"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--cue-pack", pack.path, "-o", folder.appendingPathComponent("out.wav").path], home: folder)
         #expect(result.status == testCase.status, "\(result.standardError)")
         for text in testCase.mentions {
             #expect(result.standardError.contains(text), "\(result.standardError)")

@@ -16,13 +16,13 @@ struct GuideDescribeTests {
             #expect(phase["round"] is NSNull)
             #expect(phase["stageLabel"] is NSNull)
         }
-        let table = try NagiProcess.run(["describe", "sigh"])
+        let table = NagiInProcess.run(["describe", "sigh"])
         let lines = table.standardOutput.split(separator: "\n")
         #expect(lines[1].hasSuffix("says"))
         #expect(lines[3].hasSuffix("sip in more"))
         #expect(!lines[2].hasSuffix("sip in more"))
         // A plain pattern keeps its narrow table.
-        let plain = try NagiProcess.run(["describe", "box"]).standardOutput.split(separator: "\n")
+        let plain = NagiInProcess.run(["describe", "box"]).standardOutput.split(separator: "\n")
         #expect(plain[1].hasSuffix("length"))
     }
 
@@ -34,7 +34,7 @@ struct GuideDescribeTests {
         #expect(rounds == rounds.sorted())
         #expect(Set(rounds) == [1, 2, 3])
         #expect(rounds.filter { $0 == 2 }.count == phases.count / 3)
-        let table = try NagiProcess.run(["describe", "wim-hof"]).standardOutput.split(separator: "\n")
+        let table = NagiInProcess.run(["describe", "wim-hof"]).standardOutput.split(separator: "\n")
         #expect(table[1].split(separator: " ").prefix(3) == ["#", "round", "cycle"])
     }
 }

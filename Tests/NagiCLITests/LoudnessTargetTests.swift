@@ -30,7 +30,7 @@ struct LoudnessTargetTests {
     ])
     func hitsTheTarget(arguments: [String]) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render"] + arguments + ["--minutes", "2", "-o", "out.wav", "--quiet"], in: folder)
+        let result = NagiInProcess.run(["render"] + arguments + ["--minutes", "2", "-o", folder.appendingPathComponent("out.wav").path, "--quiet"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty, "\(result.standardError)")
         let target = Double(arguments[arguments.firstIndex(of: "--loudness")! + 1])!
@@ -42,7 +42,7 @@ struct LoudnessTargetTests {
         #expect(ours.truePeak <= -1 && theirs.truePeak <= -1, "true peak \(ours.truePeak) / \(theirs.truePeak) dBTP")
         // Without the option the calibrated level stands (about -20 LUFS in stereo; mono and an isochronic beat's
         // pulses sit lower), and it is not already on target by chance.
-        let plain = try NagiProcess.run(["render"] + arguments.filter { $0 != "--loudness" && $0 != String(Int(target)) } + ["--minutes", "2", "-o", "plain.wav", "--quiet"], in: folder)
+        let plain = NagiInProcess.run(["render"] + arguments.filter { $0 != "--loudness" && $0 != String(Int(target)) } + ["--minutes", "2", "-o", folder.appendingPathComponent("plain.wav").path, "--quiet"], home: folder)
         #expect(plain.status == 0, "\(plain.standardError)")
         let calibrated = try Self.libebur128(folder.appendingPathComponent("plain.wav").path, channels: channels)
         #expect(abs(calibrated.loudness - target) > 1.5)
@@ -53,14 +53,14 @@ struct LoudnessTargetTests {
         let folder = try NagiProcess.temporaryFolder()
         let made = try Pipeline.run("sox -n -r 44100 -c 2 -b 16 bed.flac synth 40 brownnoise vol 0.5", in: folder)
         #expect(made.status == 0, "\(made.standardError)")
-        let result = try NagiProcess.run(["render", "4-7-8", "--minutes", "2", "--bed", "bed.flac", "--bed-level", "-6", "--loudness", "-18", "-o", "out.wav", "--quiet"], in: folder)
+        let result = NagiInProcess.run(["render", "4-7-8", "--minutes", "2", "--bed", folder.appendingPathComponent("bed.flac").path, "--bed-level", "-6", "--loudness", "-18", "-o", folder.appendingPathComponent("out.wav").path, "--quiet"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let ours = try Self.libebur128(folder.appendingPathComponent("out.wav").path)
         let theirs = try Self.ffmpeg("out.wav", in: folder)
         #expect(abs(ours.loudness + 18) <= 0.5 && abs(theirs.loudness + 18) <= 0.5, "libebur128 \(ours.loudness), ffmpeg \(theirs.loudness) LUFS")
         #expect(theirs.truePeak <= -1, "true peak \(theirs.truePeak) dBTP")
         // The bed is in the measured mix: the same render without it at the same target differs sample by sample.
-        let plain = try NagiProcess.run(["render", "4-7-8", "--minutes", "2", "--loudness", "-18", "-o", "plain.wav", "--quiet"], in: folder)
+        let plain = NagiInProcess.run(["render", "4-7-8", "--minutes", "2", "--loudness", "-18", "-o", folder.appendingPathComponent("plain.wav").path, "--quiet"], home: folder)
         #expect(plain.status == 0)
         let withBed = try AudioFileReader.readFloat(path: folder.appendingPathComponent("out.wav").path)
         let without = try AudioFileReader.readFloat(path: folder.appendingPathComponent("plain.wav").path)
@@ -70,7 +70,7 @@ struct LoudnessTargetTests {
     @Test("a target past the true-peak limit is reached as far as -1 dBTP allows, and said so on stderr")
     func unreachableTarget() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "4-7-8", "--minutes", "2", "--loudness", "-10", "-o", "loud.wav", "--quiet"], in: folder)
+        let result = NagiInProcess.run(["render", "4-7-8", "--minutes", "2", "--loudness", "-10", "-o", folder.appendingPathComponent("loud.wav").path, "--quiet"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1 && result.standardError.contains("-1 dBTP") && result.standardError.contains("reached"), "\(result.standardError)")
@@ -90,7 +90,7 @@ struct LoudnessTargetTests {
         // still (its encoding headroom), which took 1.8 LU off the encoded file without a word when the loudness
         // pass metered the PCM render.
         let name = "out.\(format)"
-        let result = try NagiProcess.run(["render", "box", "--cycles", "2", "--cues", "voice", "--cue-volume", "12", "--loudness", "-15", "-o", name, "--quiet"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "2", "--cues", "voice", "--cue-volume", "12", "--loudness", "-15", "-o", folder.appendingPathComponent(name).path, "--quiet"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let measured = try Self.ffmpeg(name, in: folder)
         let said = result.standardError.components(separatedBy: "reached ").dropFirst().first.flatMap { Double($0.split(separator: " ").first ?? "") }
@@ -118,13 +118,14 @@ struct LoudnessTargetTests {
         ]}
         """
         try course.write(to: folder.appendingPathComponent("quiet.json"), atomically: true, encoding: .utf8)
-        let exported = try NagiProcess.run(["course", "export", "./quiet.json", "-o", "album", "--format", "wav", "--quiet", "--jobs", "1"], in: folder)
+        let courseFile = folder.appendingPathComponent("quiet.json").path
+        let exported = NagiInProcess.run(["course", "export", courseFile, "-o", folder.appendingPathComponent("album").path, "--format", "wav", "--quiet", "--jobs", "1"], home: folder)
         #expect(exported.status == 0, "\(exported.standardError)")
         let low = try Self.libebur128(folder.appendingPathComponent("album/01 - Low.wav").path)
         let plain = try Self.libebur128(folder.appendingPathComponent("album/02 - Plain.wav").path)
         #expect(abs(low.loudness + 26) <= 0.5, "lesson 1: \(low.loudness) LUFS")
         #expect(abs(plain.loudness + 20) <= 1, "lesson 2: \(plain.loudness) LUFS")
-        let overridden = try NagiProcess.run(["course", "export", "./quiet.json", "-o", "loud", "--format", "wav", "--quiet", "--loudness", "-17"], in: folder)
+        let overridden = NagiInProcess.run(["course", "export", courseFile, "-o", folder.appendingPathComponent("loud").path, "--format", "wav", "--quiet", "--loudness", "-17"], home: folder)
         #expect(overridden.status == 0, "\(overridden.standardError)")
         for name in ["01 - Low.wav", "02 - Plain.wav"] {
             let measured = try Self.libebur128(folder.appendingPathComponent("loud/\(name)").path)

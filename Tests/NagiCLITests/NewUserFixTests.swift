@@ -36,7 +36,7 @@ struct NewUserFixTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let pattern = folder.appendingPathComponent("hostile.json")
         try "{\"title\": \(Self.jsonString(Self.hostileTitle)), \"description\": \(Self.jsonString(Self.hostileTitle)), \"phases\": [{\"kind\": \"inhale\", \"seconds\": 2}, {\"kind\": \"exhale\", \"seconds\": 2}]}".write(to: pattern, atomically: true, encoding: .utf8)
-        let describe = try NagiProcess.run(["describe", pattern.path])
+        let describe = NagiInProcess.run(["describe", pattern.path])
         #expect(describe.status == 65, "\(describe.standardError)")
         Self.assertNoControls(describe.standardOutput + describe.standardError, "describe")
         #expect(describe.standardError.contains("hostile.json: $.title: holds U+001B"), "\(describe.standardError)")
@@ -44,7 +44,7 @@ struct NewUserFixTests {
         let userPatterns = folder.appendingPathComponent("config/nagi/patterns")
         try FileManager.default.createDirectory(at: userPatterns, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: pattern, to: userPatterns.appendingPathComponent("hostile.json"))
-        let presets = try NagiProcess.run(["presets"], in: folder)
+        let presets = NagiInProcess.run(["presets"], home: folder)
         #expect(presets.status == 0)
         Self.assertNoControls(presets.standardOutput, "presets")
         #expect(presets.standardOutput.contains("\\u{1B}[31mRED"))
@@ -52,7 +52,7 @@ struct NewUserFixTests {
         let course = folder.appendingPathComponent("course.json")
         try "{\"name\": \"c\", \"title\": \(Self.jsonString(Self.hostileTitle)), \"description\": \(Self.jsonString(Self.hostileTitle)), \"lessons\": [{\"title\": \(Self.jsonString(Self.hostileTitle)), \"pattern\": \"2-2\", \"cycles\": 1}]}".write(to: course, atomically: true, encoding: .utf8)
         for command in [["course", "show", course.path], ["course", "status", course.path]] {
-            let result = try NagiProcess.run(command, in: folder)
+            let result = NagiInProcess.run(command, home: folder)
             #expect(result.status == 65, "\(result.standardError)")
             Self.assertNoControls(result.standardOutput + result.standardError, command.joined(separator: " "))
             #expect(result.standardError.contains("course.json: $.title: holds U+001B"), "\(result.standardError)")
@@ -70,7 +70,7 @@ struct NewUserFixTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(NagiProcess.names(in: folder.appendingPathComponent("tiny")).filter { $0.hasSuffix(".wav") }.count == 3)
         #expect(result.standardError.contains("to ./tiny"), "\(result.standardError)")
-        let help = try NagiProcess.run(["course", "export", "--help"])
+        let help = NagiInProcess.run(["course", "export", "--help"])
         #expect(help.standardOutput.contains("default: ./<course name>"))
     }
 
@@ -80,16 +80,16 @@ struct NewUserFixTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try CourseTests.writeCourse(in: folder)
         let album = folder.appendingPathComponent("album")
-        let first = try NagiProcess.run(["course", "export", file, "-o", album.path, "--jobs", "1"], in: folder)
+        let first = NagiInProcess.run(["course", "export", file, "-o", album.path, "--jobs", "1"], home: folder)
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardError.contains("exported 3 tracks") && first.standardError.contains("1 job;") == false && first.standardError.contains(", 1 job"), "\(first.standardError)")
-        let again = try NagiProcess.run(["course", "export", file, "-o", album.path], in: folder)
+        let again = NagiInProcess.run(["course", "export", file, "-o", album.path], home: folder)
         #expect(again.standardError == "nothing to export: 3 tracks already up to date in \(album.path)\n", "\(again.standardError)")
 
         let track = album.appendingPathComponent("01 - Day 1 — Arrive.flac")
         let frameCount = try AudioFileReader.info(path: track.path).frameCount
         try Data([0x66, 0x4C]).write(to: track)
-        let redo = try NagiProcess.run(["course", "export", file, "-o", album.path], in: folder)
+        let redo = NagiInProcess.run(["course", "export", file, "-o", album.path], home: folder)
         #expect(redo.status == 0, "\(redo.standardError)")
         #expect(redo.standardError.contains("exported 1 track ("), "\(redo.standardError)")
         #expect(redo.standardError.contains("2 already up to date"))
@@ -101,7 +101,7 @@ struct NewUserFixTests {
         let bytes = try Data(contentsOf: second)
         Thread.sleep(forTimeInterval: 0.02)
         try Data(repeating: 0, count: bytes.count).write(to: second)
-        let sameSize = try NagiProcess.run(["course", "export", file, "-o", album.path], in: folder)
+        let sameSize = NagiInProcess.run(["course", "export", file, "-o", album.path], home: folder)
         #expect(sameSize.standardError.contains("exported 1 track ("), "\(sameSize.standardError)")
         #expect(try AudioFileReader.info(path: second.path).frameCount > 0)
     }
@@ -114,21 +114,22 @@ struct NewUserFixTests {
         #expect(CourseExport.summaryLine(exportedCount: 1, skippedCount: 0, audioSeconds: 8, wallSeconds: 0.5, jobCount: 1, folder: "a") == "exported 1 track (0:08 of audio) to a in 0.50 s, 16× real time, 1 job")
         #expect(CourseExport.summaryLine(exportedCount: 0, skippedCount: 1, audioSeconds: 0, wallSeconds: 0.01, jobCount: 4, folder: "a") == "nothing to export: 1 track already up to date in a")
 
-        let wimHof = try NagiProcess.run(["describe", "wim-hof", "--cycles", "4"])
+        let wimHof = NagiInProcess.run(["describe", "wim-hof", "--cycles", "4"])
         let last = wimHof.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
         // Four rounds of 30 quick breaths and one recovery breath each.
         #expect(last.hasPrefix("4 rounds · 124 breaths · "), "\(last)")
         #expect(!last.contains("cycles"))
-        let box = try NagiProcess.run(["describe", "box", "--cycles", "1"])
+        let box = NagiInProcess.run(["describe", "box", "--cycles", "1"])
         #expect(box.standardOutput.split(separator: "\n").last?.hasPrefix("1 breath · ") == true, "\(box.standardOutput)")
 
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try #"{"phases": [{"kind": "inhale", "seconds": 2}, {"kind": "holdIn", "seconds": 1}, {"kind": "exhale", "seconds": 2}, {"kind": "holdOut", "seconds": 1}]}"#.write(to: folder.appendingPathComponent("e.json"), atomically: true, encoding: .utf8)
-        let untitled = try NagiProcess.run(["describe", "e.json"], in: folder)
+        let pattern = folder.appendingPathComponent("e.json").path
+        let untitled = NagiInProcess.run(["describe", pattern], home: folder)
         #expect(untitled.standardOutput.hasPrefix("e at 48000 Hz\n"), "\(untitled.standardOutput)")
 
-        let labels = try NagiProcess.run(["render", "e.json", "--cycles", "1", "-o", "e.wav", "--labels", "e.txt", "--quiet"], in: folder)
+        let labels = NagiInProcess.run(["render", pattern, "--cycles", "1", "-o", folder.appendingPathComponent("e.wav").path, "--labels", folder.appendingPathComponent("e.txt").path, "--quiet"], home: folder)
         #expect(labels.status == 0, "\(labels.standardError)")
         let labelText = try String(contentsOf: folder.appendingPathComponent("e.txt"), encoding: .utf8)
         #expect(labelText.split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" } == ["inhale", "hold", "exhale", "hold"])
@@ -137,13 +138,13 @@ struct NewUserFixTests {
         #expect(device.status == 69)
         #expect(device.standardError.hasPrefix("nagi: error: cannot play"), "\(device.standardError)")
 
-        let limit = try NagiProcess.run(["describe", "0.000001-0.000001", "--minutes", "1"])
+        let limit = NagiInProcess.run(["describe", "0.000001-0.000001", "--minutes", "1"])
         #expect(limit.status == 65 || limit.status == 64)
         #expect(limit.standardError.contains("500000 phases") && !limit.standardError.contains("24 hours"), "\(limit.standardError)")
-        let long = try NagiProcess.run(["describe", "box", "--minutes", "1441"])
+        let long = NagiInProcess.run(["describe", "box", "--minutes", "1441"])
         #expect(long.standardError.contains("24 hours"), "\(long.standardError)")
 
-        let plot = try NagiProcess.run(["plot", "box", "--quiet", "-o", "box.svg"], in: folder)
+        let plot = NagiInProcess.run(["plot", "box", "--quiet", "-o", folder.appendingPathComponent("box.svg").path], home: folder)
         #expect(plot.status == 0 && plot.standardError.isEmpty, "\(plot.standardError)")
     }
 
@@ -165,7 +166,9 @@ struct NewUserFixTests {
     func plotAxisCoversEnvelope() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let document = try PlotTests.plot(["wim-hof"], in: folder)
+        let plotted = NagiInProcess.run(["plot", "wim-hof", "-o", folder.appendingPathComponent("plot.svg").path], home: folder)
+        #expect(plotted.status == 0, "\(plotted.standardError)")
+        let document = try XMLDocument(data: Data(contentsOf: folder.appendingPathComponent("plot.svg")))
         let envelope = try PlotTests.curve(document, "overview-envelope").map(\.1)
         let peak = try #require(envelope.max())
         #expect(peak > 1.2, "the retention swell should lift the envelope well above 1")

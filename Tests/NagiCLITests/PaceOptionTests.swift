@@ -48,7 +48,7 @@ struct PaceOptionTests {
         #expect(render.status == 0, "\(render.standardError)")
         let written = NagiProcess.names(in: folder).filter { $0.hasSuffix(".wav") }
         #expect(written == ["20bpm-1-2.wav"])
-        let plot = try NagiProcess.run(["plot", "--bpm", "6", "-o", "p.svg"], in: folder)
+        let plot = NagiInProcess.run(["plot", "--bpm", "6", "-o", folder.appendingPathComponent("p.svg").path], home: folder)
         #expect(plot.status == 0, "\(plot.standardError)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("p.svg").path))
     }
@@ -73,7 +73,7 @@ struct PaceOptionTests {
     ])
     func refused(arguments: [String]) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(arguments, in: folder)
+        let result = NagiInProcess.run(arguments.map { $0.hasPrefix("x.") ? folder.appendingPathComponent($0).path : $0 }, home: folder)
         #expect(result.status == 64, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
@@ -103,7 +103,7 @@ struct PaceOptionTests {
     @Test("--labels marks each resonance step with its rate, spanning the step, beside the phase lines")
     func resonanceLabels() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "resonance-steps", "--rate", "8000", "-o", "r.wav", "--labels", "r.txt", "--quiet"], in: folder)
+        let result = NagiInProcess.run(["render", "resonance-steps", "--rate", "8000", "-o", folder.appendingPathComponent("r.wav").path, "--labels", folder.appendingPathComponent("r.txt").path, "--quiet"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = try String(contentsOf: folder.appendingPathComponent("r.txt"), encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         let steps = lines.filter { $0.count == 3 && $0[2].hasSuffix("breaths/min") }

@@ -1,6 +1,7 @@
 import AudioFile
 import Foundation
 import NagiTestSupport
+import Synchronization
 import Testing
 
 @Suite("nagi render, end to end")
@@ -15,7 +16,7 @@ struct RenderTests {
         let info = try AudioFileInfo(path: folder.appendingPathComponent("4-7-8.wav").path)
         #expect(info.sampleRate == 48000)
         #expect(info.channelCount == 2)
-        let described = try NagiProcess.run(["describe", "4-7-8", "--json"])
+        let described = NagiInProcess.run(["describe", "4-7-8", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(described.standardOutput.utf8)) as? [String: Any])
         let phases = try #require(object["phases"] as? [[String: Any]])
         let starts = phases.compactMap { ($0["startFrame"] as? Int).map(Int64.init) }
@@ -32,7 +33,7 @@ struct RenderTests {
     @Test("every format reads back through libsndfile with its frame count and tags", arguments: ["x.wav", "x.flac", "x.ogg", "x.opus", "x.mp3"])
     func formats(name: String) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", name, "--title", "Square"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", folder.appendingPathComponent(name).path, "--title", "Square"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let info = try AudioFileInfo(path: folder.appendingPathComponent(name).path)
         let format = try #require(AudioFileFormat(fileExtension: String(name.dropFirst(2))))
@@ -48,7 +49,7 @@ struct RenderTests {
     func encodings() throws {
         let folder = try NagiProcess.temporaryFolder()
         for (arguments, channels, rate) in [(["--bits", "24"], 2, 48000), (["--bits", "float"], 2, 48000), (["--channels", "1", "--rate", "44100"], 1, 44100)] {
-            let result = try NagiProcess.run(["render", "2-2", "--cycles", "1", "-o", "x.wav", "--force"] + arguments, in: folder)
+            let result = NagiInProcess.run(["render", "2-2", "--cycles", "1", "-o", folder.appendingPathComponent("x.wav").path, "--force"] + arguments, home: folder)
             #expect(result.status == 0, "\(result.standardError)")
             let info = try AudioFileInfo(path: folder.appendingPathComponent("x.wav").path)
             #expect(info.channelCount == channels && info.sampleRate == rate)
@@ -62,7 +63,11 @@ struct RenderTests {
     ])
     func impossible(arguments: [String]) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1"] + arguments, in: folder)
+        // With -o the target is given absolute and the run is in process; without it the default target is in the
+        // working directory, which only a process of its own has in `folder`.
+        let result = try arguments.contains("-o")
+            ? NagiInProcess.run(["render", "box", "--cycles", "1"] + arguments.map { $0.hasPrefix("x.") ? folder.appendingPathComponent($0).path : $0 }, home: folder)
+            : NagiProcess.run(["render", "box", "--cycles", "1"] + arguments, in: folder)
         #expect(result.status == (arguments.contains("oceanic") ? 66 : 64), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(NagiProcess.names(in: folder).isEmpty, "\(NagiProcess.names(in: folder))")
@@ -73,12 +78,12 @@ struct RenderTests {
         let folder = try NagiProcess.temporaryFolder()
         let target = folder.appendingPathComponent("keep.wav")
         try Data("precious".utf8).write(to: target)
-        let refused = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "keep.wav"], in: folder)
+        let refused = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", target.path], home: folder)
         #expect(refused.status == 73)
         #expect(refused.standardError.contains("--force"))
         #expect(try Data(contentsOf: target) == Data("precious".utf8))
         #expect(NagiProcess.names(in: folder) == ["keep.wav"])
-        let forced = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "keep.wav", "--force"], in: folder)
+        let forced = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", target.path, "--force"], home: folder)
         #expect(forced.status == 0)
         #expect(try AudioFileInfo(path: target.path).frameCount > 0)
     }
@@ -86,7 +91,7 @@ struct RenderTests {
     @Test("a target in a missing folder exits 73 and leaves nothing")
     func unwritableTarget() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "no/such/folder/x.wav"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", folder.appendingPathComponent("no/such/folder/x.wav").path], home: folder)
         #expect(result.status == 73, "\(result.standardError)")
         #expect(result.standardError.contains("no/such/folder"))
         #expect(NagiProcess.names(in: folder).isEmpty)
@@ -96,21 +101,21 @@ struct RenderTests {
     func readOnlyFolder() throws {
         let folder = try NagiProcess.temporaryFolder()
         let mount = try TmpfsMount(in: folder, size: "64k", readOnly: true)
-        let render = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", mount.url.appendingPathComponent("x.flac").path], in: folder)
+        let render = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", mount.url.appendingPathComponent("x.flac").path], home: folder)
         #expect(render.status == 73, "\(render.standardError)")
         #expect(render.standardError.contains("Read-only file system"), "\(render.standardError)")
         #expect(render.standardError.split(separator: "\n").count == 1)
-        let export = try NagiProcess.run(["course", "export", "sleep-7", "-o", mount.url.appendingPathComponent("album").path], in: folder)
+        let export = NagiInProcess.run(["course", "export", "sleep-7", "-o", mount.url.appendingPathComponent("album").path], home: folder)
         #expect(export.status == 73, "\(export.standardError)")
         #expect(export.standardError.contains("Read-only file system"), "\(export.standardError)")
-        let intoRoot = try NagiProcess.run(["course", "export", "sleep-7", "-o", mount.url.path], in: folder)
+        let intoRoot = NagiInProcess.run(["course", "export", "sleep-7", "-o", mount.url.path], home: folder)
         #expect(intoRoot.status == 73, "\(intoRoot.standardError)")
         #expect(NagiProcess.names(in: mount.url).isEmpty)
     }
 
     @Test("a non-regular target such as /dev/null is written straight and stays what it was")
     func devNull() throws {
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "/dev/null", "--format", "wav"])
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", "/dev/null", "--format", "wav"])
         #expect(result.status == 0, "\(result.standardError)")
         var status = stat()
         #expect(stat("/dev/null", &status) == 0)
@@ -122,7 +127,7 @@ struct RenderTests {
         let folder = try NagiProcess.temporaryFolder()
         let mount = try TmpfsMount(in: folder, size: "64k")
         let mountPoint = mount.url
-        let result = try NagiProcess.run(["render", "4-7-8", "--cycles", "3", "-o", mountPoint.appendingPathComponent("x.\(format)").path], in: folder)
+        let result = NagiInProcess.run(["render", "4-7-8", "--cycles", "3", "-o", mountPoint.appendingPathComponent("x.\(format)").path], home: folder)
         #expect(result.status == 74, "\(result.standardError)")
         #expect(result.standardError.contains("No space left on device"), "\(result.standardError)")
         #expect(NagiProcess.names(in: mountPoint).isEmpty, "\(NagiProcess.names(in: mountPoint))")
@@ -145,13 +150,20 @@ struct RenderTests {
         let folder = try NagiProcess.temporaryFolder()
         let target = folder.appendingPathComponent("gone")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        let errorPath = folder.appendingPathComponent("stderr.txt").path
-        let process = try ChildProcess(NagiProcess.executableURL.path, ["render", "coherent", "--minutes", "10", "-o", target.appendingPathComponent("x.flac").path], environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], standardErrorPath: errorPath)
+        // The render runs in process on a thread of its own while this one removes its folder.
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Mutex<NagiProcess.Result?>(nil)
+        DispatchQueue.global().async {
+            let result = NagiInProcess.run(["render", "coherent", "--minutes", "10", "-o", target.appendingPathComponent("x.flac").path], home: folder)
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }
         #expect(Poll.until(seconds: 30) { !NagiProcess.names(in: target).isEmpty })
         try FileManager.default.removeItem(at: target)
-        #expect(process.wait(seconds: 600))
-        #expect(process.exitStatus == 74)
-        let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        #expect(finished.wait(timeout: .now() + 600) == .success)
+        let result = outcome.withLock { $0 }
+        #expect(result?.status == 74)
+        let errorText = result?.standardError ?? ""
         #expect(errorText.contains("No such file or directory"), "\(errorText)")
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
@@ -159,7 +171,7 @@ struct RenderTests {
     @Test("--labels writes an Audacity label track, six decimals, one line per phase")
     func labels() throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "4-7-8", "--cycles", "2", "-o", "x.wav", "--labels", "x.txt"], in: folder)
+        let result = NagiInProcess.run(["render", "4-7-8", "--cycles", "2", "-o", folder.appendingPathComponent("x.wav").path, "--labels", folder.appendingPathComponent("x.txt").path], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = try String(contentsOf: folder.appendingPathComponent("x.txt"), encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 6)
@@ -172,9 +184,9 @@ struct RenderTests {
     func deterministic() throws {
         let folder = try NagiProcess.temporaryFolder()
         for name in ["a.wav", "b.wav"] {
-            #expect(try NagiProcess.run(["render", "box", "--cycles", "1", "--soundscape", "rain", "-o", name], in: folder).status == 0)
+            #expect(NagiInProcess.run(["render", "box", "--cycles", "1", "--soundscape", "rain", "-o", folder.appendingPathComponent(name).path], home: folder).status == 0)
         }
-        #expect(try NagiProcess.run(["render", "box", "--cycles", "1", "--soundscape", "rain", "--seed", "2", "-o", "c.wav"], in: folder).status == 0)
+        #expect(NagiInProcess.run(["render", "box", "--cycles", "1", "--soundscape", "rain", "--seed", "2", "-o", folder.appendingPathComponent("c.wav").path], home: folder).status == 0)
         let a = try Data(contentsOf: folder.appendingPathComponent("a.wav"))
         let b = try Data(contentsOf: folder.appendingPathComponent("b.wav"))
         let c = try Data(contentsOf: folder.appendingPathComponent("c.wav"))
@@ -185,8 +197,8 @@ struct RenderTests {
     @Test("--no-cues removes only the cues")
     func noCues() throws {
         let folder = try NagiProcess.temporaryFolder()
-        #expect(try NagiProcess.run(["render", "4-7-8", "--cycles", "1", "--bits", "float", "-o", "cues.wav"], in: folder).status == 0)
-        #expect(try NagiProcess.run(["render", "4-7-8", "--cycles", "1", "--bits", "float", "--no-cues", "-o", "plain.wav"], in: folder).status == 0)
+        #expect(NagiInProcess.run(["render", "4-7-8", "--cycles", "1", "--bits", "float", "-o", folder.appendingPathComponent("cues.wav").path], home: folder).status == 0)
+        #expect(NagiInProcess.run(["render", "4-7-8", "--cycles", "1", "--bits", "float", "--no-cues", "-o", folder.appendingPathComponent("plain.wav").path], home: folder).status == 0)
         let cues = try AudioFileReader.readFloat(path: folder.appendingPathComponent("cues.wav").path)
         let plain = try AudioFileReader.readFloat(path: folder.appendingPathComponent("plain.wav").path)
         #expect(cues.count == plain.count)

@@ -11,9 +11,9 @@ import Testing
 /// rendered sound as the difference between a render with the guide and the same render without it.
 @Suite("the spoken guide and the count, measured in the rendered sound")
 struct SpokenGuideTests {
-    /// A mono float render of `arguments`, as samples.
+    /// A mono float render of `arguments` (file arguments absolute) to `name` in `folder`, in process, as samples.
     static func render(_ arguments: [String], in folder: URL, name: String) throws -> [Float] {
-        let result = try NagiProcess.run(["render"] + arguments + ["--channels", "1", "--bits", "float", "-o", name, "--quiet", "--force"], in: folder)
+        let result = NagiInProcess.run(["render"] + arguments + ["--channels", "1", "--bits", "float", "-o", folder.appendingPathComponent(name).path, "--quiet", "--force"], home: folder)
         #expect(result.status == 0, "\(result.standardError)")
         return try AudioFileReader.readFloat(path: folder.appendingPathComponent(name).path)
     }
@@ -122,8 +122,9 @@ struct SpokenGuideTests {
         let folder = try NagiProcess.temporaryFolder()
         let pattern = #"{"title": "short", "cycles": 1, "phases": [{"kind": "inhale", "seconds": 1.5, "to": 1, "say": "breathe in slowly and deeply through the nose"}, {"kind": "exhale", "seconds": 4, "to": 0}]}"#
         try pattern.write(to: folder.appendingPathComponent("short.json"), atomically: true, encoding: .utf8)
-        let plain = try Self.render(["short.json", "--cues", "none"], in: folder, name: "plain.wav")
-        let voiced = try Self.render(["short.json", "--cues", "voice"], in: folder, name: "voice.wav")
+        let short = folder.appendingPathComponent("short.json").path
+        let plain = try Self.render([short, "--cues", "none"], in: folder, name: "plain.wav")
+        let voiced = try Self.render([short, "--cues", "voice"], in: folder, name: "voice.wav")
         let difference = Self.difference(voiced, plain)
         #expect(difference[0..<72_000].allSatisfy { $0 == 0 }, "the 1.5 s inhale spoke")
         Self.expectOnsets(Self.onsets(difference), at: [72_000], "exhale")
@@ -145,13 +146,13 @@ struct SpokenGuideTests {
 
     @Test("describe --cues voice --count voice: a speaks column; without them the table keeps its width")
     func describeSpeaksColumn() throws {
-        let table = try NagiProcess.run(["describe", "4-7-8", "--cycles", "1", "--cues", "voice", "--count", "voice"]).standardOutput.split(separator: "\n")
+        let table = NagiInProcess.run(["describe", "4-7-8", "--cycles", "1", "--cues", "voice", "--count", "voice"]).standardOutput.split(separator: "\n")
         #expect(table[1].hasSuffix("speaks"))
         #expect(table[2].hasSuffix("breathe in, two, three, four"))
         #expect(table[4].hasSuffix("breathe out, two, three, four, five, six, seven, eight"))
-        let chimes = try NagiProcess.run(["describe", "4-7-8", "--cycles", "1", "--cues", "chimes"]).standardOutput.split(separator: "\n")
+        let chimes = NagiInProcess.run(["describe", "4-7-8", "--cycles", "1", "--cues", "chimes"]).standardOutput.split(separator: "\n")
         #expect(chimes[1].hasSuffix("speaks") && !chimes[2].contains("breathe"))
-        #expect(try NagiProcess.run(["describe", "4-7-8"]).standardOutput.split(separator: "\n")[1].hasSuffix("length"))
+        #expect(NagiInProcess.run(["describe", "4-7-8"]).standardOutput.split(separator: "\n")[1].hasSuffix("length"))
     }
 
     @Test("play --cues both --count voice through ALSA's file: device equals, frame for frame, what render writes")
@@ -161,7 +162,7 @@ struct SpokenGuideTests {
         #expect(captured.count == expected.count)
         #expect(captured == expected)
         // And the guide is in it: the words make the render differ from one without them.
-        let plain = try NagiProcess.run(["render", "4-7-8", "--cycles", "1", "--cues", "chimes", "--bits", "float", "-o", "plain.wav", "--quiet"], in: folder)
+        let plain = NagiInProcess.run(["render", "4-7-8", "--cycles", "1", "--cues", "chimes", "--bits", "float", "-o", folder.appendingPathComponent("plain.wav").path, "--quiet"], home: folder)
         #expect(plain.status == 0)
         #expect(try AudioFileReader.readFloat(path: folder.appendingPathComponent("plain.wav").path) != expected)
     }

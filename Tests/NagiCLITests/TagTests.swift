@@ -36,7 +36,7 @@ struct TagTests {
 
     /// describe --json's phase starts in seconds, and its names as chapter titles.
     static func describedStarts(_ arguments: [String]) throws -> [(seconds: Double, kind: String)] {
-        let result = try NagiProcess.run(["describe"] + arguments + ["--json"])
+        let result = NagiInProcess.run(["describe"] + arguments + ["--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let rate = try #require(json["sampleRate"] as? Int)
         let phases = try #require(json["phases"] as? [[String: Any]])
@@ -61,7 +61,7 @@ struct TagTests {
         let cover = try Self.coverPNG(in: folder)
         let path = folder.appendingPathComponent("t.\(format)").path
         let session = ["4-7-8", "--cycles", "2", "--rate", "48000"]
-        let render = try NagiProcess.run(["render"] + session + ["--title", "Night 1 — Unwind", "--album", "Sleep · 7", "--cover", cover, "-o", path, "--quiet"], in: folder)
+        let render = NagiInProcess.run(["render"] + session + ["--title", "Night 1 — Unwind", "--album", "Sleep · 7", "--cover", cover, "-o", path, "--quiet"], home: folder)
         #expect(render.status == 0, "\(render.standardError)")
         let (tags, chapters) = try Self.probe(path)
         #expect(tags["title"] == "Night 1 — Unwind")
@@ -102,11 +102,11 @@ struct TagTests {
         // Two rounds of 30 breaths (60 phases), a retention and a recovery (3): 128 phases. A cue point on every
         // phase start read as 128 chapters, all but the rounds' two untitled.
         let session = ["wim-hof", "--cycles", "2", "--rate", "8000", "--channels", "1", "--no-cues"]
-        let rounds = try NagiProcess.run(["render"] + session + ["-o", "rounds.wav", "--quiet"], in: folder)
+        let rounds = NagiInProcess.run(["render"] + session + ["-o", folder.appendingPathComponent("rounds.wav").path, "--quiet"], home: folder)
         #expect(rounds.status == 0, "\(rounds.standardError)")
         let (_, chapters) = try Self.probe(folder.appendingPathComponent("rounds.wav").path)
         #expect(chapters.map(\.title) == ["Round 1", "Round 2"], "\(chapters.count) chapters: \(chapters.prefix(4))")
-        let phases = try NagiProcess.run(["render"] + session + ["--chapters", "phases", "-o", "phases.wav", "--quiet"], in: folder)
+        let phases = NagiInProcess.run(["render"] + session + ["--chapters", "phases", "-o", folder.appendingPathComponent("phases.wav").path, "--quiet"], home: folder)
         #expect(phases.status == 0, "\(phases.standardError)")
         let (_, phaseChapters) = try Self.probe(folder.appendingPathComponent("phases.wav").path)
         #expect(phaseChapters.count == 128 && phaseChapters.allSatisfy { ["Inhale", "Hold", "Exhale"].contains($0.title) }, "\(phaseChapters.count) chapters")
@@ -131,7 +131,7 @@ struct TagTests {
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         for format in ["wav", "flac", "ogg", "opus", "mp3"] {
             let path = folder.appendingPathComponent("m.\(format)").path
-            let render = try NagiProcess.run(["render", "box", "--cycles", "1", "--title", "Box — one", "--artist", "Ünïcode ☯", "--cover", cover, "-o", path, "--quiet"], in: folder)
+            let render = NagiInProcess.run(["render", "box", "--cycles", "1", "--title", "Box — one", "--artist", "Ünïcode ☯", "--cover", cover, "-o", path, "--quiet"], home: folder)
             #expect(render.status == 0, "\(render.standardError)")
             let read = try Tool.run("/usr/bin/python3", [scriptPath, path])
             #expect(read.status == 0, "\(format): \(read.output)")
@@ -178,7 +178,7 @@ struct TagTests {
         ]
         for (options, status, words) in cases {
             for format in ["mp3", "flac"] {
-                let result = try NagiProcess.run(["render", "box", "--cycles", "1", "-o", "out.\(format)"] + options, in: folder)
+                let result = NagiInProcess.run(["render", "box", "--cycles", "1", "-o", folder.appendingPathComponent("out.\(format)").path] + options, home: folder)
                 #expect(result.status == status, "\(options): \(result.standardError)")
                 #expect(result.standardError.contains(words), "\(result.standardError)")
                 #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
@@ -201,7 +201,7 @@ struct TagTests {
         let file = folder.appendingPathComponent("nights.json").path
         try course.write(toFile: file, atomically: true, encoding: .utf8)
         let album = folder.appendingPathComponent("album")
-        let export = try NagiProcess.run(["course", "export", file, "--format", "mp3", "-o", album.path, "--labels"], in: folder)
+        let export = NagiInProcess.run(["course", "export", file, "--format", "mp3", "-o", album.path, "--labels"], home: folder)
         #expect(export.status == 0, "\(export.standardError)")
         let names = NagiProcess.names(in: album)
         #expect(names.contains("01 - Night 1 — Unwind.mp3") && names.contains("02 - Night 2 — Rest.txt"), "\(names)")
@@ -222,7 +222,7 @@ struct TagTests {
         let duration = try #require(Double(probed.output.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(lengths.count == 2)
         #expect(abs(Double(lengths[0]) - duration) < 1, "playlist \(lengths[0]) s, file \(duration) s")
-        let described = try NagiProcess.run(["describe", album.appendingPathComponent("02 - Night 2 — Rest.mp3").path])
+        let described = NagiInProcess.run(["describe", album.appendingPathComponent("02 - Night 2 — Rest.mp3").path])
         #expect(described.status == 0)
         #expect(described.standardOutput.contains("Night 2 — Rest") && described.standardOutput.contains("replaygain_album_gain"), "\(described.standardOutput)")
     }

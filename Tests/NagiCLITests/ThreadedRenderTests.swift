@@ -25,7 +25,7 @@ struct ThreadedRenderTests {
         var outputs: [Data] = []
         for threads in 1...4 {
             let name = "out\(threads).\(format)"
-            let result = try NagiProcess.run(["render"] + arguments + ["--threads", "\(threads)", "-o", name, "--quiet"], in: folder)
+            let result = NagiInProcess.run(["render"] + arguments.map { $0.hasSuffix(".flac") ? folder.appendingPathComponent($0).path : $0 } + ["--threads", "\(threads)", "-o", folder.appendingPathComponent(name).path, "--quiet"], home: folder)
             try #require(result.status == 0, "--threads \(threads): \(result.standardError)")
             outputs.append(try Data(contentsOf: folder.appendingPathComponent(name)))
         }
@@ -41,17 +41,18 @@ struct ThreadedRenderTests {
     func keptBedPassChangesNothing() throws {
         let folder = try NagiProcess.temporaryFolder()
         // 50 s at 96 kHz is 38 MB of stereo float: more than a bed held in memory, so it streams and loops.
-        let sox = try Pipeline.run("sox -n -r 44100 -c 2 loop.flac synth 50 pinknoise gain -n -20 && mkdir scratch", in: folder)
-        try #require(sox.status == 0, "\(sox.standardError)")
+        // As `sox -n -r 44100 -c 2 loop.flac synth 50 pinknoise gain -n -20` would make it (a noise, peak -20 dBFS).
+        try CuePackRenderTests.writePinkNoise("loop.flac", in: folder, seconds: 50, sampleRate: 44_100, channelCount: 2, peak: 0.1)
         let scratch = folder.appendingPathComponent("scratch").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
         // The last run's TMPDIR does not exist: no file can be made there, and the bed streams every pass.
         let runs = [(1, scratch), (2, scratch), (3, scratch), (2, folder.appendingPathComponent("missing").path)]
         var outputs: [Data] = []
         for (index, (threads, temporaryFolder)) in runs.enumerated() {
             let name = "out\(index).wav"
-            let result = try NagiProcess.run(
-                ["render", "box", "--minutes", "1.5", "--rate", "96000", "--bed", "loop.flac", "--threads", "\(threads)", "-o", name, "--quiet"],
-                in: folder, environment: ["TMPDIR": temporaryFolder])
+            let result = NagiInProcess.run(
+                ["render", "box", "--minutes", "1.5", "--rate", "96000", "--bed", folder.appendingPathComponent("loop.flac").path, "--threads", "\(threads)", "-o", folder.appendingPathComponent(name).path, "--quiet"],
+                home: folder, environment: ["TMPDIR": temporaryFolder])
             try #require(result.status == 0, "--threads \(threads), TMPDIR \(temporaryFolder): \(result.standardError)")
             outputs.append(try Data(contentsOf: folder.appendingPathComponent(name)))
         }
@@ -65,7 +66,7 @@ struct ThreadedRenderTests {
     @Test("--threads outside 1…64 is a usage error (64)", arguments: ["0", "65", "two"])
     func outOfRangeIsAUsageError(value: String) throws {
         let folder = try NagiProcess.temporaryFolder()
-        let result = try NagiProcess.run(["render", "box", "--cycles", "1", "--threads", value, "-o", "out.wav"], in: folder)
+        let result = NagiInProcess.run(["render", "box", "--cycles", "1", "--threads", value, "-o", folder.appendingPathComponent("out.wav").path], home: folder)
         #expect(result.status == 64, "\(result.standardError)")
         #expect(result.standardError.contains("--threads"), "\(result.standardError)")
         #expect(!NagiProcess.names(in: folder).contains("out.wav"))

@@ -7,7 +7,8 @@ import Testing
 /// format; and a soundscape whose voices the limiter cannot take down cleanly is refused, naming the field.
 @Suite("the true-peak ceiling, measured by ffmpeg", .serialized)
 struct TruePeakCeilingTests {
-    /// Horizon with every voice's gain at its maximum, the hold swell at 10 and the master gain `master` dB.
+    /// Horizon with every voice's gain at its maximum, the hold swell at 10 and the master gain `master` dB,
+    /// written to `folder`: its absolute path.
     static func loudSoundscape(master: Double, in folder: URL) throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let data = try Data(contentsOf: root.appendingPathComponent("Presets/soundscapes/horizon.json"))
@@ -25,16 +26,16 @@ struct TruePeakCeilingTests {
         cues["gainDecibels"] = 0
         (soundscape["tone"], soundscape["trail"], soundscape["water"], soundscape["holdSwell"], soundscape["cues"]) = (tone, trail, water, swell, cues)
         soundscape["limiter"] = ["kneeDecibels": -2, "ceilingDecibels": -1]
-        let name = "loud-\(master).json"
-        try JSONSerialization.data(withJSONObject: soundscape).write(to: folder.appendingPathComponent(name))
-        return name
+        let path = folder.appendingPathComponent("loud-\(master).json")
+        try JSONSerialization.data(withJSONObject: soundscape).write(to: path)
+        return path.path
     }
 
     /// The master gain at which the loud soundscape's voices need `limiting` dB of limiting, read from the
     /// refusal of the same soundscape at master 0 ("its voices need X dB of limiting …").
     static func masterGain(limiting: Double, in folder: URL) throws -> Double {
         let name = try loudSoundscape(master: 0, in: folder)
-        let refused = try NagiProcess.run(["render", "4-7-8", "--cycles", "1", "--soundscape", name, "-o", "refused.wav"], in: folder)
+        let refused = NagiInProcess.run(["render", "4-7-8", "--cycles", "1", "--soundscape", name, "-o", folder.appendingPathComponent("refused.wav").path], home: folder)
         try #require(refused.status == 65, "\(refused.standardError)")
         let words = refused.standardError.split(separator: " ")
         let index = try #require(words.firstIndex(of: "need"))
@@ -46,13 +47,13 @@ struct TruePeakCeilingTests {
     func aSoundscapeTooLoudIsRefused() throws {
         let folder = try NagiProcess.temporaryFolder()
         let name = try Self.loudSoundscape(master: 24, in: folder)
-        let result = try NagiProcess.run(["render", "4-7-8", "--soundscape", name, "-o", "out.wav"], in: folder)
+        let result = NagiInProcess.run(["render", "4-7-8", "--soundscape", name, "-o", folder.appendingPathComponent("out.wav").path], home: folder)
         #expect(result.status == 65)
         #expect(result.standardError.contains("lower masterGainDecibels"), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(!NagiProcess.names(in: folder).contains("out.wav"))
         // Every gain at its maximum with the master gain down: the voices alone (no master boost) name their own field.
-        let quieter = try NagiProcess.run(["render", "4-7-8", "--soundscape", try Self.loudSoundscape(master: 0, in: folder), "-o", "out.wav"], in: folder)
+        let quieter = NagiInProcess.run(["render", "4-7-8", "--soundscape", try Self.loudSoundscape(master: 0, in: folder), "-o", folder.appendingPathComponent("out.wav").path], home: folder)
         #expect(quieter.status == 65)
         #expect(quieter.standardError.contains("lower holdSwell.peak"), "\(quieter.standardError)")
     }
@@ -65,7 +66,7 @@ struct TruePeakCeilingTests {
     ])
     func everyOutputStaysUnderTheCeiling(pushedBy push: String, format: String) throws {
         let folder = try NagiProcess.temporaryFolder()
-        var arguments = ["render", "4-7-8", "--cycles", "1", "-o", "out.\(format)", "--quiet"]
+        var arguments = ["render", "4-7-8", "--cycles", "1", "-o", folder.appendingPathComponent("out.\(format)").path, "--quiet"]
         switch push {
         case "loud soundscape":
             // Every gain at its maximum, the master gain as high as the limiter takes (5.5 of its 6 dB).
@@ -79,13 +80,13 @@ struct TruePeakCeilingTests {
         case "square bed":
             let sox = try Pipeline.run("sox -n -r 48000 -c 2 square.wav synth 20 square 110 gain -0.01", in: folder)
             try #require(sox.status == 0, "\(sox.standardError)")
-            arguments += ["--bed", "square.wav", "--bed-level", "0", "--loudness", "-10"]
+            arguments += ["--bed", folder.appendingPathComponent("square.wav").path, "--bed-level", "0", "--loudness", "-10"]
         default:
             let sox = try Pipeline.run("sox -n -r 44100 -c 2 pink.wav synth 20 pinknoise gain -n -3", in: folder)
             try #require(sox.status == 0, "\(sox.standardError)")
-            arguments += ["--bed", "pink.wav", "--bed-level", "0", "--loudness", "-10"]
+            arguments += ["--bed", folder.appendingPathComponent("pink.wav").path, "--bed-level", "0", "--loudness", "-10"]
         }
-        let result = try NagiProcess.run(arguments, in: folder)
+        let result = NagiInProcess.run(arguments, home: folder)
         try #require(result.status == 0, "\(result.standardError)")
         let measured = try LoudnessTargetTests.ffmpeg("out.\(format)", in: folder)
         #expect(measured.truePeak <= -1.0, "\(push), \(format): \(measured.truePeak) dBTP")
