@@ -35,7 +35,8 @@ struct BeatOptionTests {
 
     @Test("play and course next refuse a binaural beat in mono before opening a device")
     func liveRefusal() throws {
-        let played = try NagiProcess.run(["play", "box", "--beat", "8", "--channels", "1", "--device", "file:'/dev/null',raw"])
+        // Refused while the options are read, before any device opens.
+        let played = NagiInProcess.run(["play", "box", "--beat", "8", "--channels", "1", "--device", "file:'/dev/null',raw"])
         #expect(played.status == 64, "\(played.standardError)")
         #expect(played.standardError.contains("two channels"))
     }

@@ -299,7 +299,7 @@ struct BedPlotTests {
         #expect(try #require(values.first) < -60)
         #expect(abs(try #require(values.last) - -16) < 0.5, "\(values.last ?? 0)")
         // --bed-level moves the whole curve by its difference.
-        let lower = try NagiProcess.run(["plot", "4-7-8", "--minutes", "2", "--bed", "any.flac", "--bed-level", "-16", "-o", "-"], in: folder)
+        let lower = NagiInProcess.run(["plot", "4-7-8", "--minutes", "2", "--bed", folder.appendingPathComponent("any.flac").path, "--bed-level", "-16", "-o", "-"], home: folder)
         let lowerCurve = try #require(lower.standardOutput.split(separator: "<").first { $0.contains("data-curve=\"overview-bed\"") })
         let lowerText = try #require(lowerCurve.split(separator: "\"").drop { !$0.hasSuffix("data-values=") }.dropFirst().first)
         let lowerValues = lowerText.split(separator: " ").compactMap { Double($0) }

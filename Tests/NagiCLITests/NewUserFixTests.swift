@@ -1,6 +1,7 @@
 import AudioFile
 import Foundation
 import FoundationXML
+import NagiTestSupport
 import Testing
 @testable import NagiCLI
 @testable import NagiOptions
@@ -134,7 +135,9 @@ struct NewUserFixTests {
         let labelText = try String(contentsOf: folder.appendingPathComponent("e.txt"), encoding: .utf8)
         #expect(labelText.split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" } == ["inhale", "hold", "exhale", "hold"])
 
-        let device = try NagiProcess.run(["play", "box", "--cycles", "1", "--device", "nosuchdevice", "--quiet"])
+        // alsa-lib reads the test process's environment: its pulse hook wants a runtime folder of its own.
+        RuntimeFolder.ensure()
+        let device = NagiInProcess.run(["play", "box", "--cycles", "1", "--device", "nosuchdevice", "--quiet"])
         #expect(device.status == 69)
         #expect(device.standardError.hasPrefix("nagi: error: cannot play"), "\(device.standardError)")
 

@@ -132,12 +132,12 @@ struct SpokenGuideTests {
 
     @Test("plot writes the spoken words under the cue marks; wim-hof's quick breaths carry none")
     func plotWords() throws {
-        let plot = try NagiProcess.run(["plot", "4-7-8", "-o", "-", "--quiet"])
+        let plot = NagiInProcess.run(["plot", "4-7-8", "-o", "-", "--quiet"])
         #expect(plot.status == 0, "\(plot.standardError)")
         for (frame, words) in [(0, "breathe in"), (192_000, "hold"), (528_000, "breathe out")] {
             #expect(plot.standardOutput.contains("class=\"cue-words\" data-cue-frame=\"\(frame)\">\(words)</text>"), "\(words)")
         }
-        let wimHof = try NagiProcess.run(["plot", "wim-hof", "-o", "-", "--quiet"]).standardOutput
+        let wimHof = NagiInProcess.run(["plot", "wim-hof", "-o", "-", "--quiet"]).standardOutput
         #expect(wimHof.contains("data-cue-frame=\"0\">breathe in</text>"))
         // The second breath (frame 144000) has a cue mark but no words.
         #expect(wimHof.contains("class=\"cue\" data-cue-frame=\"144000\""))
