@@ -174,7 +174,7 @@ import Testing
         let fifo = folder.file("pipe")
         let captured = folder.file("captured.\(format.fileExtension)")
         #expect(mkfifo(fifo, 0o600) == 0)
-        FileManager.default.createFile(atPath: captured, contents: nil)
+        #expect(FileManager.default.createFile(atPath: captured, contents: nil))
         let reader = Process()
         reader.executableURL = URL(fileURLWithPath: "/bin/cat")
         reader.arguments = [fifo]
