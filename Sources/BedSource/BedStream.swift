@@ -112,15 +112,7 @@ public final class BedStream: FrameReader {
         sourceEnded = false
         filter?.reset()
         nextFrame = 0
-        guard frame > 0 else { return }
-        var scratch = [Float](repeating: 0, count: Self.blockFrames * channelCount)
-        while nextFrame < frame {
-            let wanted = Int(min(Int64(Self.blockFrames), frame - nextFrame))
-            let got = try scratch.withUnsafeMutableBufferPointer { buffer throws(BedStreamError) in
-                try read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(wanted * channelCount)]))
-            }
-            if got < wanted { return }
-        }
+        try skip(frameCount: frame)
     }
 
     /// Reads one block of folded frames and resamples it into `pending` (flushing the resampler at the end).

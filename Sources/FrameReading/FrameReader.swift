@@ -55,6 +55,23 @@ extension FrameReader {
         try seek(toFrame: 0)
     }
 
+    /// Reads and drops the next `frameCount` frames (fewer at the reader's end), a few thousand at a time: how a
+    /// reader that can only start again from frame 0 reaches a frame mid-way, with the frames reads from its start
+    /// would have given after it.
+    /// - Throws: `Failure` when a read fails.
+    public func skip(frameCount: Int64) throws(Failure) {
+        let blockFrames = 4_096
+        let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrames * channelCount)
+        defer { scratch.deallocate() }
+        var skipped: Int64 = 0
+        while skipped < frameCount {
+            let wanted = Int(min(Int64(blockFrames), frameCount - skipped))
+            let got = try read(into: UnsafeMutableBufferPointer(rebasing: scratch[0..<(wanted * channelCount)]))
+            skipped += Int64(got)
+            if got < wanted { return }
+        }
+    }
+
     /// Nil: the frames are read, never lent.
     public func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? { nil }
 }

@@ -118,12 +118,7 @@ final class BedReadAhead: FrameReader {
         let waited = waits
         waits = true
         defer { waits = waited }
-        let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrames * channelCount)
-        defer { scratch.deallocate() }
-        while nextFrame < frame {
-            let wanted = Int(min(Int64(Self.blockFrames), frame - nextFrame))
-            if try read(into: UnsafeMutableBufferPointer(rebasing: scratch[0..<(wanted * channelCount)])) < wanted { return }
-        }
+        try skip(frameCount: frame)
     }
 
     /// Back to the source's first frame.

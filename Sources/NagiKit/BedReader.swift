@@ -59,18 +59,12 @@ public final class BedReader: FrameReader {
         try self.init(decoder: BedDecoder(path: path, channelCount: channelCount), sampleRate: sampleRate, channelCount: channelCount, readAhead: readAhead)
     }
 
-    /// How many frames the recording `decoder` reads should give at `sampleRate`, by its file's word (nil when
-    /// the file does not say): its frame count converted, rounded up.
-    static func expectedFrameCount(of decoder: BedDecoder, sampleRate: Int) -> Int64? {
-        BedStream.frameCount(of: decoder, at: sampleRate)
-    }
-
     /// Reads through `decoder` (already open, from its first frame; it is rewound), for a render at
     /// `sampleRate` in `channelCount` channels.
     init(decoder: BedDecoder, sampleRate: Int, channelCount: Int, readAhead: ReadAhead) throws(BedStreamError) {
         self.channelCount = channelCount
         self.sampleRate = sampleRate
-        frameCount = Self.expectedFrameCount(of: decoder, sampleRate: sampleRate)
+        frameCount = BedStream.frameCount(of: decoder, at: sampleRate)
         try decoder.rewind()
         decoder.channelCount = min(decoder.sourceChannelCount, channelCount)
         switch readAhead {
@@ -229,14 +223,8 @@ public final class BedReader: FrameReader {
             // A first pass cut short: kept again from its start.
             if case let .writing(file) = keptPass { file.removeAll() }
         }
-        guard frame > 0 else { return }
-        let chunkFrames = 4_096
-        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * channelCount)
-        defer { scratch.deallocate() }
-        while nextFrame < frame, failure == nil {
-            let wanted = Int(min(Int64(chunkFrames), frame - nextFrame))
-            if read(into: scratch, frameCount: wanted) < wanted { break }
-        }
+        // A failure on the way reads as the end, which stops the skip.
+        skip(frameCount: frame)
     }
 
     /// Where a bed's first pass is kept.

@@ -12,7 +12,7 @@ final class HeldBedSlot: @unchecked Sendable {
     /// that hears `heardFrameCount` frames at `sampleRate`. Nil for any other: each write streams it.
     func reading(path: String, decoder: BedDecoder, sampleRate: Int, heardFrameCount: Int64) -> (@Sendable () -> Void)? {
         let channels = decoder.channelCount
-        guard let expected = BedReader.expectedFrameCount(of: decoder, sampleRate: sampleRate),
+        guard let expected = BedStream.frameCount(of: decoder, at: sampleRate),
               BedLooping.holdsInMemory(expectedFrameCount: expected, channelCount: channels, heardFrameCount: heardFrameCount) else { return nil }
         return { [self] in
             // On this thread alone (the other core measures the bed and compiles the plan meanwhile). On any fault

@@ -111,10 +111,3 @@ public struct ParsedArguments: Sendable, Equatable {
         return "\(bound)"
     }
 }
-
-extension ParsedArguments {
-    /// The spelling of an option given `-` (standard output as its file), nil when none was.
-    package var optionGivenStandardStream: String? {
-        occurrences.values.first { $0.value == "-" }?.spelledName
-    }
-}
