@@ -1,7 +1,9 @@
 #define _GNU_SOURCE
 #include "CNagiHTTP.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <unistd.h>
 
 #include <stdarg.h>
@@ -18,7 +20,9 @@ static void nagi_http_quiet_logger(void *context, const char *format, va_list ar
 struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int connection_limit,
                                    unsigned int per_address_limit, unsigned int idle_timeout_seconds,
                                    size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
-                                   MHD_RequestCompletedCallback completed, void *completed_context) {
+                                   MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection_notice,
+                                   void *(*uri_log)(void *context, const char *uri, struct MHD_Connection *connection),
+                                   void *context) {
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
     if (ipv6) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
@@ -27,7 +31,9 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection_notice, context,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_log, context,
                             MHD_OPTION_EXTERNAL_LOGGER, nagi_http_quiet_logger, NULL,
                             MHD_OPTION_END);
 }
@@ -42,4 +48,29 @@ int nagi_http_pipe(int ends[2], int byte_count) {
     if (pipe2(ends, O_CLOEXEC) != 0) return -1;
     (void)fcntl(ends[1], F_SETPIPE_SZ, byte_count);
     return 0;
+}
+
+int nagi_http_duplicate_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL) return -1;
+    return fcntl(info->connect_fd, F_DUPFD_CLOEXEC, 0);
+}
+
+int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return -1;
+    const struct sockaddr *address = info->client_addr;
+    if (address->sa_family == AF_INET) {
+        const struct sockaddr_in *v4 = (const struct sockaddr_in *)address;
+        return inet_ntop(AF_INET, &v4->sin_addr, buffer, (socklen_t)size) != NULL ? 0 : -1;
+    }
+    if (address->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)address;
+        return inet_ntop(AF_INET6, &v6->sin6_addr, buffer, (socklen_t)size) != NULL ? 0 : -1;
+    }
+    return -1;
+}
+
+int nagi_http_allow_content_length(struct MHD_Response *response) {
+    return MHD_set_response_options(response, MHD_RF_INSANITY_HEADER_CONTENT_LENGTH, MHD_RO_END) == MHD_YES ? 0 : -1;
 }

@@ -4,6 +4,8 @@ import Glibc
 import NagiKit
 import NagiOptions
 import NagiServe
+import NagiSystem
+import Dispatch
 
 /// `nagi serve`: the engine over HTTP (`NagiServer`), until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -11,20 +13,26 @@ enum ServeCommand {
         name: "serve",
         summary: "Serve the studio and pacer pages and the engine's API over HTTP (loopback by default).",
         options: [
-            OptionSpec(names: ["--listen"], valueName: "HOST:PORT", help: "Where to listen: an IPv4 address, localhost or [IPv6] and a port (default 127.0.0.1:\(NagiServer.defaultPort); port 0 takes a free one). Beyond loopback (0.0.0.0 for every interface) a token is required."),
-            OptionSpec(names: ["--token"], valueName: "T", help: "The token every request must carry (8 to 128 letters, digits, '-', '_', '.' or '~'). Default: none on loopback, a new random one beyond it."),
+            OptionSpec(names: ["--listen"], valueName: "HOST:PORT", help: "Where to listen: an IPv4 address, localhost or [IPv6] and a port (default 127.0.0.1:\(NagiServer.defaultPort); port 0 takes a free one)."),
+            OptionSpec(names: ["--token-file"], valueName: "FILE", help: "Read the token every request must carry from FILE's first line (16 to 128 letters, digits, '-', '_', '.' or '~'), so it shows in no process list. $NAGI_TOKEN does the same. Default: a new random token, printed in the URL."),
+            OptionSpec(names: ["--token"], valueName: "T", help: "The token itself (as --token-file; visible to other users in ps: prefer the file or $NAGI_TOKEN)."),
+            OptionSpec(names: ["--no-token"], help: "Serve without a token: on loopback only, and only for a machine whose every user and program you trust (any local process could then use the server)."),
             OptionSpec(names: ["--max-minutes"], valueName: "M", help: "The longest session rendered, 1 to 1440 minutes (default 180)."),
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Renders at once, 1 to 64 (default: the cores); up to 4 × N more wait their turn, and past that the server answers 503."),
         ],
         discussion: """
-        The first line of standard output is the URL to open (http://127.0.0.1:8787/, with ?token=… when there is \
-        a token); the page keeps the token in a cookie after that first visit, and a program sends \
-        'Authorization: Bearer TOKEN'. On loopback the Host header must name this machine (a page of another site \
-        cannot reach the server through DNS rebinding). No request names a file: patterns, soundscapes and courses \
-        by preset name or inline text, beds and cue packs by name from $XDG_CONFIG_HOME/nagi/beds/ and \
-        cue-packs/. Limits: request line and headers 32 KiB (414 or 431 past it), a body 8 MiB (413), \
-        connections idle for 20 s closed, 256 connections at once (128 from one address). Ctrl-C or SIGTERM \
-        stops it: renders in flight are cancelled and their files removed, and it exits 0.
+        The first line of standard output is the URL to open (http://127.0.0.1:8787/?token=…, as Jupyter prints \
+        its own); the page keeps the token in a cookie after that first visit (nagi_token_PORT), and a program \
+        sends 'Authorization: Bearer TOKEN'. Every request needs the token, on loopback too: any process or page \
+        on this machine could otherwise use the server. Ten wrong tokens from one address in a minute make it wait \
+        (429) for the rest of that minute. On loopback the Host header must name this machine (a page of another \
+        site cannot reach the server through DNS rebinding). No request names a file: patterns, soundscapes and \
+        courses by preset name or inline text, beds and cue packs by name from $XDG_CONFIG_HOME/nagi/beds/ and \
+        cue-packs/. Limits: a session of at most --max-minutes and 20000 phases for every request that computes \
+        (describe, plot, render, resonance: 422 past it); request line and headers 32 KiB (414 or 431 past it) \
+        within 5 s, a body 8 MiB (413) within 15 s, read only once the token is checked; connections idle for \
+        20 s closed, 320 connections at once (160 from one address). Ctrl-C or SIGTERM stops it: renders in \
+        flight are cancelled and their files removed, and it exits 0 within 2 s.
 
         The pages: / (the studio) and /pace (the pacer). The API (docs/serve.md): GET /api/presets, \
         /api/describe, /api/render.{wav,flac,ogg,opus,mp3}, /api/plot.svg, /api/courses/NAME (and its lessons \
@@ -47,11 +55,7 @@ enum ServeCommand {
         } catch {
             throw .usage(error.message)
         }
-        var token = arguments.value("--token")
-        if let token, !isValidToken(token) {
-            throw .arguments(.invalidValue(option: "--token", value: token, expected: "8 to 128 letters, digits, '-', '_', '.' or '~'"))
-        }
-        if token == nil, !address.isLoopback { token = RequestGuard.makeToken() }
+        let token = try token(arguments, address: address)
         let maximumMinutes: Int
         let jobCount: Int
         do {
@@ -68,17 +72,68 @@ enum ServeCommand {
             throw .unavailable(error.message)
         }
         Console.out(server.url + "\n")
+        if token == nil {
+            Console.err("nagi serve: warning: no token (--no-token): any program or user on this machine can use this server\n")
+        }
         Console.err("nagi serve: serving on \(server.url)\(address.isLoopback ? " (this machine only)" : ""); Ctrl-C stops it\n")
         while CommandContext.current.stopSignal() == nil {
-            usleep(100_000)
+            usleep(50_000)
         }
-        server.stop()
+        stopWithin(server, seconds: 1.5)
+        server.removeLeftoverFolders()
         Console.err("nagi serve: stopped\n")
     }
 
-    /// Whether `token` is one a URL carries as it is: 8 to 128 unreserved characters.
+    /// Stops `server`, waiting at most `seconds` for it: work in flight that does not stop by then (a connection's
+    /// thread busy in a long computation, which libmicrohttpd joins) is left to the process's exit, so SIGTERM is
+    /// obeyed at once whatever a client asked for.
+    static func stopWithin(_ server: NagiServer, seconds: Double) {
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.stop()
+            stopped.signal()
+        }
+        _ = stopped.wait(timeout: .now() + seconds)
+    }
+
+    /// The token the server requires: `--token`, `--token-file`, `$NAGI_TOKEN` or a new one; nil with `--no-token`
+    /// (loopback only).
+    /// - Throws: a usage fault for two sources at once or `--no-token` beyond loopback, an argument fault for a token
+    ///   of the wrong form, an input fault for an unreadable file.
+    static func token(_ arguments: ParsedArguments, address: ListenAddress) throws(CLIError) -> String? {
+        let given = ["--token", "--token-file", "--no-token"].filter { arguments.isSet($0) }
+        guard given.count <= 1 else { throw .usage("\(given[0]) and \(given[1]) both say what the token is; give one") }
+        if arguments.isSet("--no-token") {
+            guard address.isLoopback else {
+                throw .usage("--no-token serves only on loopback: beyond it every request needs a token (\(address.text) is not loopback)")
+            }
+            return nil
+        }
+        let option: String
+        let token: String
+        if let value = arguments.value("--token") {
+            (option, token) = ("--token", value)
+        } else if let path = arguments.value("--token-file") {
+            option = "--token-file"
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                throw .noInput("cannot read the token file \(path)")
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            token = String(text.prefix { $0 != "\n" && $0 != "\r" })
+        } else if let value = ProcessEnvironment.value("NAGI_TOKEN"), !value.isEmpty {
+            (option, token) = ("NAGI_TOKEN", value)
+        } else {
+            return RequestGuard.makeToken()
+        }
+        guard isValidToken(token) else {
+            throw .arguments(.invalidValue(option: option, value: option == "--token" ? token : "…", expected: "16 to 128 letters, digits, '-', '_', '.' or '~'"))
+        }
+        return token
+    }
+
+    /// Whether `token` is one a URL carries as it is: 16 to 128 unreserved characters.
     static func isValidToken(_ token: String) -> Bool {
-        (8...128).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
+        (RequestGuard.minimumTokenLength...128).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.~".utf8.contains(byte)
         }

@@ -12,7 +12,7 @@ import Testing
         SessionOptions("resonance-steps", [("ratio", "2:3")]),
     ])
     func describeEqualsCommandLine(session: SessionOptions) throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let reply = try server.get("/api/describe?" + session.query)
         #expect(reply.status == 200, "\(reply.text.prefix(300))")
         #expect(reply.header("content-type")?.hasPrefix("application/json") == true)
@@ -27,7 +27,7 @@ import Testing
         (SessionOptions("1-2-3-4-5", []), "pattern"),
     ])
     func badParameterIsTheCommandLinesLine(session: SessionOptions, parameter: String) throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let reply = try server.get("/api/describe?" + session.query)
         #expect(reply.status == 400)
         let object = try reply.jsonObject()
@@ -41,7 +41,7 @@ import Testing
 
     @Test("An unknown preset is 404, an unknown parameter 400, an unknown path 404, a POST to describe 405")
     func unknownNamesAndMethods() throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         #expect(try server.get("/api/describe?pattern=no-such-preset").status == 404)
         let unknown = try server.get("/api/describe?pattern=box&tempo=3")
         #expect(unknown.status == 400)

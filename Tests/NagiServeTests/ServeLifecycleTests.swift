@@ -1,46 +1,77 @@
 import Foundation
 import Glibc
+import NagiCLI
 import NagiTestSupport
 import Testing
 
 /// The server's life: its URL first, refusals at the start, streaming, a client that goes away, and a clean stop.
 @Suite struct ServeLifecycleTests {
-    @Test("The first line of standard output is the URL, with the free port it took")
+    @Test("The first line of standard output is the URL, with the free port it took and a new token, on loopback too; each server makes its own")
     func firstLineIsTheURL() throws {
         let server = try ServeProcess()
         #expect(server.port > 0)
-        #expect(server.url == "http://127.0.0.1:\(server.port)/")
+        let token = try #require(server.token)
+        #expect(server.url == "http://127.0.0.1:\(server.port)/?token=\(token)")
+        #expect(token.count == 48 && token.allSatisfy { $0.isHexDigit }, "\(server.url)")
         #expect(server.standardError.contains("this machine only"))
-        #expect(try server.get("/").status == 200)
+        #expect(try server.get("/", authorized: false).status == 401)
+        #expect(try server.get("/?token=\(token)").status == 200)
+        let other = try ServeProcess(["--listen", "0.0.0.0:0"])
+        #expect(other.token != nil && other.token != token)
+        #expect(try other.get("/api/presets?token=\(token)").status == 401)
     }
 
-    @Test("A bad --token, --listen or --jobs is refused at the start with exit 64 and one line", arguments: [
-        ["--token", "short"], ["--token", "has space in it"], ["--listen", "nowhere"], ["--listen", "127.0.0.1:99999"],
-        ["--jobs", "0"], ["--max-minutes", "0"],
+    @Test("A bad --token, --token-file, --listen or --jobs, two token sources or --no-token beyond loopback is refused at the start with exit 64 and one line", arguments: [
+        ["--token", "short"], ["--token", "fifteen-letters"], ["--token", "has space in it and more"], ["--listen", "nowhere"],
+        ["--listen", "127.0.0.1:99999"], ["--jobs", "0"], ["--max-minutes", "0"], ["--listen", "0.0.0.0:0", "--no-token"],
+        ["--token", "abcdefgh12345678", "--no-token"], ["--token-file", "TOKENFILE", "--token", "abcdefgh12345678"], ["--token-file", "TOKENFILE"],
     ])
     func badOptionsAreRefused(arguments: [String]) throws {
         let home = try TemporaryFolder()
-        let child = try ChildProcess(
-            NagiBinary.url.path, ["serve"] + arguments, environment: ServeProcess.environment(home),
-            standardOutputPath: home.file("stdout"), standardErrorPath: home.file("stderr"))
-        #expect(child.wait(seconds: 10))
-        #expect(child.exitStatus == 64)
-        let error = try String(contentsOfFile: home.file("stderr"), encoding: .utf8)
-        #expect(error.hasPrefix("nagi: error: ") && error.filter { $0 == "\n" }.count == 1, "\(error)")
-        #expect(try String(contentsOfFile: home.file("stdout"), encoding: .utf8).isEmpty)
+        try "short\n".write(toFile: home.file("token"), atomically: true, encoding: .utf8)
+        let run = Self.serve(arguments.map { $0 == "TOKENFILE" ? home.file("token") : $0 }, home: home)
+        #expect(run.status == 64, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("nagi: error: ") && run.standardError.filter { $0 == "\n" }.count == 1, "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test("The token from --token-file's first line or from $NAGI_TOKEN is the one the URL carries; neither shows in the arguments")
+    func tokenFromFileOrEnvironment() throws {
+        let home = try TemporaryFolder()
+        let fromFile = "token-from-a-file_0123456789"
+        try (fromFile + "\nsecond line ignored\n").write(toFile: home.file("token"), atomically: true, encoding: .utf8)
+        let filed = Self.serve(["--listen", "127.0.0.1:0", "--token-file", home.file("token")], home: home)
+        #expect(filed.status == 0, "\(filed.standardError)")
+        #expect(filed.standardOutputText.hasSuffix("/?token=\(fromFile)\n"), "\(filed.standardOutputText)")
+        let fromEnvironment = "token.from.the.environment~42"
+        let environed = Self.serve(["--listen", "127.0.0.1:0"], home: home, environment: ["NAGI_TOKEN": fromEnvironment])
+        #expect(environed.status == 0, "\(environed.standardError)")
+        #expect(environed.standardOutputText.hasSuffix("/?token=\(fromEnvironment)\n"), "\(environed.standardOutputText)")
+        let open = Self.serve(["--listen", "127.0.0.1:0", "--no-token"], home: home)
+        #expect(open.status == 0)
+        #expect(open.standardOutputText.hasSuffix("/\n") && !open.standardOutputText.contains("token"), "\(open.standardOutputText)")
+        #expect(open.standardError.contains("warning: no token"), "\(open.standardError)")
     }
 
     @Test("A port in use is refused with one line naming the address, not a crash")
     func portInUse() throws {
-        let first = try ServeProcess()
+        let first = try InProcessServer(mode: .live)
         let home = try TemporaryFolder()
-        let child = try ChildProcess(
-            NagiBinary.url.path, ["serve", "--listen", "127.0.0.1:\(first.port)"], environment: ServeProcess.environment(home),
-            standardOutputPath: home.file("stdout"), standardErrorPath: home.file("stderr"))
-        #expect(child.wait(seconds: 10))
-        let error = try String(contentsOfFile: home.file("stderr"), encoding: .utf8)
-        #expect(child.exitStatus == 69, "\(error)")
-        #expect(error.contains("127.0.0.1:\(first.port)") && error.filter { $0 == "\n" }.count == 1, "\(error)")
+        let run = Self.serve(["--listen", "127.0.0.1:\(first.port)"], home: home)
+        #expect(run.status == 69, "\(run.standardError)")
+        #expect(run.standardError.contains("127.0.0.1:\(first.port)") && run.standardError.filter { $0 == "\n" }.count == 1, "\(run.standardError)")
+    }
+
+    /// `nagi serve ARGUMENTS` run in process in `home`'s folders, asked to stop (SIGTERM) once it has printed its
+    /// URL: what it printed and its exit code.
+    static func serve(_ arguments: [String], home: TemporaryFolder, environment: [String: String] = [:]) -> NagiRun {
+        let output = CapturedOutput()
+        let error = CapturedOutput()
+        let context = CommandContext(
+            standardOutput: output, standardError: error, environment: ServeProcess.environment(home).merging(environment) { $1 },
+            stopSignal: { output.bytes.contains(UInt8(ascii: "\n")) ? SIGTERM : nil })
+        let status = NagiCommandLine.run(["serve"] + arguments, context: context)
+        return NagiRun(status: status, standardOutput: output.bytes, standardError: error.text)
     }
 
     @Test("An hour's WAV is streamed: its exact length first, then its first 64 KiB long before the hour could be rendered")
@@ -48,7 +79,7 @@ import Testing
         let server = try ServeProcess()
         let connection = try server.connect()
         let start = Date()
-        try connection.sendRequest("GET", "/api/render.wav?pattern=4-7-8&minutes=60&soundscape=night", headers: [("Host", server.host)])
+        try connection.sendRequest("GET", "/api/render.wav?pattern=4-7-8&minutes=60&soundscape=night", headers: [("Host", server.host), server.authorization])
         let head = try connection.readHead()
         #expect(head.status == 200)
         let length = try #require(head.headers.last { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) })
@@ -83,7 +114,7 @@ import Testing
     func droppedClientStopsItsRender() throws {
         let server = try ServeProcess(["--listen", "127.0.0.1:0", "--jobs", "1"])
         let connection = try server.connect()
-        try connection.sendRequest("GET", "/api/render.wav?pattern=box&minutes=60&soundscape=rain", headers: [("Host", server.host)])
+        try connection.sendRequest("GET", "/api/render.wav?pattern=box&minutes=60&soundscape=rain", headers: [("Host", server.host), server.authorization])
         #expect(try connection.readHead().status == 200)
         #expect(try connection.readBytes(1 << 20).count == 1 << 20)
         connection.reset()
@@ -104,13 +135,13 @@ import Testing
     func signalStopsCleanly(signal: Int32) throws {
         let server = try ServeProcess()
         let download = try server.connect()
-        try download.sendRequest("GET", "/api/render.wav?pattern=4-7-8&minutes=60&soundscape=rain", headers: [("Host", server.host)])
+        try download.sendRequest("GET", "/api/render.wav?pattern=4-7-8&minutes=60&soundscape=rain", headers: [("Host", server.host), server.authorization])
         let head = try download.readHead()
         #expect(head.status == 200)
         let length = try #require(head.headers.last { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) })
         // A course's album, exported into a folder of TMPDIR before it is archived: in flight too.
         let album = try server.connect()
-        try album.sendRequest("GET", "/api/courses/beginner-21/album.zip?format=wav", headers: [("Host", server.host)])
+        try album.sendRequest("GET", "/api/courses/beginner-21/album.zip?format=wav", headers: [("Host", server.host), server.authorization])
         let albumStarted = Poll.until(seconds: 10, every: 0.02) { !server.temporaryFiles.isEmpty }
         #expect(albumStarted, "the album's export made no folder in TMPDIR")
         let start = Date()

@@ -34,7 +34,7 @@ import Testing
 
     @Test("A request naming a path is refused with one JSON line, never the file's contents")
     func pathsAreRefused() throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         for (target, status) in Self.pathRequests {
             let reply = try server.get(target)
             #expect(reply.status == status, "\(target): \(reply.status) \(reply.text.prefix(200))")
@@ -49,7 +49,7 @@ import Testing
 
     @Test("A bed is named from the user's beds folder; a link in it that leads outside is 404")
     func bedsOnlyFromTheUsersFolder() throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let beds = server.home.file("config/nagi/beds")
         try FileManager.default.createDirectory(atPath: beds, withIntermediateDirectories: true)
         // A real bed in the folder, rendered by nagi itself, and a link out of it to another recording.

@@ -74,6 +74,9 @@ final class ServeProcess {
     /// The Host header a browser on this machine sends.
     var host: String { "127.0.0.1:\(port)" }
 
+    /// The header that carries the token (an empty Bearer when there is none).
+    var authorization: (String, String) { ("Authorization", "Bearer \(token ?? "")") }
+
     /// What the server printed on standard error so far.
     var standardError: String {
         (try? String(contentsOfFile: standardErrorPath, encoding: .utf8)) ?? ""
@@ -89,20 +92,24 @@ final class ServeProcess {
         try LoopbackConnection(port: port, receiveTimeoutSeconds: receiveTimeoutSeconds)
     }
 
-    /// `method target` on a connection of its own, with this machine's Host (unless `headers` names one) and
+    /// `method target` on a connection of its own, with this machine's Host (unless `headers` names one), the token
+    /// as a Bearer header when `authorized` (and neither the target nor the headers bring one of their own) and
     /// `Connection: close`; its whole reply.
-    func request(_ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> HTTPReply {
+    func request(_ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: [UInt8] = [], authorized: Bool = true) throws -> HTTPReply {
         let connection = try connect()
         var all = headers
         if !headers.contains(where: { $0.0.lowercased() == "host" }) { all.insert(("Host", host), at: 0) }
+        if authorized, let token, !target.contains("token="), !headers.contains(where: { ["authorization", "cookie"].contains($0.0.lowercased()) }) {
+            all.append(("Authorization", "Bearer \(token)"))
+        }
         all.append(("Connection", "close"))
         try connection.sendRequest(method, target, headers: all, body: body)
         return try connection.readReply(isHead: method == "HEAD")
     }
 
     /// `GET target`.
-    func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPReply {
-        try request("GET", target, headers: headers)
+    func get(_ target: String, headers: [(String, String)] = [], authorized: Bool = true) throws -> HTTPReply {
+        try request("GET", target, headers: headers, authorized: authorized)
     }
 
     /// Sends `signal` and waits up to `seconds` for the server to exit; its exit status, nil when it did not.
@@ -162,6 +169,9 @@ struct NagiRun {
     var status: Int32
     var standardOutput: [UInt8]
     var standardError: String
+
+    /// Standard output as UTF-8 text.
+    var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
 }
 
 /// `nagi serve` exited or printed nothing where a URL was expected.

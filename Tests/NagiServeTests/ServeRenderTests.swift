@@ -7,7 +7,7 @@ import Testing
 /// exactly the bytes of the whole file.
 @Suite struct ServeRenderTests {
     /// The API's file for `session` and the command line's, both decoded by libsndfile.
-    static func renderedBothWays(_ server: ServeProcess, _ session: SessionOptions, format: String) throws -> (reply: HTTPReply, served: [Float], rendered: [Float], servedPath: String, renderedPath: String) {
+    static func renderedBothWays(_ server: InProcessServer, _ session: SessionOptions, format: String) throws -> (reply: HTTPReply, served: [Float], rendered: [Float], servedPath: String, renderedPath: String) {
         let reply = try server.get("/api/render.\(format)?" + session.query)
         #expect(reply.status == 200, "\(reply.text.prefix(300))")
         let servedPath = server.output("served.\(format)")
@@ -30,7 +30,7 @@ import Testing
         SessionOptions("box", [("cycles", "1"), ("bits", "24"), ("channels", "1"), ("end-bell", ""), ("seed", "7")]),
     ])
     func wavEqualsCommandLine(session: SessionOptions) throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let both = try Self.renderedBothWays(server, session, format: "wav")
         #expect(both.reply.header("content-type") == "audio/wav")
         #expect(both.reply.header("accept-ranges") == "bytes")
@@ -53,7 +53,7 @@ import Testing
         SessionOptions("coherent", [("cycles", "2"), ("cues", "none"), ("channels", "1"), ("rate", "22050")]),
     ])
     func flacEqualsCommandLine(session: SessionOptions) throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let both = try Self.renderedBothWays(server, session, format: "flac")
         #expect(both.reply.header("content-type") == "audio/flac")
         #expect(Array(both.reply.body.prefix(4)) == Array("fLaC".utf8))
@@ -68,7 +68,7 @@ import Testing
 
     @Test("Ogg Vorbis and Opus through the API decode to the samples of nagi render's file", arguments: ["ogg", "opus"])
     func lossyFormatsEqualCommandLine(format: String) throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let both = try Self.renderedBothWays(server, SessionOptions("box", [("cycles", "1"), ("soundscape", "dusk")]), format: format)
         #expect(both.served.count > 48_000)
         let sameSamples = both.served == both.rendered
@@ -91,7 +91,7 @@ import Testing
 
     @Test("MP3 through the API decodes to nagi render's samples after LAME's encoder delay (a stream carries no LAME tag)")
     func mp3EqualsCommandLineAfterTheEncoderDelay() throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let both = try Self.renderedBothWays(server, SessionOptions("box", [("cycles", "1"), ("soundscape", "dusk")]), format: "mp3")
         let served = try Self.ffmpegSamples(both.servedPath)
         let rendered = try Self.ffmpegSamples(both.renderedPath)
@@ -107,7 +107,7 @@ import Testing
 
     @Test("A WAV range (206) is exactly those bytes of the whole file, wherever it starts and ends")
     func wavRangesAreSlicesOfTheWholeFile() throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         // Stereo 24-bit: a frame is 6 bytes, so most offsets below fall inside a frame.
         let query = "/api/render.wav?" + SessionOptions("box", [("cycles", "1"), ("soundscape", "night"), ("bits", "24")]).query
         let whole = try server.get(query)
@@ -136,7 +136,7 @@ import Testing
 
     @Test("A WAV whose data has an odd size ends with the pad byte its RIFF size counts, and that byte is a range too")
     func oddSizedWAVEndsWithItsPadByte() throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         // 24-bit mono at 22050 Hz: 3 bytes a frame, and this session has an odd number of frames.
         let session = SessionOptions("1.1-1.3", [("cycles", "1"), ("channels", "1"), ("bits", "24"), ("rate", "22050"), ("cues", "none")])
         let query = "/api/render.wav?" + session.query
@@ -164,7 +164,7 @@ import Testing
 
     @Test("A range outside the WAV is 416 with the file's size; several ranges or another unit too")
     func unsatisfiableRangesAre416() throws {
-        let server = try ServeProcess()
+        let server = try InProcessServer()
         let query = "/api/render.wav?" + SessionOptions("box", [("cycles", "1")]).query
         let whole = try server.request("HEAD", query)
         try #require(whole.status == 200)
@@ -182,11 +182,11 @@ import Testing
 
     @Test("Four renders at once, each asked before any is read, all equal nagi render")
     func concurrentRendersAreAllCorrect() throws {
-        let server = try ServeProcess(["--listen", "127.0.0.1:0", "--jobs", "4"])
+        let server = try InProcessServer(["--jobs", "4"], mode: .live)
         let sessions = (1...4).map { SessionOptions($0 % 2 == 0 ? "box" : "4-7-8", [("cycles", "1"), ("soundscape", "rain"), ("seed", String($0)), ("cues", "none")]) }
         let connections = try sessions.map { session in
             let connection = try server.connect()
-            try connection.sendRequest("GET", "/api/render.flac?" + session.query, headers: [("Host", server.host), ("Connection", "close")])
+            try connection.sendRequest("GET", "/api/render.flac?" + session.query, headers: [("Host", server.host), ("Authorization", "Bearer \(server.token ?? "")"), ("Connection", "close")])
             return connection
         }
         for (session, connection) in zip(sessions, connections) {

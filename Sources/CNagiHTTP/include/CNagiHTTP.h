@@ -16,11 +16,28 @@
 /// - `idle_timeout_seconds`: a connection idle this long is closed (slow and unfinished requests included);
 /// - `memory_limit`: bytes of a connection's buffer for the request line and headers: a request whose line
 ///   and headers do not fit is answered 414 or 431 by the library;
-/// - `ipv6`: whether the socket is an IPv6 one.
+/// - `ipv6`: whether the socket is an IPv6 one;
+/// - `connection_notice`: told when a connection opens and closes (its socket context is the caller's);
+/// - `uri_log`: told each request's raw target (before percent-decoding) as soon as its request line is read; what
+///   it returns is the request's first `*con_cls`.
 struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int connection_limit,
                                    unsigned int per_address_limit, unsigned int idle_timeout_seconds,
                                    size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
-                                   MHD_RequestCompletedCallback completed, void *completed_context);
+                                   MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection_notice,
+                                   void *(*uri_log)(void *context, const char *uri, struct MHD_Connection *connection),
+                                   void *context);
+
+/// A duplicate of the connection's socket (close-on-exec), -1 when there is none: the caller's own descriptor of
+/// the same socket, so that a `shutdown` through it can never reach another connection's socket (the
+/// library's descriptor number may be reused once it closes it).
+int nagi_http_duplicate_socket(struct MHD_Connection *connection);
+
+/// Lets `response` carry a Content-Length header of its caller's (a HEAD answer states the length its GET would
+/// send, with no body). `MHD_set_response_options` is variadic; this is its one call. 0, or -1 when refused.
+int nagi_http_allow_content_length(struct MHD_Response *response);
+
+/// The client's address as text ("127.0.0.1", "::1") into `buffer` of `size` bytes: 0, or -1 when unknown.
+int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
 
 /// Counts now as the connection's last activity, keeping its idle timeout at `idle_timeout_seconds`: after the
 /// server itself was busy (a render waiting its turn, an album being exported), so that libmicrohttpd does not take

@@ -35,7 +35,8 @@ struct ByteRange: Equatable {
     }
 }
 
-private extension String {
+extension String {
+    /// The text without its leading and trailing spaces.
     func trimmingSpaces() -> Substring {
         var text = Substring(self)
         while text.first == " " { text.removeFirst() }

@@ -13,6 +13,7 @@ extension NagiServer {
         return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: ResonanceOptions.spec, positionals: [Self.uploadedRecordName], folders: folders)
             let options = try ResonanceOptions(arguments, catalog: PresetEnvironment.catalog())
+            if let refusal = refusingSize(of: try options.session.schedule()) { return refusal }
             let report = try options.report(recordBytes: request.body, recordName: Self.uploadedRecordName)
             if plot {
                 let svg = options.plotSVG(report, recordName: "RR record")

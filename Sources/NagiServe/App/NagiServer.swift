@@ -19,24 +19,35 @@ package final class NagiServer: Sendable {
     package struct Configuration: Sendable {
         /// Where it listens.
         package var address: ListenAddress
-        /// The token every request must carry; nil for none (loopback only).
+        /// The token every request must carry; nil for none (loopback only, `--no-token`).
         package var token: String?
-        /// The longest session it renders, minutes.
+        /// The longest session it renders, describes or plots, minutes.
         package var maximumMinutes: Int
+        /// The most phases a session it renders, describes or plots may have (what a describe's JSON or a plot's
+        /// drawing grows with).
+        package var maximumPhaseCount: Int = 20_000
         /// Renders at once.
         package var jobCount: Int
         /// Renders waiting for a turn before the server answers 503.
         package var queueLength: Int
         /// What clients may take.
         package var limits: HTTPServer.Limits
+        /// The environment every request is answered in (HOME, the XDG folders, TMPDIR): taken once, when the server
+        /// is set up, and bound to each request's thread, which libmicrohttpd starts and which inherits no
+        /// task-local value.
+        package var environment: [String: String]
 
-        package init(address: ListenAddress, token: String?, maximumMinutes: Int = 180, jobCount: Int, limits: HTTPServer.Limits = HTTPServer.Limits()) {
+        package init(
+            address: ListenAddress, token: String?, maximumMinutes: Int = 180, jobCount: Int, limits: HTTPServer.Limits = HTTPServer.Limits(),
+            environment: [String: String] = ProcessEnvironment.variables
+        ) {
             self.address = address
             self.token = token
             self.maximumMinutes = maximumMinutes
             self.jobCount = jobCount
             self.queueLength = 4 * jobCount
             self.limits = limits
+            self.environment = environment
         }
     }
 
@@ -45,24 +56,42 @@ package final class NagiServer: Sendable {
 
     let configuration: Configuration
     private let guardian: RequestGuard
+    private let throttle = FailedTokenThrottle()
     let slots: RenderSlots
     private let stopping = Atomic<Bool>(false)
     let soundtracks = SoundtrackCache(capacity: 4)
     /// Every request's phrases spoken once, in this process (a server forks no speaking processes).
     let guideClips = GuideClipCache(speaker: FliteSpeaker(processCount: 1))
-    let folders = UserFolders()
+    let folders: UserFolders
+    /// Every streamed body's producer, so that stopping ends them, with a socket or in process.
+    let producers = BodyProducers()
     let http: Mutex<HTTPServer?> = Mutex(nil)
 
     /// Starts listening as `configuration` says.
     /// - Throws: `HTTPServerError` when the address cannot be listened on.
-    package init(configuration: Configuration) throws(HTTPServerError) {
-        self.configuration = configuration
-        guardian = RequestGuard(token: configuration.token, servesLoopbackOnly: configuration.address.isLoopback)
-        slots = RenderSlots(capacity: configuration.jobCount, queueCapacity: configuration.queueLength)
-        let server = try HTTPServer(address: configuration.address, limits: configuration.limits) { [weak self] request in
-            self?.handle(request) ?? APIResponse.error("the server is stopping", status: 503)
-        }
+    package convenience init(configuration: Configuration) throws(HTTPServerError) {
+        let (socket, bound) = try ListeningSocket.open(configuration.address)
+        var listening = configuration
+        // The port taken (when a free one was asked for) names the token's cookie.
+        listening.address = bound
+        self.init(inProcess: listening)
+        let server = try HTTPServer(
+            socket: socket, address: bound, limits: configuration.limits,
+            admission: { [weak self] head in
+                guard let self else { return Self.secured(APIResponse.error("the server is stopping", status: 503)) }
+                return self.admit(head)
+            },
+            handler: { [weak self] request in self?.handle(request) ?? Self.secured(APIResponse.error("the server is stopping", status: 503)) })
         http.withLock { $0 = server }
+    }
+
+    /// A server that listens on no socket: `respond(to:)` answers its requests in process, as the socket's would be
+    /// (for tests, and for a host that brings its own transport).
+    package init(inProcess configuration: Configuration) {
+        self.configuration = configuration
+        guardian = RequestGuard(token: configuration.token, servesLoopbackOnly: configuration.address.isLoopback, port: configuration.address.port)
+        slots = RenderSlots(capacity: configuration.jobCount, queueCapacity: configuration.queueLength)
+        folders = ProcessEnvironment.$bound.withValue(configuration.environment) { UserFolders() }
     }
 
     /// The URL to open: `http://HOST:PORT/`, with `?token=…` when there is a token.
@@ -72,38 +101,92 @@ package final class NagiServer: Sendable {
         return "http://\(address.text)/\(token)"
     }
 
-    /// Stops: later requests are refused, running renders cancelled, connections closed, producers waited for.
+    /// The answer to `request`, made in process as a connection's would be: its head admitted (the same checks,
+    /// in the same order), then answered. A streamed body is read with `HTTPBodyStream.read` and ended with
+    /// `finish`.
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
+        if let refusal = admit(request) { return request.method == "HEAD" ? refusal.headOnly() : refusal }
+        let response = handle(request)
+        return request.method == "HEAD" ? response.headOnly() : response
+    }
+
+    /// Stops: later requests are refused, running renders cancelled, connections closed, producers waited for (a
+    /// second at most: they check their token between blocks).
     package func stop() {
         stopping.store(true, ordering: .relaxed)
         slots.stop()
+        producers.cancelAll()
         let server = http.withLock { server -> HTTPServer? in
             defer { server = nil }
             return server
         }
         server?.stop()
+        producers.waitUntilIdle(seconds: 1)
+        removeLeftoverFolders()
     }
+
+    /// Removes the temporary folders of this server's requests that their producers have not removed yet (a stop
+    /// that cannot wait for them).
+    package func removeLeftoverFolders() {
+        bound { TemporaryFolder.removeAll(in: ProcessEnvironment.temporaryFolder) }
+    }
+
+    /// Connections closed so far for being slow to send their request.
+    package var lateConnectionCount: Int { http.withLock { $0?.lateConnectionCount } ?? 0 }
 
     /// Whether `stop` was called: a render in preparation stops too.
     var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
     // MARK: Routing
 
-    private func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response: HTTPResponse
-        switch guardian.check(request) {
-        case let .refused(status, message):
-            return Self.secured(APIResponse.error(message, status: status))
-        case let .allowed(setsCookie):
-            response = route(request)
-            if setsCookie, let cookie = guardian.cookieHeader { response.headers.append(("Set-Cookie", cookie)) }
+    /// The checks on a request's head, before its body is read: nil admits it. A NUL anywhere, a repeated Host or
+    /// Content-Length (which two parsers could read two ways), a foreign Host on loopback, a missing or wrong token
+    /// (throttled per client address), a body declared larger than the server takes.
+    func admit(_ head: HTTPRequest) -> HTTPResponse? {
+        bound { () -> HTTPResponse? in
+            if head.holdsNUL { return Self.secured(APIResponse.error("the request holds a NUL character", status: 400)) }
+            for name in ["host", "content-length"] where head.headerCount(name) > 1 {
+                return Self.secured(APIResponse.error("the request repeats its \(name == "host" ? "Host" : "Content-Length") header", status: 400))
+            }
+            if let seconds = throttle.refusalSeconds(for: head.clientAddress) {
+                var refusal = APIResponse.error("too many wrong tokens from this address; try again in \(seconds) s", status: 429)
+                refusal.headers.append(("Retry-After", String(seconds)))
+                return Self.secured(refusal)
+            }
+            if case let .refused(status, message) = guardian.check(head) {
+                if status == 401 { throttle.recordFailure(from: head.clientAddress) }
+                return Self.secured(APIResponse.error(message, status: status))
+            }
+            if let declared = head.header("content-length").flatMap({ Int($0.trimmingSpaces()) }), declared > configuration.limits.bodyByteCount {
+                return Self.secured(Self.bodyTooLarge(configuration.limits.bodyByteCount))
+            }
+            return nil
         }
-        return Self.secured(response)
+    }
+
+    /// The answer to an admitted request.
+    private func handle(_ request: HTTPRequest) -> HTTPResponse {
+        bound {
+            var response = route(request)
+            if case .allowed(setsCookie: true) = guardian.check(request), let cookie = guardian.cookieHeader {
+                response.headers.append(("Set-Cookie", cookie))
+            }
+            return Self.secured(response)
+        }
+    }
+
+    /// `body` run in the configuration's environment (the folders and presets it reads are the server's, whichever
+    /// thread runs it).
+    func bound<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try ProcessEnvironment.$bound.withValue(configuration.environment) { try body() }
+    }
+
+    static func bodyTooLarge(_ byteCount: Int) -> HTTPResponse {
+        APIResponse.error("the request's body is larger than this server takes (\(byteCount >> 20) MiB)", status: 413)
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
-        if request.bodyTooLarge {
-            return APIResponse.error("the request's body is larger than this server takes (\(configuration.limits.bodyByteCount >> 20) MiB)", status: 413)
-        }
+        if request.bodyTooLarge { return Self.bodyTooLarge(configuration.limits.bodyByteCount) }
         let path = request.path
         let isRead = request.method == "GET" || request.method == "HEAD"
         if path.hasPrefix("/api/resonance") {
@@ -177,7 +260,9 @@ package final class NagiServer: Sendable {
         }
         return APIResponse.answering {
             let arguments = try QueryArguments.parse(query, for: DescribeOptions.spec, tolerating: [RenderOptions.spec, PlotOptions.spec], folders: folders)
-            return APIResponse.json(try DescribeOptions(arguments, catalog: PresetEnvironment.catalog()).json)
+            let catalog = PresetEnvironment.catalog()
+            if let refusal = refusingSize(of: try SessionOptions(arguments, catalog: catalog).schedule()) { return refusal }
+            return APIResponse.json(try DescribeOptions(arguments, catalog: catalog).json)
         }
     }
 
@@ -185,7 +270,9 @@ package final class NagiServer: Sendable {
     private func plot(_ request: HTTPRequest) -> HTTPResponse {
         return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: PlotOptions.spec, tolerating: [RenderOptions.spec, DescribeOptions.spec], folders: folders)
-            let svg = try PlotOptions(arguments, catalog: PresetEnvironment.catalog()).svg
+            let catalog = PresetEnvironment.catalog()
+            if let refusal = refusingSize(of: try SessionOptions(arguments, catalog: catalog).schedule()) { return refusal }
+            let svg = try PlotOptions(arguments, catalog: catalog).svg
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")], body: .bytes(Array(svg.utf8)))
         }
     }
@@ -213,12 +300,26 @@ package final class NagiServer: Sendable {
         return stream(render.request, file: file, key: key, range: request.header("range"), download: request.queryValue("download").map(Self.isYes) == true ? fileName : nil)
     }
 
-    /// A refusal for a session longer than `--max-minutes`, nil for one within it.
+    /// A refusal for a render's session beyond the server's bounds, nil for one within them.
     func refusingLength(of request: SoundtrackRequest) -> HTTPResponse? {
-        let seconds = Double(request.framing.totalFrameCount) / Double(request.schedule.sampleRate)
-        guard seconds > Double(configuration.maximumMinutes) * 60 else { return nil }
-        let length = Microseconds.formatClock(Int64(seconds * 1_000_000)).dropLast(4)
-        return APIResponse.error("the session lasts \(length); this server renders at most \(configuration.maximumMinutes) minutes (nagi serve --max-minutes)", status: 400, parameter: "minutes")
+        refusingSize(of: request.schedule)
+    }
+
+    /// The one rule for every request that computes a session (describe, plot, render, a course's lessons, resonance):
+    /// at most `--max-minutes` of breathing and `maximumPhaseCount` phases, or 422 with one line, before any work
+    /// that grows with the session.
+    func refusingSize(of schedule: Schedule) -> HTTPResponse? {
+        let minutes = configuration.maximumMinutes
+        if schedule.totalMicroseconds > Int64(minutes) * 60_000_000 {
+            let length = Microseconds.formatClock(schedule.totalMicroseconds).dropLast(4)
+            return APIResponse.error("the session lasts \(length); this server takes sessions of at most \(minutes) minutes (nagi serve --max-minutes)", status: 422, parameter: "minutes")
+        }
+        if schedule.phases.count > configuration.maximumPhaseCount {
+            return APIResponse.error(
+                "the session has \(schedule.phases.count) phases; this server takes at most \(configuration.maximumPhaseCount) (use longer phases or fewer cycles)",
+                status: 422, parameter: "cycles")
+        }
+        return nil
     }
 
     /// The prepared soundtrack of `request` (from the cache when it was prepared lately), streamed as `file`: a WAV
@@ -263,8 +364,9 @@ package final class NagiServer: Sendable {
             byteCount = totalByteCount
             if let rangeHeader {
                 guard let range = ByteRange(parsing: rangeHeader, totalByteCount: totalByteCount) else {
-                    return HTTPResponse(status: 416, headers: [("Content-Range", "bytes */\(totalByteCount)"), ("Content-Type", "application/json; charset=utf-8")],
-                                        body: .bytes(Array("{\"error\": \"the range \(rangeHeader) is not within the file's \(totalByteCount) bytes\"}\n".utf8)))
+                    var refusal = APIResponse.error("the range \(rangeHeader) is not within the file's \(totalByteCount) bytes", status: 416)
+                    refusal.headers.append(("Content-Range", "bytes */\(totalByteCount)"))
+                    return refusal
                 }
                 status = 206
                 headers.append(("Content-Range", "bytes \(range.first)-\(range.last)/\(totalByteCount)"))
@@ -289,17 +391,20 @@ package final class NagiServer: Sendable {
         let (firstFrame, samplesSpec, pad) = (startFrame, streamSpec, padBytes)
         let body: HTTPBodyStream
         do {
-            guard let server = http.withLock({ $0 }) else { return APIResponse.error("the server is stopping", status: 503) }
-            body = try server.makeStream(skipping: skipByteCount) { descriptor, cancel in
-                defer { slotsToRelease.release() }
-                if !headerBytes.isEmpty, !FileSystem.writeAll(descriptor, headerBytes) { return false }
-                // A range of the pad byte alone starts past the last frame: no samples, the pad byte.
-                if firstFrame < soundtrack.totalFrameCount {
-                    guard (try? soundtrack.write(to: .stream(fileDescriptor: descriptor), spec: samplesSpec, startFrame: firstFrame, cancel: cancel)) != nil else {
-                        return false
+            guard !isStopping else { return APIResponse.error("the server is stopping", status: 503) }
+            let environment = configuration.environment
+            body = try producers.makeStream(skipping: skipByteCount) { descriptor, cancel in
+                ProcessEnvironment.$bound.withValue(environment) {
+                    defer { slotsToRelease.release() }
+                    if !headerBytes.isEmpty, !FileSystem.writeAll(descriptor, headerBytes) { return false }
+                    // A range of the pad byte alone starts past the last frame: no samples, the pad byte.
+                    if firstFrame < soundtrack.totalFrameCount {
+                        guard (try? soundtrack.write(to: .stream(fileDescriptor: descriptor), spec: samplesSpec, startFrame: firstFrame, cancel: cancel)) != nil else {
+                            return false
+                        }
                     }
+                    return pad.isEmpty || FileSystem.writeAll(descriptor, pad)
                 }
-                return pad.isEmpty || FileSystem.writeAll(descriptor, pad)
             }
         } catch {
             return APIResponse.error(error.message, status: 500)
@@ -317,14 +422,15 @@ package final class NagiServer: Sendable {
             return APIResponse.error("busy: \(configuration.jobCount) renders are running and \(configuration.queueLength) waiting; try again shortly", status: 503)
         }
         let slotsToRelease = slots
-        guard let server = http.withLock({ $0 }) else {
+        guard !isStopping else {
             slots.release()
             return APIResponse.error("the server is stopping", status: 503)
         }
         do {
-            let body = try server.makeStream { descriptor, cancel in
+            let environment = configuration.environment
+            let body = try producers.makeStream { descriptor, cancel in
                 defer { slotsToRelease.release() }
-                return produce(descriptor, cancel)
+                return ProcessEnvironment.$bound.withValue(environment) { produce(descriptor, cancel) }
             }
             let headers = [("Content-Type", contentType), ("Cache-Control", "no-store"), ("Content-Disposition", "attachment; filename=\"\(fileName)\"")]
             return HTTPResponse(status: 200, headers: headers, body: .stream(body, byteCount: nil))

@@ -5,23 +5,24 @@ import NagiKit
 /// - Served on loopback, the `Host` header must name this machine (`localhost`, a 127.0.0.0/8 address or `[::1]`,
 ///   with any port): a page of another site whose name an attacker points at 127.0.0.1 (DNS rebinding) sends its
 ///   own name and is refused (403).
-/// - With a token (always beyond loopback, and on loopback when one is given), every request must carry it — in
-///   the query (`?token=…`, as the URL the server prints has it), an `Authorization: Bearer …` header, or the
-///   `nagi_token` cookie a page gets on its first visit — else 401, from any client, loopback included. Compared
-///   in constant time.
+/// - With a token (by default, on loopback too; only `--no-token` on loopback goes without), every request must carry
+///   it — in the query (`?token=…`, as the URL the server prints has it), an `Authorization: Bearer …` header, or
+///   the `nagi_token_PORT` cookie a page gets on its first visit — else 401. Compared in constant time. The cookie is
+///   named with the port: two servers on one host (cookies ignore ports) keep a token each.
 package struct RequestGuard: Sendable {
     /// The token required, nil when none is.
     package let token: String?
     /// Whether the server listens on loopback only.
     package let servesLoopbackOnly: Bool
 
-    package init(token: String?, servesLoopbackOnly: Bool) {
+    /// The cookie that carries the token for a page's later requests: `nagi_token_PORT`.
+    package let cookieName: String
+
+    package init(token: String?, servesLoopbackOnly: Bool, port: UInt16) {
         self.token = token
         self.servesLoopbackOnly = servesLoopbackOnly
+        cookieName = "nagi_token_\(port)"
     }
-
-    /// The cookie that carries the token for a page's later requests.
-    package static let cookieName = "nagi_token"
 
     /// What the guard decides about a request.
     package enum Verdict: Equatable, Sendable {
@@ -40,13 +41,13 @@ package struct RequestGuard: Sendable {
         }
         guard let token else { return .allowed(setsCookie: false) }
         if let given = request.queryValue("token"), Self.equalInConstantTime(given, token) {
-            return .allowed(setsCookie: request.cookie(Self.cookieName).map { !Self.equalInConstantTime($0, token) } ?? true)
+            return .allowed(setsCookie: request.cookie(cookieName).map { !Self.equalInConstantTime($0, token) } ?? true)
         }
         if let authorization = request.header("authorization"), authorization.hasPrefix("Bearer "),
            Self.equalInConstantTime(String(authorization.dropFirst(7)), token) {
             return .allowed(setsCookie: false)
         }
-        if let cookie = request.cookie(Self.cookieName), Self.equalInConstantTime(cookie, token) {
+        if let cookie = request.cookie(cookieName), Self.equalInConstantTime(cookie, token) {
             return .allowed(setsCookie: false)
         }
         return .refused(status: 401, message: "this server needs its token: open the URL it printed (…/?token=…), or send 'Authorization: Bearer TOKEN'")
@@ -54,7 +55,7 @@ package struct RequestGuard: Sendable {
 
     /// The `Set-Cookie` value that keeps the token for the page's later requests.
     package var cookieHeader: String? {
-        token.map { "\(Self.cookieName)=\($0); Path=/; HttpOnly; SameSite=Strict" }
+        token.map { "\(cookieName)=\($0); Path=/; HttpOnly; SameSite=Strict" }
     }
 
     /// Whether a Host header names this machine: localhost, an IPv4 loopback address or [::1], with or without a port.
@@ -91,6 +92,10 @@ package struct RequestGuard: Sendable {
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
     }
+
+    /// The fewest characters a token may have: 16 (a guessed one, at the throttle's pace, takes longer than the
+    /// universe has).
+    package static let minimumTokenLength = 16
 
     /// A new token: 24 random bytes from the system's generator, as 48 hex digits.
     package static func makeToken() -> String {

@@ -6,20 +6,30 @@ package struct HTTPRequest: Sendable {
     package var path: String
     /// The query's parameters, percent-decoded, in the order given (a name may repeat).
     package var query: [(name: String, value: String)]
-    /// The headers, names in lower case; a repeated header keeps its last value.
-    package var headers: [String: String]
+    /// Every header as sent, in order, names in lower case (a name may repeat).
+    package var headerFields: [(name: String, value: String)]
     /// The body (a POST's upload); empty for most requests.
     package var body: [UInt8]
     /// Whether the body was larger than the server takes (it was then dropped, not kept).
     package var bodyTooLarge: Bool
+    /// The client's address as text ("127.0.0.1", "::1"); empty when unknown (a request made in process).
+    package var clientAddress: String
+    /// Whether the request line held a NUL, raw or percent-encoded (`%00`): C strings would cut what follows it, so
+    /// such a request is refused whole.
+    package var targetHoldsNUL: Bool
 
-    package init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+    package init(
+        method: String, path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
+        body: [UInt8] = [], bodyTooLarge: Bool = false, clientAddress: String = "", targetHoldsNUL: Bool = false
+    ) {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers
+        self.headerFields = headers.map { ($0.name.lowercased(), $0.value) }
         self.body = body
         self.bodyTooLarge = bodyTooLarge
+        self.clientAddress = clientAddress
+        self.targetHoldsNUL = targetHoldsNUL
     }
 
     /// The last value of the query parameter `name`, nil when absent.
@@ -27,9 +37,23 @@ package struct HTTPRequest: Sendable {
         query.last { $0.name == name }?.value
     }
 
-    /// The value of the header `name` (any case), nil when absent.
+    /// The value of the header `name` (any case), nil when absent; the last when repeated (the guard refuses a
+    /// request that repeats a header whose repeats would be ambiguous).
     package func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        let lowered = name.lowercased()
+        return headerFields.last { $0.name == lowered }?.value
+    }
+
+    /// How many times the header `name` (any case) was sent.
+    package func headerCount(_ name: String) -> Int {
+        let lowered = name.lowercased()
+        return headerFields.count { $0.name == lowered }
+    }
+
+    /// Whether a NUL is anywhere in the request's target, its decoded query or its headers (a body may be binary).
+    package var holdsNUL: Bool {
+        targetHoldsNUL || path.utf8.contains(0) || query.contains { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }
+            || headerFields.contains { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }
     }
 
     /// The cookie `name` from the `Cookie` header, nil when absent.

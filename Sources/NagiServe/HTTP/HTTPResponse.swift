@@ -10,7 +10,7 @@ package struct HTTPResponse: Sendable {
 
     /// The status code (200, 206, 404…).
     package var status: Int
-    /// Header names and values, in order (Content-Length is the library's, from the body).
+    /// Header names and values, in order (Content-Length is the library's, from the body, but in `headOnly()`).
     package var headers: [(name: String, value: String)]
     package var body: Body
 
@@ -23,6 +23,20 @@ package struct HTTPResponse: Sendable {
     /// A response of `text` as UTF-8 with `contentType`.
     package static func text(_ text: String, contentType: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: .bytes(Array(text.utf8)))
+    }
+
+    /// This response as a HEAD request gets it: the same status and headers, the length the body would have
+    /// (`Content-Length`, when known), and no body; a streamed body's producer is told to stop.
+    package func headOnly() -> HTTPResponse {
+        var head = self
+        switch body {
+        case let .bytes(bytes): head.headers.append(("Content-Length", String(bytes.count)))
+        case let .stream(stream, byteCount):
+            stream.finish()
+            if let byteCount { head.headers.append(("Content-Length", String(byteCount))) }
+        }
+        head.body = .bytes([])
+        return head
     }
 
     /// The value of header `name` (any case), nil when absent.

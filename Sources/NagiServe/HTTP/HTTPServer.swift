@@ -1,25 +1,31 @@
 import CMicroHTTPD
 import CNagiHTTP
 import Glibc
-import Locking
-import NagiKit
+import Synchronization
 
-/// An HTTP/1.1 server over libmicrohttpd: a thread per connection, each request handed whole (its body bounded)
-/// to one handler on that connection's thread, and the handler's response sent from memory or streamed from a
-/// producer (`HTTPBodyStream`) as the client takes it.
+/// An HTTP/1.1 server over libmicrohttpd: a thread per connection; each request's head handed first to an
+/// admission check (its body is read only when admitted), then the whole request (its body bounded) to one handler
+/// on that connection's thread, and the handler's response sent from memory or streamed from a producer
+/// (`HTTPBodyStream`) as the client takes it.
 ///
 /// libmicrohttpd parses the requests, answers what is malformed or too large (a request line and headers past
-/// `Limits.headerByteCount`: 414 or 431), bounds the connections at once and closes idle ones; everything else is
-/// the handler's. `stop` cancels every streamed body, stops the daemon and waits for the producers to end.
-package final class HTTPServer: @unchecked Sendable {
+/// `Limits.headerByteCount`: 414 or 431), bounds the connections at once and closes idle ones; `ConnectionWatch`
+/// closes those slow to send a request. Everything else is the handlers'. `stop` stops the daemon (its threads
+/// joined) and the watch; the owner of the streams (`BodyProducers`) tells their producers to stop.
+package final class HTTPServer: Sendable {
     /// The bounds on what clients may take.
     package struct Limits: Sendable {
         /// Connections at once (each has a thread while open).
-        package var connectionCount: UInt32 = 256
-        /// Connections at once from one address.
-        package var connectionsPerAddress: UInt32 = 128
+        package var connectionCount: UInt32 = 320
+        /// Connections at once from one address (on loopback every local client shares one).
+        package var connectionsPerAddress: UInt32 = 160
         /// Seconds a connection may be idle (nothing read or written) before it is closed.
         package var idleTimeoutSeconds: UInt32 = 20
+        /// Seconds a request's line and headers may take to arrive, from the connection's opening or the end of its
+        /// previous answer.
+        package var headSeconds: Double = 5
+        /// Seconds a request's body may take to arrive once its head is read.
+        package var bodySeconds: Double = 15
         /// Bytes of a connection's buffer, which must hold the request line and the headers.
         package var headerByteCount = 32 * 1024
         /// The largest body taken; a larger one is dropped and the request marked `bodyTooLarge`.
@@ -28,83 +34,80 @@ package final class HTTPServer: @unchecked Sendable {
         package init() {}
     }
 
-    /// Answers a request; runs on the connection's thread, so it may block (waiting for a render's turn).
+    /// Looks at a request's head (no body yet): a response ends the request there, unread; nil reads its body and
+    /// hands it to the handler. Runs on the connection's thread.
+    package typealias Admission = @Sendable (HTTPRequest) -> HTTPResponse?
+    /// Answers a whole request; runs on the connection's thread, so it may block (waiting for a render's turn).
     package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// Where the server listens, with its real port.
     package let address: ListenAddress
     private let limits: Limits
+    private let admission: Admission
     private let handler: Handler
-    private var daemon: OpaquePointer?
-    private let lock = Lock()
-    /// Guards `runningProducers`, and wakes `stop` when one ends.
-    private let producers = ConditionLock()
-    /// Streamed bodies not yet over.
-    private var streams: [ObjectIdentifier: HTTPBodyStream] = [:]
-    /// Producers started and not yet returned.
-    private var runningProducers = 0
+    /// The daemon, nil once stopped. An address held as an integer: the pointer is libmicrohttpd's, used by its
+    /// own threads and stopped once.
+    private let daemon = Mutex<UInt?>(nil)
+    private let watch: ConnectionWatch
 
-    /// Listens on `address` (port 0: a free one) and serves every request with `handler`.
-    /// - Throws: `.cannotListen` for an address in use or not this machine's; `.cannotStart`.
-    package init(address: ListenAddress, limits: Limits = Limits(), handler: @escaping Handler) throws(HTTPServerError) {
-        let (descriptor, bound) = try ListeningSocket.open(address)
-        self.address = bound
+    /// Serves every request on `socket` (bound and listening, from `ListeningSocket.open`; the server owns it from
+    /// here, and closes it on failure too): `admission` on its head, `handler` on the whole of it.
+    /// - Throws: `.cannotStart`.
+    package init(socket descriptor: Int32, address: ListenAddress, limits: Limits = Limits(), admission: @escaping Admission, handler: @escaping Handler) throws(HTTPServerError) {
+        self.address = address
         self.limits = limits
+        self.admission = admission
         self.handler = handler
+        watch = ConnectionWatch(headSeconds: limits.headSeconds, bodySeconds: limits.bodySeconds)
+        guard watch.start() else {
+            close(descriptor)
+            throw .cannotStart(code: EAGAIN)
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = nagi_http_start(
+        guard let started = nagi_http_start(
             descriptor, address.isIPv6 ? 1 : 0, limits.connectionCount, limits.connectionsPerAddress, limits.idleTimeoutSeconds,
-            limits.headerByteCount, Self.accessHandler, context, Self.completedHandler, context)
-        if daemon == nil {
+            limits.headerByteCount, Self.accessHandler, context, Self.completedHandler, Self.connectionNotice, Self.uriLog, context)
+        else {
             let code = errno
             close(descriptor)
+            watch.stop()
             throw .cannotStart(code: code)
         }
+        daemon.withLock { $0 = UInt(bitPattern: started) }
     }
 
     deinit {
         stop()
     }
 
-    /// Stops serving: every streamed body is cancelled (its producer told to stop, its client's connection ended),
-    /// the daemon stopped (its threads joined), and the producers waited for, at most `producerWaitSeconds`.
+    /// Stops serving: the daemon stopped (its connections closed, its threads joined) and the watch with it. A
+    /// second call does nothing.
     package func stop() {
-        let open = lock.withLock { Array(streams.values) }
-        for stream in open { stream.cancel() }
-        if let daemon {
-            MHD_stop_daemon(daemon)
-            self.daemon = nil
+        let running = daemon.withLock { daemon -> UInt? in
+            defer { daemon = nil }
+            return daemon
         }
-        producers.waitUntil(timeoutMilliseconds: Self.producerWaitMilliseconds, { runningProducers == 0 }, then: { _ in })
+        if let running, let pointer = OpaquePointer(bitPattern: running) { MHD_stop_daemon(pointer) }
+        watch.stop()
     }
 
-    /// How long `stop` waits for producers to end (they check their token between blocks).
-    static let producerWaitMilliseconds = 10_000
-
-    /// A new streamed body whose producer this server counts, so that `stop` waits for it.
-    /// `skipByteCount` and `produce`: as `HTTPBodyStream`'s.
-    package func makeStream(
-        skipping skipByteCount: Int = 0, produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
-    ) throws(HTTPServerError) -> HTTPBodyStream {
-        producers.withLockWakingAll { runningProducers += 1 }
-        do throws(HTTPServerError) {
-            return try HTTPBodyStream(skipping: skipByteCount, onEnd: { [weak self] in self?.producerEnded() }, produce: produce)
-        } catch {
-            producerEnded()
-            throw error
-        }
-    }
-
-    private func producerEnded() {
-        producers.withLockWakingAll { runningProducers -= 1 }
-    }
+    /// Connections closed so far for being slow to send their request.
+    package var lateConnectionCount: Int { watch.shutDownCount }
 
     // MARK: libmicrohttpd's callbacks
 
-    /// A request's state across the handler's calls: its body as it arrives.
+    /// A request's state across the handler's calls: whether its head was seen, and its body as it arrives.
     private final class RequestState {
+        /// Whether the raw target held `%00` (percent-decoding would turn it into a C string's end).
+        let targetHoldsNUL: Bool
+        /// The head, once the first call brought it.
+        var head: HTTPRequest?
         var body: [UInt8] = []
         var bodyTooLarge = false
+
+        init(targetHoldsNUL: Bool) {
+            self.targetHoldsNUL = targetHoldsNUL
+        }
     }
 
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadDataSize, state in
@@ -113,22 +116,58 @@ package final class HTTPServer: @unchecked Sendable {
         return server.access(connection, url: url, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize, state: state)
     }
 
-    private static let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+    private static let completedHandler: MHD_RequestCompletedCallback = { context, connection, state, _ in
+        if let context, let connection {
+            let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+            // The answer is over: the next request's head has its deadline from now.
+            server.watch.move(HTTPServer.key(connection), to: .awaitingHead)
+        }
         guard let state, let pointer = state.pointee else { return }
         Unmanaged<RequestState>.fromOpaque(pointer).release()
         state.pointee = nil
+    }
+
+    private static let connectionNotice: MHD_NotifyConnectionCallback = { context, connection, _, notice in
+        guard let context, let connection else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        switch notice {
+        case MHD_ConnectionNotificationCode(rawValue: 0): server.watch.opened(HTTPServer.key(connection), socket: nagi_http_duplicate_socket(connection))
+        case MHD_ConnectionNotificationCode(rawValue: 1): server.watch.closed(HTTPServer.key(connection))
+        default: break
+        }
+    }
+
+    private static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, uri, _ in
+        let raw = uri.map { String(cString: $0) } ?? ""
+        return Unmanaged.passRetained(RequestState(targetHoldsNUL: raw.lowercased().contains("%00"))).toOpaque()
+    }
+
+    /// A connection's key in the watch: its handle's address.
+    private static func key(_ connection: OpaquePointer) -> UInt {
+        UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
     }
 
     private func access(
         _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
         uploadDataSize: UnsafeMutablePointer<Int>, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        guard let pointer = state.pointee else {
-            // The first call comes with the headers alone: keep a state for the body.
-            state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-            return Self.yes
+        if state.pointee == nil {
+            // No target was logged (the library always logs one; kept for safety): a state of its own.
+            state.pointee = Unmanaged.passRetained(RequestState(targetHoldsNUL: false)).toOpaque()
         }
+        guard let pointer = state.pointee else { return .NO }
         let request = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+        guard let head = request.head else {
+            // The first call comes with the head alone: admit it, or answer now without reading the body.
+            let head = Self.head(of: connection, url: url, method: method, targetHoldsNUL: request.targetHoldsNUL)
+            request.head = head
+            if let refusal = admission(head) {
+                watch.move(Self.key(connection), to: .answering)
+                return queue(refusal, on: connection, isHead: head.method == "HEAD")
+            }
+            watch.move(Self.key(connection), to: .awaitingBody)
+            return .YES
+        }
         if uploadDataSize.pointee > 0 {
             if let uploadData, !request.bodyTooLarge {
                 if request.body.count + uploadDataSize.pointee > limits.bodyByteCount {
@@ -141,19 +180,30 @@ package final class HTTPServer: @unchecked Sendable {
                 }
             }
             uploadDataSize.pointee = 0
-            return Self.yes
+            return .YES
         }
-        let httpRequest = HTTPRequest(
-            method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-            query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
-            headers: Dictionary(Self.values(of: connection, kind: .HEADER_KIND).map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
-            body: request.body, bodyTooLarge: request.bodyTooLarge)
-        let response = handler(httpRequest)
-        return queue(response, on: connection)
+        watch.move(Self.key(connection), to: .answering)
+        var whole = head
+        whole.body = request.body
+        whole.bodyTooLarge = request.bodyTooLarge
+        request.body = []
+        return queue(handler(whole), on: connection, isHead: head.method == "HEAD")
     }
 
-    /// Sends `response` on `connection`.
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    /// The request's line, headers and client, without its body.
+    private static func head(of connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?, targetHoldsNUL: Bool) -> HTTPRequest {
+        var addressText = [CChar](repeating: 0, count: 64)
+        let clientAddress = nagi_http_client_address(connection, &addressText, addressText.count) == 0
+            ? String(decoding: addressText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+            query: values(of: connection, kind: .GET_ARGUMENT_KIND), headers: values(of: connection, kind: .HEADER_KIND),
+            clientAddress: clientAddress, targetHoldsNUL: targetHoldsNUL)
+    }
+
+    /// Sends `response` on `connection`; to a HEAD request, its headers alone (a streamed body is not produced).
+    private func queue(_ answer: HTTPResponse, on connection: OpaquePointer, isHead: Bool) -> MHD_Result {
+        let response = isHead ? answer.headOnly() : answer
         let created: OpaquePointer?
         switch response.body {
         case let .bytes(bytes):
@@ -161,13 +211,13 @@ package final class HTTPServer: @unchecked Sendable {
                 MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
         case let .stream(stream, byteCount):
-            lock.withLock { streams[ObjectIdentifier(stream)] = stream }
-            let context = Unmanaged.passRetained(StreamContext(stream: stream, server: self, connection: connection, idleTimeoutSeconds: limits.idleTimeoutSeconds)).toOpaque()
+            let context = Unmanaged.passRetained(StreamContext(stream: stream, connection: connection, idleTimeoutSeconds: limits.idleTimeoutSeconds)).toOpaque()
             created = MHD_create_response_from_callback(
                 byteCount.map { UInt64($0) } ?? UInt64.max, Self.streamBlockByteCount, Self.streamReader, context, Self.streamFree)
             if created == nil { Unmanaged<StreamContext>.fromOpaque(context).release() }
         }
-        guard let created else { return Self.no }
+        guard let created else { return .NO }
+        if isHead { _ = nagi_http_allow_content_length(created) }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(created, name, value)
         }
@@ -181,17 +231,15 @@ package final class HTTPServer: @unchecked Sendable {
     /// The most bytes one reader call hands libmicrohttpd.
     private static let streamBlockByteCount = 64 * 1024
 
-    /// A streamed body and the server that counts it, through libmicrohttpd's context pointer.
+    /// A streamed body and its connection, through libmicrohttpd's context pointer.
     private final class StreamContext {
         let stream: HTTPBodyStream
-        weak var server: HTTPServer?
         /// The connection the body goes to, whose idle clock each block produced restarts.
         let connection: OpaquePointer
         let idleTimeoutSeconds: UInt32
 
-        init(stream: HTTPBodyStream, server: HTTPServer, connection: OpaquePointer, idleTimeoutSeconds: UInt32) {
+        init(stream: HTTPBodyStream, connection: OpaquePointer, idleTimeoutSeconds: UInt32) {
             self.stream = stream
-            self.server = server
             self.connection = connection
             self.idleTimeoutSeconds = idleTimeoutSeconds
         }
@@ -215,27 +263,25 @@ package final class HTTPServer: @unchecked Sendable {
     private static let streamFree: MHD_ContentReaderFreeCallback = { context in
         guard let context else { return }
         let holder = Unmanaged<StreamContext>.fromOpaque(context).takeRetainedValue()
-        // Over, complete or not (the client may have gone): the producer stops.
-        holder.stream.cancel()
-        holder.server?.forget(holder.stream)
+        // Over, complete or not (the client may have gone): the producer stops, and the reader's end closes here,
+        // on the connection's thread, its one reader.
+        holder.stream.finish()
     }
 
-    private func forget(_ stream: HTTPBodyStream) {
-        _ = lock.withLock { streams.removeValue(forKey: ObjectIdentifier(stream)) }
-    }
-
-    private static let yes = MHD_Result.YES
-    private static let no = MHD_Result.NO
-
-    /// Every (name, value) of `kind` the request carries, in order.
+    /// Every (name, value) of `kind` the request carries, in order, with the bytes after a NUL kept (libmicrohttpd
+    /// knows each value's length; a C string would end at the NUL and hide it).
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
         final class Collected { var pairs: [(name: String, value: String)] = [] }
         let collected = Collected()
         let context = Unmanaged.passUnretained(collected).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+        _ = MHD_get_connection_values_n(connection, kind, { context, _, key, keySize, value, valueSize in
             guard let context, let key else { return .YES }
             let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-            collected.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+            let name = key.withMemoryRebound(to: UInt8.self, capacity: keySize) { String(decoding: UnsafeBufferPointer(start: $0, count: keySize), as: UTF8.self) }
+            let text = value.map { value in
+                value.withMemoryRebound(to: UInt8.self, capacity: valueSize) { String(decoding: UnsafeBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
+            } ?? ""
+            collected.pairs.append((name, text))
             return .YES
         }, context)
         return collected.pairs
