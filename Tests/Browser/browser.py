@@ -4,6 +4,7 @@ import os
 import re
 import struct
 import time
+import urllib.parse
 import urllib.request
 import zlib
 
@@ -76,6 +77,28 @@ def wait_for(driver, script, timeout=30, interval=0.1):
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {script}")
         time.sleep(interval)
+
+
+TOKEN = None
+
+
+def use_server(url):
+    """The server's base URL ("http://HOST:PORT/") from the URL nagi serve printed; the token it carries (nagi serve
+    prints one on loopback too) is kept, and every urllib request from here on sends it as a Bearer header."""
+    global TOKEN
+    parts = urllib.parse.urlsplit(url)
+    TOKEN = urllib.parse.parse_qs(parts.query).get("token", [None])[0]
+    if TOKEN:
+        opener = urllib.request.build_opener()
+        opener.addheaders = [("Authorization", f"Bearer {TOKEN}")]
+        urllib.request.install_opener(opener)
+    return f"{parts.scheme}://{parts.netloc}/"
+
+
+def sign_in(driver, base):
+    """Opens the printed URL once, as a person does, so the browser keeps the token's cookie for every later page."""
+    if TOKEN:
+        driver.get(f"{base}?token={TOKEN}")
 
 
 def get_json(url):

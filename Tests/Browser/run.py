@@ -21,7 +21,7 @@ class Context:
     """What every test gets: the server's URL, the nagi binary, a scratch folder and a shared browser."""
 
     def __init__(self, url, nagi, scratch):
-        self.url = url.rstrip("/") + "/"
+        self.url = browser.use_server(url)
         self.nagi = nagi
         self.scratch = scratch
         self.driver = None
@@ -29,6 +29,7 @@ class Context:
     def browser(self):
         if self.driver is None:
             self.driver = browser.launch(download_folder=self.downloads)
+            browser.sign_in(self.driver, self.url)
         return self.driver
 
     @property

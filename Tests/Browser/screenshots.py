@@ -72,9 +72,10 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--out", required=True)
     arguments = parser.parse_args()
-    url = arguments.url.rstrip("/") + "/"
+    url = browser.use_server(arguments.url)
     os.makedirs(arguments.out, exist_ok=True)
     driver = browser.launch()
+    browser.sign_in(driver, url)
     try:
         pacer_shots(driver, url, arguments.out)
         studio_shot(driver, url, arguments.out)
