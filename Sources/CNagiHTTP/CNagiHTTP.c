@@ -70,7 +70,3 @@ int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, si
     }
     return -1;
 }
-
-int nagi_http_allow_content_length(struct MHD_Response *response) {
-    return MHD_set_response_options(response, MHD_RF_INSANITY_HEADER_CONTENT_LENGTH, MHD_RO_END) == MHD_YES ? 0 : -1;
-}

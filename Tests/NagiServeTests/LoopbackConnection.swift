@@ -221,6 +221,15 @@ final class LoopbackConnection {
         }
     }
 
+    /// Whether the server has closed the connection, looked at now without waiting (anything it sent is dropped).
+    var isClosedByPeer: Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT))
+        return count == 0 || (count < 0 && (errno == ECONNRESET || errno == EPIPE))
+    }
+
     /// Whether the server closes the connection within `seconds` (anything it sends first is dropped).
     func closesWithin(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

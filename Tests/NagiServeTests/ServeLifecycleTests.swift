@@ -155,4 +155,44 @@ import Testing
         #expect(received.count < length, "the download was not cut short")
         _ = try? album.readToEnd()
     }
+
+    @Test("SIGTERM with the largest describes and plots in flight beside a render: exit 0 within 2 s")
+    func signalStopsBusyServer() throws {
+        let server = try ServeProcess()
+        let largest = "pattern=0.5-0.5&cycles=10000"
+        var busy: [LoopbackConnection] = []
+        for path in ["/api/describe", "/api/describe", "/api/plot.svg", "/api/render.flac"] {
+            let connection = try server.connect()
+            try connection.sendRequest("GET", "\(path)?\(largest)", headers: [("Host", server.host), server.authorization])
+            busy.append(connection)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let start = Date()
+        let status = server.stop(SIGTERM, seconds: 10)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(status == 0, "exit status \(status.map(String.init) ?? "none (still running)")")
+        #expect(seconds < 2, "it took \(seconds) s to stop")
+        #expect(server.temporaryFiles.isEmpty, "left in TMPDIR: \(server.temporaryFiles)")
+    }
+
+    @Test("Sixty connections without a token, each sending 1 MB of a declared 10 MB body, add under 50 MB to the server")
+    func tokenlessBodiesCostNothing() throws {
+        let server = try ServeProcess()
+        #expect(try server.get("/api/presets").status == 200)
+        let before = server.residentBytes
+        let megabyte = [UInt8](repeating: UInt8(ascii: "1"), count: 1 << 20)
+        var connections: [LoopbackConnection] = []
+        for _ in 0..<60 {
+            let connection = try server.connect(receiveTimeoutSeconds: 5)
+            try connection.send("POST /api/resonance?pattern=resonance-steps HTTP/1.1\r\nHost: \(server.host)\r\nContent-Length: \(10 << 20)\r\n\r\n")
+            // The server answers 401 after the head and closes: the body's send may fail part way, as it should.
+            try? connection.send(megabyte)
+            connections.append(connection)
+        }
+        let after = server.residentBytes
+        #expect(before > 0 && after > 0)
+        #expect(after - before < 50 << 20, "the server grew by \((after - before) >> 20) MiB")
+        for connection in connections { #expect(connection.closesWithin(seconds: 10)) }
+        #expect(try server.get("/api/presets").status == 200)
+    }
 }

@@ -130,6 +130,15 @@ final class ServeProcess {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The server's resident memory now, bytes (VmRSS, from /proc).
+    var residentBytes: Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kibibytes * 1024
+    }
+
     /// The command line's run of `arguments` in this server's environment, from `home/output`.
     func nagi(_ arguments: [String], seconds: Double = 120) throws -> NagiRun {
         let outputPath = home.file("cli.stdout")

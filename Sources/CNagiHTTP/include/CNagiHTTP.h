@@ -32,10 +32,6 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
 /// library's descriptor number may be reused once it closes it).
 int nagi_http_duplicate_socket(struct MHD_Connection *connection);
 
-/// Lets `response` carry a Content-Length header of its caller's (a HEAD answer states the length its GET would
-/// send, with no body). `MHD_set_response_options` is variadic; this is its one call. 0, or -1 when refused.
-int nagi_http_allow_content_length(struct MHD_Response *response);
-
 /// The client's address as text ("127.0.0.1", "::1") into `buffer` of `size` bytes: 0, or -1 when unknown.
 int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
 

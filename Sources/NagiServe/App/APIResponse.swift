@@ -12,7 +12,7 @@ package enum APIResponse {
 
     /// A refusal: `message` (one line), its status and the parameter at fault.
     package static func error(_ message: String, status: Int, parameter: String? = nil) -> HTTPResponse {
-        var text = "{\"error\": \(JSONText.quote(ErrorLine.printable(message)))"
+        var text = "{\"error\": \(JSONText.quote(ErrorLine.printable(ServedText.withoutPaths(message))))"
         if let parameter { text += ", \"parameter\": \(JSONText.quote(parameter))" }
         return json(text + "}\n", status: status)
     }

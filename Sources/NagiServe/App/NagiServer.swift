@@ -154,7 +154,7 @@ package final class NagiServer: Sendable {
                 return Self.secured(refusal)
             }
             if case let .refused(status, message) = guardian.check(head) {
-                if status == 401 { throttle.recordFailure(from: head.clientAddress) }
+                if status == 401, guardian.offersToken(head) { throttle.recordFailure(from: head.clientAddress) }
                 return Self.secured(APIResponse.error(message, status: status))
             }
             if let declared = head.header("content-length").flatMap({ Int($0.trimmingSpaces()) }), declared > configuration.limits.bodyByteCount {

@@ -7,7 +7,7 @@ enum PresetListing {
     static func json(catalog: PresetCatalog, folders: UserFolders) -> String {
         func entries(_ category: PresetCatalog.Category) -> [String] {
             catalog.entries(in: category).map { entry in
-                var fields = ["\"name\": \(JSONText.quote(entry.name))", "\"summary\": \(JSONText.quote(entry.summary))"]
+                var fields = ["\"name\": \(JSONText.quote(entry.name))", "\"summary\": \(JSONText.quote(ServedText.withoutPaths(entry.summary)))"]
                 if category == .courses, let course = try? CourseDecoder(catalog: catalog).course(named: entry.name) {
                     fields += ["\"title\": \(JSONText.quote(course.title))", "\"lessonCount\": \(course.lessons.count)"]
                 }

@@ -53,6 +53,12 @@ package struct RequestGuard: Sendable {
         return .refused(status: 401, message: "this server needs its token: open the URL it printed (…/?token=…), or send 'Authorization: Bearer TOKEN'")
     }
 
+    /// Whether `request` offers a token at all (in its query, a Bearer header or this server's cookie): a wrong one is
+    /// a guess, which the throttle counts; none is a visitor who has not been given the URL.
+    package func offersToken(_ request: HTTPRequest) -> Bool {
+        request.queryValue("token") != nil || request.header("authorization")?.hasPrefix("Bearer ") == true || request.cookie(cookieName) != nil
+    }
+
     /// The `Set-Cookie` value that keeps the token for the page's later requests.
     package var cookieHeader: String? {
         token.map { "\(cookieName)=\($0); Path=/; HttpOnly; SameSite=Strict" }

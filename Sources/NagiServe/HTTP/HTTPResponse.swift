@@ -10,7 +10,7 @@ package struct HTTPResponse: Sendable {
 
     /// The status code (200, 206, 404…).
     package var status: Int
-    /// Header names and values, in order (Content-Length is the library's, from the body, but in `headOnly()`).
+    /// Header names and values, in order (Content-Length is the transport's, from the body; but `headOnly()`'s).
     package var headers: [(name: String, value: String)]
     package var body: Body
 
@@ -25,8 +25,9 @@ package struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: .bytes(Array(text.utf8)))
     }
 
-    /// This response as a HEAD request gets it: the same status and headers, the length the body would have
-    /// (`Content-Length`, when known), and no body; a streamed body's producer is told to stop.
+    /// This response as a HEAD request gets it in process (where no transport states the length): the same status and
+    /// headers, the length the body would have (`Content-Length`, when known), and no body; a streamed body's
+    /// producer is told to stop.
     package func headOnly() -> HTTPResponse {
         var head = self
         switch body {

@@ -202,14 +202,19 @@ package final class HTTPServer: Sendable {
     }
 
     /// Sends `response` on `connection`; to a HEAD request, its headers alone (a streamed body is not produced).
-    private func queue(_ answer: HTTPResponse, on connection: OpaquePointer, isHead: Bool) -> MHD_Result {
-        let response = isHead ? answer.headOnly() : answer
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, isHead: Bool) -> MHD_Result {
         let created: OpaquePointer?
         switch response.body {
         case let .bytes(bytes):
+            // To a HEAD request libmicrohttpd sends the length and not the bytes.
             created = bytes.withUnsafeBytes { buffer in
                 MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
+        case let .stream(stream, byteCount) where isHead:
+            // Its headers alone: the producer stops, and a known length is stated by a body never read.
+            stream.finish()
+            created = byteCount.map { MHD_create_response_from_callback(UInt64($0), 1, Self.noBodyReader, nil, nil) }
+                ?? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         case let .stream(stream, byteCount):
             let context = Unmanaged.passRetained(StreamContext(stream: stream, connection: connection, idleTimeoutSeconds: limits.idleTimeoutSeconds)).toOpaque()
             created = MHD_create_response_from_callback(
@@ -217,7 +222,6 @@ package final class HTTPServer: Sendable {
             if created == nil { Unmanaged<StreamContext>.fromOpaque(context).release() }
         }
         guard let created else { return .NO }
-        if isHead { _ = nagi_http_allow_content_length(created) }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(created, name, value)
         }
@@ -259,6 +263,9 @@ package final class HTTPServer: Sendable {
         // expecting a Content-Length sees the body cut short.
         return count == 0 ? -1 : -2
     }
+
+    /// The reader of a HEAD answer's body, which libmicrohttpd never asks for: the end.
+    private static let noBodyReader: MHD_ContentReaderCallback = { _, _, _, _ in -1 }
 
     private static let streamFree: MHD_ContentReaderFreeCallback = { context in
         guard let context else { return }
