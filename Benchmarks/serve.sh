@@ -24,10 +24,11 @@ server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 echo "load before: $(uptime | sed 's/.*load average: //')"
 
-# start_server ARGUMENTS...: `nagi serve` on a free loopback port, in the background; sets $server and $url.
+# start_server ARGUMENTS...: `nagi serve` on a free loopback port without a token (this machine only, for the benchmark), in
+# the background; sets $server and $url.
 start_server() {
     rm -f "$work/serve.out"
-    "$nagi" serve --listen 127.0.0.1:0 "$@" >"$work/serve.out" 2>"$work/serve.err" &
+    "$nagi" serve --listen 127.0.0.1:0 --no-token "$@" >"$work/serve.out" 2>"$work/serve.err" &
     server=$!
     for _ in $(seq 1 400); do [ -s "$work/serve.out" ] && break; sleep 0.025; done
     url=$(head -n 1 "$work/serve.out")
