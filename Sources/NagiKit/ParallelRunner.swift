@@ -1,5 +1,6 @@
 import Glibc
 import Locking
+import Synchronization
 
 /// Runs independent jobs on a fixed number of threads, keeping results in input order (the loudness pass's
 /// halves, a course export's tracks), or workers beside the calling thread (a sliced write's renderers).
@@ -97,12 +98,11 @@ package enum ParallelRunner {
     }
 
     /// A shared index dispenser.
-    private final class Counter: @unchecked Sendable {
-        private let lock = Lock()
-        private var value = 0
+    private final class Counter: Sendable {
+        private let value = Mutex(0)
 
         func take(below limit: Int) -> Int? {
-            lock.withLock {
+            value.withLock { value in
                 guard value < limit else { return nil }
                 value += 1
                 return value - 1
@@ -111,20 +111,19 @@ package enum ParallelRunner {
     }
 
     /// Results written by several threads, read once all are done.
-    private final class ResultSlots<Output>: @unchecked Sendable {
-        private let lock = Lock()
-        private var slots: [Output?]
+    private final class ResultSlots<Output: Sendable>: Sendable {
+        private let slots: Mutex<[Output?]>
 
         init(count: Int) {
-            slots = Array(repeating: nil, count: count)
+            slots = Mutex(Array(repeating: nil, count: count))
         }
 
         func set(_ index: Int, _ value: Output) {
-            lock.withLock { slots[index] = value }
+            slots.withLock { $0[index] = value }
         }
 
         func values() -> [Output] {
-            lock.withLock { slots.compactMap { $0 } }
+            slots.withLock { $0.compactMap { $0 } }
         }
     }
 }
