@@ -103,7 +103,7 @@ public final class CourseExporter: Sendable {
         /// The file's real length (countdown, session, release, ending), microseconds, for the playlist.
         public var fileMicroseconds: Int64 { file.frameCount * 1_000_000 / Int64(file.spec.sampleRate) }
         /// Where the label track goes.
-        var labelsPath: String { String(path.dropLast(file.format.fileExtension.count)) + "txt" }
+        public var labelsPath: String { String(path.dropLast(file.format.fileExtension.count)) + "txt" }
     }
 
     /// What an export reports while it runs, from its worker threads, one report at a time.
