@@ -130,7 +130,7 @@ extension NagiServer {
         if let refusal = refusingLength(of: full) { return refusal }
         let key = "course=\(course.name)&lesson=\(index + 1)&" + Self.cacheKey(request.query) + "|" + format.fileExtension
         let download = request.queryValue("download").map(Self.isYes) == true ? plan.fileName : nil
-        return stream(full, file: plan.file, key: key, range: request.header("range"), download: download)
+        return stream(full, file: plan.file, key: key, for: request, download: download)
     }
 
     /// `GET /api/courses/NAME/lessons/N/describe`: lesson N's schedule as `/api/describe` gives a session's, under the
@@ -172,6 +172,13 @@ extension NagiServer {
                 return APIResponse.error(CLIError(error))
             }
         }
+        let validator = validator(of: request)
+        if validator.isMatched(byIfNoneMatch: request.header("if-none-match")) { return HTTPResponse(status: 304, headers: validator.headers) }
+        let fileName = FileNames.safeStem(course.name)
+        if request.method == "HEAD" {
+            let headers = [("Content-Type", "application/zip"), ("Content-Disposition", ContentDisposition.attachment(fileName: fileName + ".zip"))]
+            return headersAlone(status: 200, headers: headers + validator.headers, byteCount: nil)
+        }
         guard let folder = TemporaryFolder.make(prefix: "nagi-album-") else {
             return APIResponse.error("cannot make a temporary folder: \(Errno.current.description)", status: 500)
         }
@@ -181,10 +188,9 @@ extension NagiServer {
         settings.writesLabels = true
         let exportSettings = settings
         let guideClips = self.guideClips
-        let fileName = FileNames.safeStem(course.name)
         // Prepared, exported and archived under the render's slot; every lesson was checked above, so what fails
         // now fails the download part way (the client sees it cut short).
-        let response = streamProduced(contentType: "application/zip", fileName: fileName + ".zip") { descriptor, cancel in
+        let response = streamProduced(contentType: "application/zip", fileName: fileName + ".zip", headers: validator.headers) { descriptor, cancel in
             defer { TemporaryFolder.remove(folder) }
             do {
                 let exporter = try CourseExporter(course: course, settings: exportSettings, catalog: catalog, guideClips: guideClips)

@@ -1,3 +1,5 @@
+import CNagiHTTP
+
 /// One HTTP request as the server's handler sees it: its line, its headers and its whole body (bounded).
 package struct HTTPRequest: Sendable {
     /// "GET", "POST", "HEAD"…
@@ -12,6 +14,8 @@ package struct HTTPRequest: Sendable {
     package var body: [UInt8]
     /// Whether the body was larger than the server takes (it was then dropped, not kept).
     package var bodyTooLarge: Bool
+    /// The connection's socket, to see whether its client is still there (-1: unknown, taken as there).
+    package var clientSocket: Int32 = -1
 
     package init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
         self.method = method
@@ -25,6 +29,12 @@ package struct HTTPRequest: Sendable {
     /// The last value of the query parameter `name`, nil when absent.
     package func queryValue(_ name: String) -> String? {
         query.last { $0.name == name }?.value
+    }
+
+    /// Whether the client has closed or reset its connection while the answer is being made (a render waiting its
+    /// turn or being prepared then stops).
+    package var isClientGone: Bool {
+        nagi_http_peer_gone(clientSocket) != 0
     }
 
     /// The value of the header `name` (any case), nil when absent.

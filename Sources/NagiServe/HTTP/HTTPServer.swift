@@ -82,13 +82,13 @@ package final class HTTPServer: @unchecked Sendable {
     static let producerWaitMilliseconds = 10_000
 
     /// A new streamed body whose producer this server counts, so that `stop` waits for it.
-    /// `skipByteCount` and `produce`: as `HTTPBodyStream`'s.
+    /// `skipByteCount`, `spoolFolder` and `produce`: as `HTTPBodyStream`'s.
     package func makeStream(
-        skipping skipByteCount: Int = 0, produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
+        skipping skipByteCount: Int = 0, spoolFolder: String? = nil, produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
     ) throws(HTTPServerError) -> HTTPBodyStream {
         producers.withLockWakingAll { runningProducers += 1 }
         do throws(HTTPServerError) {
-            return try HTTPBodyStream(skipping: skipByteCount, onEnd: { [weak self] in self?.producerEnded() }, produce: produce)
+            return try HTTPBodyStream(skipping: skipByteCount, spoolFolder: spoolFolder, onEnd: { [weak self] in self?.producerEnded() }, produce: produce)
         } catch {
             producerEnded()
             throw error
@@ -143,11 +143,12 @@ package final class HTTPServer: @unchecked Sendable {
             uploadDataSize.pointee = 0
             return Self.yes
         }
-        let httpRequest = HTTPRequest(
+        var httpRequest = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
             query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
             headers: Dictionary(Self.values(of: connection, kind: .HEADER_KIND).map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
             body: request.body, bodyTooLarge: request.bodyTooLarge)
+        httpRequest.clientSocket = nagi_http_connection_socket(connection)
         let response = handler(httpRequest)
         return queue(response, on: connection)
     }
@@ -161,6 +162,7 @@ package final class HTTPServer: @unchecked Sendable {
                 MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
         case let .stream(stream, byteCount):
+            stream.watchClient(socket: nagi_http_connection_socket(connection))
             lock.withLock { streams[ObjectIdentifier(stream)] = stream }
             let context = Unmanaged.passRetained(StreamContext(stream: stream, server: self, connection: connection, idleTimeoutSeconds: limits.idleTimeoutSeconds)).toOpaque()
             created = MHD_create_response_from_callback(
