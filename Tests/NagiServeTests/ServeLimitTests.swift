@@ -70,7 +70,7 @@ import Testing
     @Test("With --jobs 1, one render running and four waiting, the next request is 503; the waiting ones are served after")
     func fullQueueIsBusy() throws {
         let server = try ServeProcess(["--listen", "127.0.0.1:0", "--jobs", "1"])
-        // The render that holds the one slot: an hour, never read, so its producer blocks on the full pipe.
+        // The render that holds the one slot: an hour, never read (it renders into its spool meanwhile).
         let hog = try server.connect()
         try hog.sendRequest("GET", "/api/render.wav?pattern=box&minutes=60&cues=none", headers: [("Host", server.host)])
         let head = try hog.readHead()
