@@ -27,6 +27,19 @@ import Testing
         #expect(try server.get("/api/render.wav?seed=5&pattern=box&rate=44100&cycles=1").header("etag") == tag)
     }
 
+    @Test("A user's preset added or changed changes the tag: the same name may be another session now")
+    func userPresetsAreInTheTag() throws {
+        let server = try ServeProcess()
+        let target = "/api/render.wav?pattern=box&cycles=1"
+        let before = try #require(try server.request("HEAD", target).header("etag"))
+        let folder = server.home.file("config/nagi/patterns")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"{"name": "mine", "phases": [4, 4]}"#.write(toFile: folder + "/mine.json", atomically: true, encoding: .utf8)
+        let after = try #require(try server.request("HEAD", target).header("etag"))
+        #expect(after != before)
+        #expect(try server.request("HEAD", target).header("etag") == after, "the tag is stable while nothing changes")
+    }
+
     @Test("HEAD answers a render's headers, its exact length among them, without rendering; If-None-Match answers 304 without rendering")
     func headAndNotModifiedDoNotRender() throws {
         let server = try ServeProcess()

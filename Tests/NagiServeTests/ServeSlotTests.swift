@@ -25,7 +25,7 @@ import Testing
         let server = try ServeProcess(["--listen", "127.0.0.1:0", "--jobs", "1"])
         // Three minutes of WAV: 35 MB, far more than the socket's and the pipe's buffers hold, so a render that waited
         // for its client would wait for ever (until the idle timeout, 20 s).
-        let stalled = try server.connect()
+        let stalled = try server.connect(receiveTimeoutSeconds: 120)
         try stalled.sendRequest("GET", "/api/render.wav?pattern=box&minutes=3&cues=none", headers: [("Host", server.host)])
         #expect(try stalled.readHead().status == 200)
         #expect(Self.waitUntilIdle(server), "the stalled client's render did not end")

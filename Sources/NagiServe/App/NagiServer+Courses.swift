@@ -193,7 +193,7 @@ extension NagiServer {
         let response = streamProduced(contentType: "application/zip", fileName: fileName + ".zip", headers: validator.headers) { descriptor, cancel in
             defer { TemporaryFolder.remove(folder) }
             do {
-                let exporter = try CourseExporter(course: course, settings: exportSettings, catalog: catalog, guideClips: guideClips)
+                let exporter = try CourseExporter(course: course, settings: exportSettings, catalog: catalog, guideClips: guideClips, cancel: cancel)
                 _ = try exporter.export(cancel: cancel)
                 // The album's cue sheet, beside the playlist: both name the tracks by the names they have in the ZIP.
                 let sheet = CueSheet.albumText(files: exporter.tracks.map { ($0.fileName, $0.file.format, $0.file.tags) })

@@ -223,13 +223,20 @@ package final class NagiServer: Sendable {
         return APIResponse.error("the session lasts \(length); this server renders at most \(configuration.maximumMinutes) minutes (nagi serve --max-minutes)", status: 400, parameter: "minutes")
     }
 
-    /// The validator of a render asked by `request`: its path and query, and the user's files it names.
+    /// The validator of a render asked by `request`: its path and query, the user's files it names (a bed, a cue
+    /// pack), and the user's presets (a pattern, soundscape or course may be one of them, edited under the same name).
     func validator(of request: HTTPRequest) -> RenderValidator {
-        let userFiles = request.query.compactMap { parameter -> String? in
+        var userFiles = request.query.compactMap { parameter -> String? in
             switch parameter.name {
             case "bed": try? folders.bed(named: parameter.value)
             case "cue-pack": try? folders.cuePack(named: parameter.value)
             default: nil
+            }
+        }
+        if let root = folders.root {
+            for category in PresetCatalog.Category.allCases {
+                let folder = FilePath(root).appending(category.rawValue).string
+                userFiles += UserFolders.entries(of: folder).sorted().filter { $0.hasSuffix(".json") }.map { FilePath(folder).appending($0).string }
             }
         }
         return RenderValidator(path: request.path, query: request.query, userFiles: userFiles)

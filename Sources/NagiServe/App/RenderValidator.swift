@@ -4,7 +4,7 @@ import NagiKit
 /// What tells one render's answer from another, for caches: a strong ETag from the normalised request (its path and
 /// its parameters sorted, so the same session in another order is the same tag; the token left out), nagi's
 /// version, the year (the date tag every tagged file carries) and the size and time of the user's files the request
-/// names (a bed, a cue pack), which may change under the same name. A render is deterministic, so its answer is
+/// may use (a bed or cue pack it names, every preset of the user's), which may change under the same name. A render is deterministic, so its answer is
 /// cacheable by anyone (`Cache-Control: public, …, immutable`) and a repeat is answered 304 without rendering.
 struct RenderValidator: Sendable {
     /// The entity tag, quoted: `"0123456789abcdef"`.
