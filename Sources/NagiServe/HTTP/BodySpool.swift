@@ -79,9 +79,6 @@ final class BodySpool: @unchecked Sendable {
         finish(failed: true)
     }
 
-    /// Whether the body ended as an error (a failed maker, or cancelled).
-    var hasFailed: Bool { state.withLockWakingAll { progress.failed } }
-
     /// Reads up to `count` bytes at `offset` into `buffer`, waiting for the maker while it has not written that far:
     /// the count read, 0 at the end of a complete body, -1 once it failed or was cancelled. While it waits,
     /// `isAbandoned` is asked every `pollMilliseconds`; true gives -1 (the client has gone).
