@@ -73,8 +73,8 @@ public final class AudioFileWriter {
 
     /// Streams the output into `descriptor` (a pipe or socket the caller opened and keeps: this writer writes a
     /// duplicate of its own) as into standard output, except that a WAV's header gives the exact sizes of
-    /// `frameCount` frames when it is known, and a FLAC's STREAMINFO that count (the writer must then be given exactly that many). `path` in messages is
-    /// `name`.
+    /// `frameCount` frames when it is known, and a FLAC's STREAMINFO that count (the writer must then be given exactly
+    /// that many). `path` in messages is `name`.
     /// - Throws: as `init(standardOutputFor:)`.
     public convenience init(streamingTo descriptor: Int32, spec: AudioFileSpec, frameCount: Int64? = nil, name: String = "the stream") throws {
         try self.init(path: name, spec: spec, overwrite: true, target: .descriptor(descriptor, frameCount: frameCount))

@@ -28,8 +28,9 @@ extension NagiServer {
             return album(request, course: course, catalog: catalog)
         case 3 where parts[1] == "lessons":
             // `N.EXT`, or `N` with the format from `format` (FLAC by default), as the course document links it.
-            let (number, pathFormat) = Int(parts[2]).map { ($0, nil) } ?? Self.lessonNumberAndFormat(parts[2])
-            guard let number, course.lessons.indices.contains(number - 1), Int(parts[2]) != nil || pathFormat != nil else {
+            let plainNumber = Int(parts[2])
+            let (number, pathFormat) = plainNumber.map { ($0, nil) } ?? Self.lessonNumberAndFormat(parts[2])
+            guard let number, course.lessons.indices.contains(number - 1), plainNumber != nil || pathFormat != nil else {
                 return Self.notFound("/api/courses/" + rest)
             }
             let format: AudioFileFormat
@@ -150,8 +151,9 @@ extension NagiServer {
         }
     }
 
-    /// `GET /api/courses/NAME/album.zip?format=flac`: the album `course export` writes (the tracks, with their album
-    /// gain, and the playlist), exported into a temporary folder and sent as one ZIP; the folder is removed after.
+    /// `GET /api/courses/NAME/album.zip?format=flac`: the album `course export --labels` writes (the tracks, with their
+    /// album gain, each one's chapters as a label track, and the playlist) and the album's cue sheet, exported into a
+    /// temporary folder and sent as one ZIP; the folder is removed after. 304 and HEAD without exporting.
     private func album(_ request: HTTPRequest, course: Course, catalog: PresetCatalog) -> HTTPResponse {
         let format: AudioFileFormat
         switch Self.requestedFormat(request, path: nil) {
