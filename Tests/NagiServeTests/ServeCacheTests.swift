@@ -23,6 +23,10 @@ import Testing
         #expect(otherFormat.header("etag") != tag)
         let cacheControl = try #require(first.header("cache-control"))
         #expect(cacheControl.hasPrefix("public, max-age=") && cacheControl.hasSuffix(", immutable"), "\(cacheControl)")
+        // If-None-Match compares weakly (a W/ prefix is the same tag) and takes * and lists.
+        for value in ["W/" + tag, "*", "\"a\", \(tag), \"b\""] {
+            #expect(try server.request("HEAD", "/api/render.wav?pattern=box&cycles=1&seed=5&rate=44100", headers: [("If-None-Match", value)]).status == 304, "\(value)")
+        }
         // The GET carries the same tag as the HEAD.
         #expect(try server.get("/api/render.wav?seed=5&pattern=box&rate=44100&cycles=1").header("etag") == tag)
     }
