@@ -15,9 +15,10 @@ if [ "${1:-}" = "--tests" ]; then
     # chapters), librsvg2-bin (plots as PNG), pulseaudio with the ALSA plugins (a paced device without hardware),
     # tmux (the terminal view), zsh and fish (completion scripts parse), groff and man-db (the man page), numpy and
     # scipy (a heart-rate spectrum checked against scipy's Welch), chromium and its driver with selenium (the
-    # pages in a real browser), curl, bc (the benchmarks' arithmetic).
+    # pages in a real browser), curl, bc (the benchmarks' arithmetic), unzip (an album's ZIP listed and unpacked),
+    # nginx-light (a caching proxy in front of nagi serve).
     packages+=(libebur128-dev flite sox flac python3 python3-mutagen ffmpeg librsvg2-bin pulseaudio libasound2-plugins tmux zsh fish
-        groff-base man-db python3-numpy python3-scipy chromium chromium-driver curl bc)
+        groff-base man-db python3-numpy python3-scipy chromium chromium-driver curl bc unzip nginx-light)
 fi
 missing=()
 for package in "${packages[@]}"; do

@@ -73,8 +73,8 @@ public final class AudioFileWriter {
 
     /// Streams the output into `descriptor` (a pipe or socket the caller opened and keeps: this writer writes a
     /// duplicate of its own) as into standard output, except that a WAV's header gives the exact sizes of
-    /// `frameCount` frames when it is known (the writer must then be given exactly that many). `path` in messages is
-    /// `name`.
+    /// `frameCount` frames when it is known, and a FLAC's STREAMINFO that count (the writer must then be given exactly
+    /// that many). `path` in messages is `name`.
     /// - Throws: as `init(standardOutputFor:)`.
     public convenience init(streamingTo descriptor: Int32, spec: AudioFileSpec, frameCount: Int64? = nil, name: String = "the stream") throws {
         try self.init(path: name, spec: spec, overwrite: true, target: .descriptor(descriptor, frameCount: frameCount))
@@ -317,7 +317,8 @@ public final class AudioFileWriter {
     /// RIFF header needs sizes known only at the end), so the stream is nagi's header with sizes that say
     /// "unknown" (`WAVStreamHeader`) followed by raw little-endian PCM from libsndfile: the same samples as a
     /// file. FLAC: libFLAC's final rewrite of its STREAMINFO (total samples, MD5) cannot go back into a stream and
-    /// is dropped, leaving 0, "unknown", as the format allows (`flac -t` passes). Ogg, Opus and MP3 go through
+    /// is dropped; a `frameCount` known ahead is stated in the STREAMINFO as it is first sent (`FileDescriptorSink`),
+    /// else it says 0, "unknown", as the format allows (`flac -t` passes). The MD5 stays 0, "not computed". Ogg, Opus and MP3 go through
     /// libsndfile's own descriptor I/O, which sees a pipe and leaves out what it would seek back for (LAME's
     /// length header, so libsndfile's own reader misjudges the length of a piped VBR MP3; ffmpeg reads it all);
     /// its error texts for pipes are its own, without errno.
@@ -325,6 +326,7 @@ public final class AudioFileWriter {
         switch spec.format {
         case .wav, .raw, .flac:
             sink.makeForwardOnly()
+            if spec.format == .flac { sink.streamInfoFrameCount = frameCount }
             var info = spec.sndfileInfo
             if spec.format == .wav {
                 if !sink.prepend(WAVStreamHeader(spec: spec, frameCount: frameCount).bytes) || !sink.flush() {

@@ -19,6 +19,15 @@ final class FileDescriptorSink {
     /// descriptor, and what an encoder writes after seeking back to finish a header (FLAC's STREAMINFO) is
     /// dropped, since a stream cannot take back what it sent.
     private(set) var isForwardOnly = false
+    /// Forward-only FLAC: the frame count the STREAMINFO block states as it passes, nil to leave it as libFLAC wrote
+    /// it (0, "unknown"). libFLAC fills the count in only by seeking back when it finishes, which a stream cannot; a
+    /// length known from the start (a render's schedule fixes it) is put there on the way out instead, so a saved
+    /// stream opens in libsndfile, which takes 0 for "2^63 − 1 frames" and refuses the file.
+    var streamInfoFrameCount: Int64?
+    /// Where STREAMINFO's 36-bit total-samples field lies in a FLAC stream: its low 4 bits of byte 21, then bytes
+    /// 22 to 25 ("fLaC", a 4-byte block header, then 10 bytes of block and frame sizes and 28 bits of rate,
+    /// channels and bits before it).
+    static let streamInfoFrameCountBytes: Range<Int64> = 21..<26
     /// Forward-only: bytes libsndfile has put into the stream, and where it believes it is writing.
     private var streamedByteCount: Int64 = 0
     private var streamPosition: Int64 = 0
@@ -159,10 +168,29 @@ final class FileDescriptorSink {
         if firstErrorCode != nil { return 0 }
         guard isForwardOnly else { return gather(source, Int(count)) ? count : 0 }
         let dropped = Int(min(Int64(count), streamedByteCount - streamPosition))
+        let firstSent = streamPosition + Int64(dropped)
         streamPosition += Int64(count)
         streamedByteCount = max(streamedByteCount, streamPosition)
         guard dropped < Int(count) else { return count }
+        let sent = firstSent..<streamPosition
+        if let frameCount = streamInfoFrameCount, sent.overlaps(Self.streamInfoFrameCountBytes) {
+            var bytes = Array(UnsafeRawBufferPointer(start: source + dropped, count: Int(count) - dropped))
+            Self.stateFrameCount(frameCount, in: &bytes, startingAt: firstSent)
+            return bytes.withUnsafeBytes { gather($0.baseAddress ?? source, $0.count) } ? count : 0
+        }
         return gather(source + dropped, Int(count) - dropped) ? count : 0
+    }
+
+    /// Writes `frameCount` into the STREAMINFO total-samples bytes that `bytes` (the stream's bytes from position
+    /// `start`) holds, leaving byte 21's high bits (the last of bits per sample) as they are.
+    static func stateFrameCount(_ frameCount: Int64, in bytes: inout [UInt8], startingAt start: Int64) {
+        let value = UInt64(max(0, min(frameCount, (1 << 36) - 1)))
+        for position in Self.streamInfoFrameCountBytes where position >= start && position < start + Int64(bytes.count) {
+            let index = Int(position - start)
+            let shift = UInt64(8 * (Self.streamInfoFrameCountBytes.upperBound - 1 - position))
+            let byte = UInt8(truncatingIfNeeded: value >> shift)
+            bytes[index] = position == Self.streamInfoFrameCountBytes.lowerBound ? (bytes[index] & 0xF0) | (byte & 0x0F) : byte
+        }
     }
 
     /// Adds `size` bytes to the buffer, writing out when it fills; false once a write failed.

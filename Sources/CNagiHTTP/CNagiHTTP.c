@@ -4,6 +4,10 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <stdarg.h>
@@ -69,4 +73,31 @@ int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, si
         return inet_ntop(AF_INET6, &v6->sin6_addr, buffer, (socklen_t)size) != NULL ? 0 : -1;
     }
     return -1;
+}
+
+int nagi_http_spool_file(const char *folder) {
+    int descriptor = open(folder, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (descriptor >= 0) return descriptor;
+    // File systems without O_TMPFILE: a name made and removed at once.
+    size_t length = strlen(folder);
+    char *template = malloc(length + sizeof("/.nagi-spool-XXXXXX"));
+    if (template == NULL) return -1;
+    memcpy(template, folder, length);
+    memcpy(template + length, "/.nagi-spool-XXXXXX", sizeof("/.nagi-spool-XXXXXX"));
+    descriptor = mkostemp(template, O_CLOEXEC);
+    if (descriptor >= 0) unlink(template);
+    free(template);
+    return descriptor;
+}
+
+int nagi_http_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+int nagi_http_peer_gone(int socket) {
+    if (socket < 0) return 0;
+    struct pollfd poller = {.fd = socket, .events = POLLRDHUP, .revents = 0};
+    if (poll(&poller, 1, 0) <= 0) return 0;
+    return (poller.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
 }

@@ -103,7 +103,7 @@ public final class CourseExporter: Sendable {
         /// The file's real length (countdown, session, release, ending), microseconds, for the playlist.
         public var fileMicroseconds: Int64 { file.frameCount * 1_000_000 / Int64(file.spec.sampleRate) }
         /// Where the label track goes.
-        var labelsPath: String { String(path.dropLast(file.format.fileExtension.count)) + "txt" }
+        public var labelsPath: String { String(path.dropLast(file.format.fileExtension.count)) + "txt" }
     }
 
     /// What an export reports while it runs, from its worker threads, one report at a time.
@@ -140,10 +140,11 @@ public final class CourseExporter: Sendable {
     public let tracks: [Track]
 
     /// Prepares every lesson of `course` under `settings` before anything is created: presets from `catalog`,
-    /// the guide's phrases from `guideClips` (each spoken once, in as many processes as it was given).
+    /// the guide's phrases from `guideClips` (each spoken once, in as many processes as it was given); `cancel` stops
+    /// the preparation between and within lessons (a server whose client has gone).
     /// - Throws: `SoundtrackError` for the first lesson that cannot be made (its soundscape, schedule, bed, cue pack,
-    ///   spoken words or file), naming it.
-    public init(course: Course, settings: Settings, catalog: PresetCatalog, guideClips: GuideClipCache) throws(SoundtrackError) {
+    ///   spoken words or file), naming it; `.cancelled`.
+    public init(course: Course, settings: Settings, catalog: PresetCatalog, guideClips: GuideClipCache, cancel: Cancellation = .never) throws(SoundtrackError) {
         self.course = course
         self.settings = settings
         var tracks: [Track] = []
@@ -152,7 +153,8 @@ public final class CourseExporter: Sendable {
             let plan = try Self.plan(lesson: index, of: course, settings: settings, catalog: catalog, soundscapes: &soundscapes)
             // Every track is prepared before any is written, so none holds its bed in memory meanwhile (a write reads
             // it, jobs at a time).
-            let soundtrack = try Soundtrack.prepare(plan.request, guide: guideClips, holdsBed: false)
+            if cancel.isCancelled { throw .cancelled }
+            let soundtrack = try Soundtrack.prepare(plan.request, guide: guideClips, cancel: cancel, holdsBed: false)
             // The settings' fingerprint covers the soundscape, guide, bed and beat and names each clip by phrase and
             // length; the request adds the voice and the pack's folder, the checksum the pack's samples, so a
             // different voice or pack redoes the track.

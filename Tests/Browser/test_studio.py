@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import time
+import urllib.request
 import wave
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -173,6 +174,11 @@ def test_courses_in_the_studio(context):
     assert first.find_elements(By.TAG_NAME, "a")[1].get_attribute("href").endswith("/lessons/1.mp3?download=1")
     album = driver.find_element(By.ID, "album").get_attribute("href")
     assert album.endswith("/api/courses/beginner-21/album.zip?format=mp3"), album
+    # Every link the course shows answers 200 (HEAD: the headers a download would have, nothing rendered).
+    shown = [a.get_attribute("href") for li in driver.find_elements(By.CSS_SELECTOR, "#lessons li") for a in li.find_elements(By.TAG_NAME, "a")]
+    for link in shown + [album]:
+        with urllib.request.urlopen(urllib.request.Request(link, method="HEAD"), timeout=60) as response:
+            assert response.status == 200, (link, response.status)
     browser.assert_no_console_errors(driver)
 
 

@@ -86,7 +86,7 @@ import Testing
     func fullQueueIsBusy() throws {
         let server = try InProcessServer(["--jobs", "1"], mode: .live)
         let authorization = ("Authorization", "Bearer \(try #require(server.token))")
-        // The render that holds the one slot: an hour, never read, so its producer blocks on the full pipe.
+        // The render that holds the one slot: an hour, never read (it renders into its spool meanwhile).
         let hog = try server.connect()
         try hog.sendRequest("GET", "/api/render.wav?pattern=box&minutes=60&cues=none", headers: [("Host", server.host), authorization])
         let head = try hog.readHead()

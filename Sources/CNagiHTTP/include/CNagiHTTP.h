@@ -44,4 +44,16 @@ void nagi_http_touch(struct MHD_Connection *connection, unsigned int idle_timeou
 /// kept otherwise): 0, or -1 with errno.
 int nagi_http_pipe(int ends[2], int byte_count);
 
+/// A nameless file in `folder` for reading and writing (O_TMPFILE, or a name unlinked at once where the file
+/// system has none), closed on exec: its descriptor, or -1 with errno. The file is gone when the descriptor closes.
+int nagi_http_spool_file(const char *folder);
+
+/// The socket of `connection` (libmicrohttpd's `MHD_get_connection_info` is variadic and does not import into
+/// Swift), or -1.
+int nagi_http_connection_socket(struct MHD_Connection *connection);
+
+/// Whether the client at the other end of `socket` has closed or reset its side (poll's POLLRDHUP, POLLHUP or
+/// POLLERR, without waiting): a request's client gone while its answer is made. 0 for -1.
+int nagi_http_peer_gone(int socket);
+
 #endif

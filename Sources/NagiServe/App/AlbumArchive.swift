@@ -19,7 +19,9 @@ enum AlbumArchive {
         guard let archive = archive_write_new() else { throw Failure(message: "archive_write_new failed") }
         defer { archive_write_free(archive) }
         guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-              archive_write_set_options(archive, "zip:compression=store") == ARCHIVE_OK,
+              // hdrcharset=UTF-8 sets each entry's UTF-8 flag (general purpose bit 11): "Day 1 — Arrive" is read as
+              // written by Windows Explorer and by every unzip, whatever their own code page.
+              archive_write_set_options(archive, "zip:compression=store,zip:hdrcharset=UTF-8") == ARCHIVE_OK,
               archive_write_open_fd(archive, descriptor) == ARCHIVE_OK else {
             throw Failure(message: Self.text(archive))
         }
@@ -34,7 +36,7 @@ enum AlbumArchive {
             guard fstat(file, &status) == 0 else { throw Failure(message: "cannot read \(path): \(Errno.current.description)") }
             guard let entry = archive_entry_new() else { throw Failure(message: "archive_entry_new failed") }
             defer { archive_entry_free(entry) }
-            archive_entry_set_pathname(entry, FilePath(folderName).appending(name).string)
+            archive_entry_set_pathname_utf8(entry, FilePath(folderName).appending(name).string)
             archive_entry_set_size(entry, la_int64_t(status.st_size))
             archive_entry_set_filetype(entry, Self.regularFileType)
             archive_entry_set_perm(entry, 0o644)

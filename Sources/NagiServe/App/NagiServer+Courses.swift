@@ -1,5 +1,6 @@
 import NagiSystem
 import AudioFile
+import FilePaths
 import Glibc
 import NagiDocuments
 import NagiKit
@@ -26,9 +27,16 @@ extension NagiServer {
         case 2 where parts[1] == "album.zip":
             return album(request, course: course, catalog: catalog)
         case 3 where parts[1] == "lessons":
-            let (number, format) = Self.lessonNumberAndFormat(parts[2])
-            guard let number, course.lessons.indices.contains(number - 1), let format, format != .raw else {
+            // `N.EXT`, or `N` with the format from `format` (FLAC by default), as the course document links it.
+            let plainNumber = Int(parts[2])
+            let (number, pathFormat) = plainNumber.map { ($0, nil) } ?? Self.lessonNumberAndFormat(parts[2])
+            guard let number, course.lessons.indices.contains(number - 1), plainNumber != nil || pathFormat != nil else {
                 return Self.notFound("/api/courses/" + rest)
+            }
+            let format: AudioFileFormat
+            switch Self.requestedFormat(request, path: pathFormat) {
+            case let .success(chosen): format = chosen
+            case let .failure(refusal): return refusal.response
             }
             return lessonTrack(request, course: course, index: number - 1, format: format, catalog: catalog)
         case 4 where parts[1] == "lessons" && parts[3] == "describe":
@@ -43,6 +51,29 @@ extension NagiServer {
     static func lessonNumberAndFormat(_ part: String) -> (Int?, AudioFileFormat?) {
         guard let dot = part.lastIndex(of: ".") else { return (nil, nil) }
         return (Int(part[..<dot]), AudioFileFormat(fileExtension: String(part[part.index(after: dot)...])))
+    }
+
+    /// A format refused, as the answer to give.
+    struct FormatRefusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The format a course request asks for: the path's extension (`3.mp3`), else the `format` parameter, else FLAC
+    /// (what `course export` writes by default); a `format` that is no audio format, or that disagrees with the path, is
+    /// refused with the command line's line.
+    static func requestedFormat(_ request: HTTPRequest, path pathFormat: AudioFileFormat?) -> Result<AudioFileFormat, FormatRefusal> {
+        let formats = AudioFileFormat.allCases.filter { $0 != .raw }
+        if let pathFormat, pathFormat == .raw { return .failure(FormatRefusal(response: notFound(request.path))) }
+        guard let given = request.queryValue("format") else { return .success(pathFormat ?? .flac) }
+        guard let chosen = AudioFileFormat(rawValue: given), chosen != .raw else {
+            let error = CLIError.arguments(.invalidValue(option: "--format", value: given, expected: "one of: " + formats.map(\.rawValue).joined(separator: ", ")))
+            return .failure(FormatRefusal(response: APIResponse.error(error, parameter: "format")))
+        }
+        if let pathFormat, pathFormat != chosen {
+            return .failure(FormatRefusal(response: APIResponse.error(
+                .usage("the path asks for \(pathFormat.rawValue) and the parameter 'format' for \(chosen.rawValue): give one"), parameter: "format")))
+        }
+        return .success(chosen)
     }
 
     /// The course's lessons with their lengths and URLs.
@@ -69,9 +100,10 @@ extension NagiServer {
 
     /// The export settings a request asks for (its query read as `course export`'s options), in `folder`.
     private func exportSettings(_ request: HTTPRequest, course: Course, format: AudioFileFormat?, folder: String) throws(QueryError) -> CourseExporter.Settings {
-        var query = request.query.filter { $0.name != "format" }
-        if let format { query.append(("format", format.rawValue)) }
-        let arguments = try QueryArguments.parse(query, for: CourseOptions.exportSpec, tolerating: [RenderOptions.spec, DescribeOptions.spec], positionals: [course.name], folders: folders)
+        // `format` is the server's own parameter (the path may name it), so it is given as the option here.
+        let arguments = try QueryArguments.parse(
+            request.query, for: CourseOptions.exportSpec, tolerating: [RenderOptions.spec, DescribeOptions.spec], positionals: [course.name],
+            options: format.map { ["--format=\($0.rawValue)"] } ?? [], folders: folders)
         do {
             var settings = try CourseOptions.exportSettings(arguments, course: course)
             settings.folder = folder
@@ -99,7 +131,7 @@ extension NagiServer {
         if let refusal = refusingLength(of: full) { return refusal }
         let key = "course=\(course.name)&lesson=\(index + 1)&" + Self.cacheKey(request.query) + "|" + format.fileExtension
         let download = request.queryValue("download").map(Self.isYes) == true ? plan.fileName : nil
-        return stream(full, file: plan.file, key: key, range: request.header("range"), download: download)
+        return stream(full, file: plan.file, key: key, for: request, download: download)
     }
 
     /// `GET /api/courses/NAME/lessons/N/describe`: lesson N's schedule as `/api/describe` gives a session's, under the
@@ -119,17 +151,14 @@ extension NagiServer {
         }
     }
 
-    /// `GET /api/courses/NAME/album.zip?format=flac`: the album `course export` writes (the tracks, with their album
-    /// gain, and the playlist), exported into a temporary folder and sent as one ZIP; the folder is removed after.
+    /// `GET /api/courses/NAME/album.zip?format=flac`: the album `course export --labels` writes (the tracks, with their
+    /// album gain, each one's chapters as a label track, and the playlist) and the album's cue sheet, exported into a
+    /// temporary folder and sent as one ZIP; the folder is removed after. 304 and HEAD without exporting.
     private func album(_ request: HTTPRequest, course: Course, catalog: PresetCatalog) -> HTTPResponse {
         let format: AudioFileFormat
-        if let given = request.queryValue("format") {
-            guard let chosen = AudioFileFormat(rawValue: given), chosen != .raw else {
-                return APIResponse.error(.arguments(.invalidValue(option: "--format", value: given, expected: "one of: flac, wav, ogg, opus, mp3")), parameter: "format")
-            }
-            format = chosen
-        } else {
-            format = .flac
+        switch Self.requestedFormat(request, path: nil) {
+        case let .success(chosen): format = chosen
+        case let .failure(refusal): return refusal.response
         }
         var settings: CourseExporter.Settings
         do {
@@ -145,22 +174,37 @@ extension NagiServer {
                 return APIResponse.error(CLIError(error))
             }
         }
+        let validator = validator(of: request)
+        if validator.isMatched(byIfNoneMatch: request.header("if-none-match")) { return HTTPResponse(status: 304, headers: validator.headers) }
+        let fileName = FileNames.safeStem(course.name)
+        if request.method == "HEAD" {
+            let headers = [("Content-Type", "application/zip"), ("Content-Disposition", ContentDisposition.attachment(fileName: fileName + ".zip"))]
+            return headersAlone(status: 200, headers: headers + validator.headers, byteCount: nil)
+        }
         guard let folder = TemporaryFolder.make(prefix: "nagi-album-") else {
             return APIResponse.error("cannot make a temporary folder: \(Errno.current.description)", status: 500)
         }
         settings.folder = folder
         settings.jobCount = 1
+        // The chapters as text beside each track (Audacity's label tracks), as `course export --labels` writes them.
+        settings.writesLabels = true
         let exportSettings = settings
         let guideClips = self.guideClips
-        let fileName = FileNames.safeStem(course.name)
         // Prepared, exported and archived under the render's slot; every lesson was checked above, so what fails
         // now fails the download part way (the client sees it cut short).
-        let response = streamProduced(contentType: "application/zip", fileName: fileName + ".zip") { descriptor, cancel in
+        let response = streamProduced(contentType: "application/zip", fileName: fileName + ".zip", headers: validator.headers) { descriptor, cancel in
             defer { TemporaryFolder.remove(folder) }
             do {
-                let exporter = try CourseExporter(course: course, settings: exportSettings, catalog: catalog, guideClips: guideClips)
+                let exporter = try CourseExporter(course: course, settings: exportSettings, catalog: catalog, guideClips: guideClips, cancel: cancel)
                 _ = try exporter.export(cancel: cancel)
-                let files = exporter.tracks.map { ($0.fileName, $0.path) } + [(course.name + ".m3u8", exporter.playlistPath)]
+                // The album's cue sheet, beside the playlist: both name the tracks by the names they have in the ZIP.
+                let sheet = CueSheet.albumText(files: exporter.tracks.map { ($0.fileName, $0.file.format, $0.file.tags) })
+                let sheetPath = FilePath(folder).appending(course.name + ".cue").string
+                try TextFileOutput.write(sheet, to: sheetPath, overwrite: true)
+                var files = exporter.tracks.flatMap { track in
+                    [(track.fileName, track.path), (FilePath(track.labelsPath).lastComponent, track.labelsPath)]
+                }
+                files += [(course.name + ".m3u8", exporter.playlistPath), (course.name + ".cue", sheetPath)]
                 try AlbumArchive.write(files, folderName: fileName, into: descriptor, cancel: cancel)
                 return true
             } catch {

@@ -1,5 +1,7 @@
 import NagiSystem
 import AudioFile
+import FilePaths
+import Glibc
 import Locking
 import NagiDocuments
 import NagiKit
@@ -57,7 +59,8 @@ package final class NagiServer: Sendable {
     let configuration: Configuration
     private let guardian: RequestGuard
     private let throttle = FailedTokenThrottle()
-    let slots: RenderSlots
+    /// The render turns: how many run and wait is the server's load, which a host (or a test) may look at.
+    package let slots: RenderSlots
     private let stopping = Atomic<Bool>(false)
     let soundtracks = SoundtrackCache(capacity: 4)
     /// Every request's phrases spoken once, in this process (a server forks no speaking processes).
@@ -297,7 +300,7 @@ package final class NagiServer: Sendable {
         }
         let fileName = FileNames.safeStem(render.session.name) + "." + format.fileExtension
         let key = Self.cacheKey(request.query) + "|" + format.fileExtension
-        return stream(render.request, file: file, key: key, range: request.header("range"), download: request.queryValue("download").map(Self.isYes) == true ? fileName : nil)
+        return stream(render.request, file: file, key: key, for: request, download: request.queryValue("download").map(Self.isYes) == true ? fileName : nil)
     }
 
     /// A refusal for a render's session beyond the server's bounds, nil for one within them.
@@ -322,28 +325,39 @@ package final class NagiServer: Sendable {
         return nil
     }
 
-    /// The prepared soundtrack of `request` (from the cache when it was prepared lately), streamed as `file`: a WAV
-    /// with an exact Content-Length and its ranges (206), every other format chunked as it is encoded.
-    func stream(_ request: SoundtrackRequest, file: SoundtrackFileDescription, key: String, range rangeHeader: String?, download fileName: String?) -> HTTPResponse {
-        guard slots.acquire() else {
-            return APIResponse.error("busy: \(configuration.jobCount) renders are running and \(configuration.queueLength) waiting; try again shortly", status: 503)
-        }
-        var released = false
-        defer { if !released { slots.release() } }
-        let soundtrack: Soundtrack
-        do {
-            // The key names the format, so the loudness pass may meter the render for the format's encoder.
-            var forFormat = request
-            forFormat.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: file.format)
-            let prepared = forFormat
-            soundtrack = try soundtracks.soundtrack(for: key) { () throws(SoundtrackError) in
-                try Soundtrack.prepare(prepared, guide: guideClips, cancel: Cancellation { [weak self] in self?.isStopping ?? true })
+    /// The validator of a render asked by `request`: its path and query, the user's files it names (a bed, a cue
+    /// pack), and the user's presets (a pattern, soundscape or course may be one of them, edited under the same name).
+    func validator(of request: HTTPRequest) -> RenderValidator {
+        var userFiles = request.query.compactMap { parameter -> String? in
+            switch parameter.name {
+            case "bed": try? folders.bed(named: parameter.value)
+            case "cue-pack": try? folders.cuePack(named: parameter.value)
+            default: nil
             }
-        } catch {
-            return APIResponse.error(CLIError(error))
         }
-        var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(of: file.format)), ("Cache-Control", "no-store")]
-        if let fileName { headers.append(("Content-Disposition", "attachment; filename=\"\(fileName)\"")) }
+        if let root = folders.root {
+            for category in PresetCatalog.Category.allCases {
+                let folder = FilePath(root).appending(category.rawValue).string
+                userFiles += UserFolders.entries(of: folder).sorted().filter { $0.hasSuffix(".json") }.map { FilePath(folder).appending($0).string }
+            }
+        }
+        return RenderValidator(path: request.path, query: request.query, userFiles: userFiles)
+    }
+
+    /// The soundtrack of `request` as `file`, answered to `http`: 304 when the client has it (`If-None-Match`), the
+    /// headers alone to HEAD, else prepared (from the cache when it was prepared lately) and streamed: a WAV with an
+    /// exact Content-Length and its ranges (206, under `If-Range`), every other format chunked as it is encoded. The
+    /// stream is spooled (`BodySpool`): the render keeps its slot only while it renders, whatever the client's pace.
+    /// With `download` (a file name) the answer is the finished file instead (`finishedFile`).
+    func stream(_ request: SoundtrackRequest, file: SoundtrackFileDescription, key: String, for http: HTTPRequest, download fileName: String?) -> HTTPResponse {
+        let validator = validator(of: http)
+        if validator.isMatched(byIfNoneMatch: http.header("if-none-match")) { return HTTPResponse(status: 304, headers: validator.headers) }
+        var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(of: file.format))] + validator.headers
+        let rangeHeader = validator.allowsRange(ifRange: http.header("if-range")) ? http.header("range") : nil
+        if let fileName {
+            headers.append(("Content-Disposition", ContentDisposition.attachment(fileName: fileName)))
+            return finishedFile(request, file: file, key: key, for: http, headers: headers, range: rangeHeader)
+        }
         let spec = file.spec
         var status = 200
         var byteCount: Int64?
@@ -354,9 +368,9 @@ package final class NagiServer: Sendable {
         var padBytes: [UInt8] = []
         if file.format == .wav {
             headers.append(("Accept-Ranges", "bytes"))
-            header = WAVStreamHeader(spec: spec, frameCount: soundtrack.totalFrameCount).bytes
+            header = WAVStreamHeader(spec: spec, frameCount: file.frameCount).bytes
             let blockAlign = Int64(spec.channelCount * spec.encoding.bytesPerSample)
-            let dataByteCount = soundtrack.totalFrameCount * blockAlign
+            let dataByteCount = file.frameCount * blockAlign
             // A chunk of odd size is followed by a pad byte, which the header's RIFF size counts: the file ends with it,
             // as nagi render's does, so its length is the one its header declares.
             if dataByteCount % 2 == 1 { padBytes = [0] }
@@ -364,9 +378,7 @@ package final class NagiServer: Sendable {
             byteCount = totalByteCount
             if let rangeHeader {
                 guard let range = ByteRange(parsing: rangeHeader, totalByteCount: totalByteCount) else {
-                    var refusal = APIResponse.error("the range \(rangeHeader) is not within the file's \(totalByteCount) bytes", status: 416)
-                    refusal.headers.append(("Content-Range", "bytes */\(totalByteCount)"))
-                    return refusal
+                    return Self.rangeNotSatisfiable(rangeHeader, totalByteCount: totalByteCount)
                 }
                 status = 206
                 headers.append(("Content-Range", "bytes \(range.first)-\(range.last)/\(totalByteCount)"))
@@ -381,6 +393,16 @@ package final class NagiServer: Sendable {
                 }
             }
         }
+        if http.method == "HEAD" { return headersAlone(status: status, headers: headers, byteCount: byteCount) }
+        guard slots.acquire() else { return busy() }
+        var released = false
+        defer { if !released { slots.release() } }
+        let soundtrack: Soundtrack
+        do {
+            soundtrack = try prepared(request, file: file, key: key, for: http)
+        } catch {
+            return APIResponse.error(CLIError(error))
+        }
         // From a frame past 0 the samples go out as the WAV's own data: headerless PCM of the same encoding.
         var streamSpec = spec
         if file.format == .wav {
@@ -393,7 +415,7 @@ package final class NagiServer: Sendable {
         do {
             guard !isStopping else { return APIResponse.error("the server is stopping", status: 503) }
             let environment = configuration.environment
-            body = try producers.makeStream(skipping: skipByteCount) { descriptor, cancel in
+            body = try producers.makeStream(skipping: skipByteCount, spoolFolder: ProcessEnvironment.temporaryFolder) { descriptor, cancel in
                 ProcessEnvironment.$bound.withValue(environment) {
                     defer { slotsToRelease.release() }
                     if !headerBytes.isEmpty, !FileSystem.writeAll(descriptor, headerBytes) { return false }
@@ -413,14 +435,102 @@ package final class NagiServer: Sendable {
         return HTTPResponse(status: status, headers: headers, body: .stream(body, byteCount: byteCount))
     }
 
-    /// A body `produce` writes on a thread of its own (an album's export and archive), sent chunked as `contentType`,
-    /// a download named `fileName`; it holds a render's slot, taken here, until it ends.
-    func streamProduced(
-        contentType: String, fileName: String, produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
-    ) -> HTTPResponse {
-        guard slots.acquire() else {
-            return APIResponse.error("busy: \(configuration.jobCount) renders are running and \(configuration.queueLength) waiting; try again shortly", status: 503)
+    /// The soundtrack of `request` as `file`, prepared for the format's encoder (from the cache when it was lately),
+    /// stopping when the server stops or `http`'s client has gone.
+    private func prepared(_ request: SoundtrackRequest, file: SoundtrackFileDescription, key: String, for http: HTTPRequest) throws(SoundtrackError) -> Soundtrack {
+        // The key names the format, so the loudness pass may meter the render for the format's encoder.
+        var forFormat = request
+        forFormat.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: file.format)
+        let prepared = forFormat
+        return try soundtracks.soundtrack(for: key) { () throws(SoundtrackError) in
+            try Soundtrack.prepare(prepared, guide: guideClips, cancel: stopsWith(http))
         }
+    }
+
+    /// A cancellation that says stop once the server stops or `http`'s client has gone.
+    func stopsWith(_ http: HTTPRequest) -> Cancellation {
+        Cancellation { [weak self] in (self?.isStopping ?? true) || http.isClientGone }
+    }
+
+    /// `download=1`: the finished file, as `nagi render -o FILE` writes it (FLAC with its total samples and MD5, MP3
+    /// with its Xing/LAME header, Ogg and Opus with their granules, WAV with its sizes, the tags and chapters and
+    /// the track gain), rendered into a temporary folder under the render's slot, then sent from its descriptor (its
+    /// name already removed) with a Content-Length and its ranges. Nothing is sent before it is finished.
+    private func finishedFile(
+        _ request: SoundtrackRequest, file: SoundtrackFileDescription, key: String, for http: HTTPRequest, headers given: [(name: String, value: String)],
+        range rangeHeader: String?
+    ) -> HTTPResponse {
+        var headers = given + [("Accept-Ranges", "bytes")]
+        // Its length is known only once it is written.
+        if http.method == "HEAD" { return headersAlone(status: 200, headers: headers, byteCount: nil) }
+        guard slots.acquire() else { return busy() }
+        defer { slots.release() }
+        let cancel = stopsWith(http)
+        let soundtrack: Soundtrack
+        do {
+            soundtrack = try prepared(request, file: file, key: key, for: http)
+        } catch {
+            return APIResponse.error(CLIError(error))
+        }
+        guard let folder = TemporaryFolder.make(prefix: "nagi-download-") else {
+            return APIResponse.error("cannot make a temporary folder: \(Errno.current.description)", status: 500)
+        }
+        defer { TemporaryFolder.remove(folder) }
+        let path = FilePath(folder).appending("render." + file.format.fileExtension).string
+        do {
+            _ = try soundtrack.write(to: .file(path: path, overwrite: true), file: file, cancel: cancel)
+        } catch {
+            return APIResponse.error(CLIError(error))
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            return APIResponse.error("cannot read the rendered file: \(Errno.current.description)", status: 500)
+        }
+        let totalByteCount = Int64(status.st_size)
+        guard let rangeHeader else {
+            return HTTPResponse(status: 200, headers: headers, body: .stream(HTTPBodyStream(completeFile: descriptor, byteCount: totalByteCount), byteCount: totalByteCount))
+        }
+        guard let range = ByteRange(parsing: rangeHeader, totalByteCount: totalByteCount) else {
+            close(descriptor)
+            return Self.rangeNotSatisfiable(rangeHeader, totalByteCount: totalByteCount)
+        }
+        headers.append(("Content-Range", "bytes \(range.first)-\(range.last)/\(totalByteCount)"))
+        let body = HTTPBodyStream(completeFile: descriptor, byteCount: totalByteCount, skipping: range.first)
+        return HTTPResponse(status: 206, headers: headers, body: .stream(body, byteCount: range.last - range.first + 1))
+    }
+
+    /// An answer of `headers` alone, for HEAD: what GET would answer, with its length when known, and nothing rendered.
+    func headersAlone(status: Int, headers: [(name: String, value: String)], byteCount: Int64?) -> HTTPResponse {
+        // A streamed body of that length that is never read (libmicrohttpd sends no body to HEAD): the way its
+        // Content-Length is said without the bytes.
+        guard !isStopping, let body = try? producers.makeStream(produce: { _, _ in true }) else {
+            return APIResponse.error("the server is stopping", status: 503)
+        }
+        return HTTPResponse(status: status, headers: headers, body: .stream(body, byteCount: byteCount))
+    }
+
+    /// 416 for a range outside a body of `totalByteCount` bytes (or several ranges, or another unit).
+    static func rangeNotSatisfiable(_ rangeHeader: String, totalByteCount: Int64) -> HTTPResponse {
+        var refusal = APIResponse.error("the range \(rangeHeader) is not within the file's \(totalByteCount) bytes", status: 416)
+        refusal.headers.append(("Content-Range", "bytes */\(totalByteCount)"))
+        return refusal
+    }
+
+    /// 503: every slot taken and the queue full.
+    func busy() -> HTTPResponse {
+        APIResponse.error("busy: \(configuration.jobCount) renders are running and \(configuration.queueLength) waiting; try again shortly", status: 503)
+    }
+
+    /// A body `produce` writes on a thread of its own (an album's export and archive), spooled and sent chunked as
+    /// `contentType`, a download named `fileName`, with `headers` besides; it holds a render's slot, taken here,
+    /// until it ends, whatever its client's pace.
+    func streamProduced(
+        contentType: String, fileName: String, headers extra: [(name: String, value: String)] = [],
+        produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
+    ) -> HTTPResponse {
+        guard slots.acquire() else { return busy() }
         let slotsToRelease = slots
         guard !isStopping else {
             slots.release()
@@ -428,11 +538,11 @@ package final class NagiServer: Sendable {
         }
         do {
             let environment = configuration.environment
-            let body = try producers.makeStream { descriptor, cancel in
+            let body = try producers.makeStream(spoolFolder: ProcessEnvironment.temporaryFolder) { descriptor, cancel in
                 defer { slotsToRelease.release() }
                 return ProcessEnvironment.$bound.withValue(environment) { produce(descriptor, cancel) }
             }
-            let headers = [("Content-Type", contentType), ("Cache-Control", "no-store"), ("Content-Disposition", "attachment; filename=\"\(fileName)\"")]
+            let headers = [("Content-Type", contentType), ("Content-Disposition", ContentDisposition.attachment(fileName: fileName))] + extra
             return HTTPResponse(status: 200, headers: headers, body: .stream(body, byteCount: nil))
         } catch {
             slots.release()

@@ -18,12 +18,13 @@ package struct QueryArguments {
     /// The parser's reading of `query` for `spec`. Parameters the spec does not take but `tolerated` does (a render's
     /// options sent to `/api/describe` with the same query) are left out; any other unknown parameter is refused.
     /// - Throws: `QueryError` with the command line's line (and the parameter at fault).
-    /// `positionals` go before PATTERN (a course's NAME, which the path names).
+    /// `positionals` go before PATTERN (a course's NAME, which the path names); `options` before the query's own (the
+    /// server's reading of a parameter it takes itself, such as `--format=mp3` from `format`).
     package static func parse(
         _ query: [(name: String, value: String)], for spec: CommandSpec, tolerating tolerated: [CommandSpec] = [], positionals: [String] = [],
-        folders: UserFolders
+        options given: [String] = [], folders: UserFolders
     ) throws(QueryError) -> ParsedArguments {
-        var options: [String] = []
+        var options: [String] = given
         var pattern: String?
         for (name, value) in query {
             if name == "pattern" {

@@ -85,7 +85,7 @@ package struct UserFolders: Sendable {
     }
 
     /// The names in a folder, unsorted; none when it cannot be read.
-    private static func entries(of folder: String) -> [String] {
+    static func entries(of folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []

@@ -18,11 +18,11 @@ package final class BodyProducers: Sendable {
 
     package init() {}
 
-    /// A new streamed body counted here until its producer returns. `skipByteCount` and `produce`: as
+    /// A new streamed body counted here until its producer returns. `skipByteCount`, `spoolFolder` and `produce`: as
     /// `HTTPBodyStream`'s.
-    /// - Throws: `HTTPServerError.system` when no pipe or thread can be made.
+    /// - Throws: `HTTPServerError.system` when no pipe, spool or thread can be made.
     package func makeStream(
-        skipping skipByteCount: Int = 0, produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
+        skipping skipByteCount: Int = 0, spoolFolder: String? = nil, produce: @escaping @Sendable (_ descriptor: Int32, _ cancel: Cancellation) -> Bool
     ) throws(HTTPServerError) -> HTTPBodyStream {
         let number = state.withLock { state -> Int in
             defer { state.nextNumber += 1 }
@@ -31,7 +31,7 @@ package final class BodyProducers: Sendable {
         }
         let stream: HTTPBodyStream
         do {
-            stream = try HTTPBodyStream(skipping: skipByteCount, onEnd: { [weak self] in self?.ended(number) }, produce: produce)
+            stream = try HTTPBodyStream(skipping: skipByteCount, spoolFolder: spoolFolder, onEnd: { [weak self] in self?.ended(number) }, produce: produce)
         } catch {
             ended(number)
             throw error

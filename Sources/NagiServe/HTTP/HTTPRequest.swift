@@ -1,3 +1,5 @@
+import CNagiHTTP
+
 /// One HTTP request as the server's handler sees it: its line, its headers and its whole body (bounded).
 package struct HTTPRequest: Sendable {
     /// "GET", "POST", "HEAD"…
@@ -17,6 +19,8 @@ package struct HTTPRequest: Sendable {
     /// Whether the request line held a NUL, raw or percent-encoded (`%00`): C strings would cut what follows it, so
     /// such a request is refused whole.
     package var targetHoldsNUL: Bool
+    /// The connection's socket, to see whether its client is still there (-1: unknown, taken as there).
+    package var clientSocket: Int32 = -1
 
     package init(
         method: String, path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
@@ -35,6 +39,12 @@ package struct HTTPRequest: Sendable {
     /// The last value of the query parameter `name`, nil when absent.
     package func queryValue(_ name: String) -> String? {
         query.last { $0.name == name }?.value
+    }
+
+    /// Whether the client has closed or reset its connection while the answer is being made (a render waiting its
+    /// turn or being prepared then stops).
+    package var isClientGone: Bool {
+        nagi_http_peer_gone(clientSocket) != 0
     }
 
     /// The value of the header `name` (any case), nil when absent; the last when repeated (the guard refuses a

@@ -186,6 +186,8 @@ package final class HTTPServer: Sendable {
         var whole = head
         whole.body = request.body
         whole.bodyTooLarge = request.bodyTooLarge
+        // The connection's own socket, looked at on this thread while the answer is made (a client gone stops it).
+        whole.clientSocket = nagi_http_connection_socket(connection)
         request.body = []
         return queue(handler(whole), on: connection, isHead: head.method == "HEAD")
     }
@@ -216,6 +218,7 @@ package final class HTTPServer: Sendable {
             created = byteCount.map { MHD_create_response_from_callback(UInt64($0), 1, Self.noBodyReader, nil, nil) }
                 ?? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         case let .stream(stream, byteCount):
+            stream.watchClient(socket: nagi_http_connection_socket(connection))
             let context = Unmanaged.passRetained(StreamContext(stream: stream, connection: connection, idleTimeoutSeconds: limits.idleTimeoutSeconds)).toOpaque()
             created = MHD_create_response_from_callback(
                 byteCount.map { UInt64($0) } ?? UInt64.max, Self.streamBlockByteCount, Self.streamReader, context, Self.streamFree)
