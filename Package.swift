@@ -98,7 +98,7 @@ let package = Package(
         // `nagi serve`: the engine over HTTP, NagiKit's second client (it never imports NagiCLI).
         // libarchive, for a course's album as one ZIP download.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        .target(name: "NagiServe", dependencies: ["NagiSystem", "FilePaths", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive"]),
+        .target(name: "NagiServe", dependencies: ["NagiSystem", "FilePaths", "FaultCategory", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive"]),
         // The options as users name them (command-line flags, and the same names as `nagi serve`'s query
         // parameters): declared once, read into NagiKit's requests with the command line's one-line errors.
         .target(

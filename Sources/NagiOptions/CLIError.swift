@@ -1,6 +1,7 @@
 import AudioFile
 import BedSource
 import Breath
+import FaultCategory
 import GuideSources
 
 /// Every way a command can fail, with its exit code after sysexits and one line for the user.
@@ -33,24 +34,32 @@ package enum CLIError: Error {
     /// Live playback ended early by the listener (q or Esc): exit 1, after the view has said so.
     case stoppedEarly
 
+    /// What kind of fault it is, in the words every layer shares (the server answers a status for it, the command line
+    /// an exit code); nil for a run stopped by a signal or by the listener, which is no fault of the request.
+    package var category: FaultCategory? {
+        switch self {
+        case .arguments, .usage: .usage
+        case let .breath(error): error.category
+        case let .audioFile(error): error.category
+        case let .cuePack(error): error.category
+        case let .spokenCue(error): error.category
+        case .data: .badData
+        case let .bed(error): error.category
+        case let .input(error): error.category
+        case .noInput: .missingInput
+        case .unavailable: .unavailable
+        case .cannotCreate: .cannotCreate
+        case .io: .inputOutput
+        case .interrupted, .stoppedEarly: nil
+        }
+    }
+
     /// The process exit code.
     package var exitCode: Int32 {
         switch self {
-        case let .arguments(error): error.exitCode
-        case let .breath(error): error.category.exitCode
-        case let .audioFile(error): error.category.exitCode
-        case let .cuePack(error): error.category.exitCode
-        case let .spokenCue(error): error.category.exitCode
-        case .data: 65
-        case let .bed(error): error.category.exitCode
-        case let .input(error): error.category.exitCode
-        case .usage: 64
-        case .noInput: 66
-        case .unavailable: 69
-        case .cannotCreate: 73
-        case .io: 74
         case let .interrupted(signal): 128 + signal
         case .stoppedEarly: 1
+        default: category?.exitCode ?? 70
         }
     }
 

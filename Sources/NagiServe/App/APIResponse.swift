@@ -1,3 +1,4 @@
+import FaultCategory
 import NagiDocuments
 import NagiKit
 import NagiOptions
@@ -45,14 +46,15 @@ package enum APIResponse {
         }
     }
 
-    /// The status for a fault: 400 for a bad request or bad content, 404 for something named that does not exist,
-    /// 503 for what is unavailable now (a stopping server, a device), 500 for the server's own failures.
+    /// The status for a fault, by its kind (never by the command line's exit code): 400 a bad request or bad content,
+    /// 404 something named that does not exist, 503 what is unavailable now (a device, a stopping server, a render
+    /// stopped), 500 the server's own failures.
     static func status(for error: CLIError) -> Int {
-        switch error.exitCode {
-        case 64, 65: 400
-        case 66: 404
-        case 69, 130, 143: 503
-        default: 500
+        switch error.category {
+        case .usage, .badData: 400
+        case .missingInput: 404
+        case .unavailable, nil: 503
+        case .internalFailure, .cannotCreate, .inputOutput, .readerClosed: 500
         }
     }
 
