@@ -92,6 +92,8 @@ package struct ResonanceOptions {
         if let text = arguments.value("--start") {
             if let seconds = NumberSyntax.decimal(text) {
                 start = .secondsIntoRecord(seconds)
+            } else if let reason = ClockTime.nonexistentDateReason(Substring(text)) {
+                throw .usage("--start \(TerminalText.printable(text)): \(reason)")
             } else if let clock = ClockTime.parse(Substring(text)) {
                 start = .clock(clock)
             } else {
@@ -127,6 +129,11 @@ package struct ResonanceOptions {
     /// The report as one JSON object (`--json`).
     package func json(_ report: ResonanceReport) -> String {
         ResonanceJSON.text(report, patternName: session.name)
+    }
+
+    /// The JSON object of a record refused for its content: `refused` true, `best` null and the reason.
+    package func refusalJSON(_ reason: String) -> String {
+        ResonanceJSON.refusal(reason, patternName: session.name)
     }
 
     /// The readable table and verdict.
