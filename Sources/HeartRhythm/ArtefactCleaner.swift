@@ -151,14 +151,13 @@ public struct ArtefactCleaner: Sendable {
     /// around it (3.5 standard deviations of a normal spread, as the paper sets it), at least
     /// `minimumThresholdFraction` of the local median interval, in ms.
     func thresholds(of values: [Double], medians: [Double]) -> [Double] {
-        let magnitudes = values
         let half = spreadWindow / 2
         var window = SortedWindow(capacity: spreadWindow)
-        for index in 0..<min(half, magnitudes.count) { window.insert(magnitudes[index]) }
+        for index in 0..<min(half, values.count) { window.insert(values[index]) }
         var result = [Double](repeating: 0, count: values.count)
         for index in values.indices {
-            if index + half < magnitudes.count { window.insert(magnitudes[index + half]) }
-            if index - half - 1 >= 0 { window.remove(magnitudes[index - half - 1]) }
+            if index + half < values.count { window.insert(values[index + half]) }
+            if index - half - 1 >= 0 { window.remove(values[index - half - 1]) }
             let deviation = (window.quantile(0.75) - window.quantile(0.25)) / 2
             result[index] = max(spreadMultiple * deviation, minimumThresholdFraction * medians[index])
         }
@@ -178,45 +177,5 @@ public struct ArtefactCleaner: Sendable {
             if !window.isEmpty { result[index] = window.quantile(0.5) }
         }
         return result
-    }
-}
-
-/// A window of values kept sorted as they come and go: a rolling quantile in O(window) per step.
-struct SortedWindow {
-    private var values: [Double]
-
-    init(capacity: Int) {
-        values = []
-        values.reserveCapacity(capacity + 1)
-    }
-
-    var isEmpty: Bool { values.isEmpty }
-
-    mutating func insert(_ value: Double) {
-        values.insert(value, at: position(of: value))
-    }
-
-    mutating func remove(_ value: Double) {
-        let index = position(of: value)
-        if index < values.count, values[index] == value { values.remove(at: index) }
-    }
-
-    /// The quantile `p` (0…1) by linear interpolation between order statistics (as pandas and numpy default).
-    func quantile(_ p: Double) -> Double {
-        guard let first = values.first else { return 0 }
-        guard values.count > 1 else { return first }
-        let position = p * Double(values.count - 1)
-        let low = Int(position.rounded(.down)), high = min(low + 1, values.count - 1)
-        return values[low] + (values[high] - values[low]) * (position - Double(low))
-    }
-
-    /// The first index whose value is not below `value`.
-    private func position(of value: Double) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }
