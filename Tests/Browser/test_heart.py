@@ -168,8 +168,67 @@ def test_heart_without_web_bluetooth(context):
         context.driver = None
 
 
+SESSION_SCRIPT = """
+const [beats, leadSeconds, done] = arguments;
+const audio = document.getElementById("audio");
+const now = Date.now();
+audio.dispatchEvent(new Event("playing"));
+const base = now - leadSeconds * 1000;
+let pending = [], sent = 0;
+for (const [end, value] of beats) {
+  pending.push(value);
+  if (end * 1000 - sent >= 1000) {
+    const bytes = [0x10, Math.round(60 * 1024 / value)];
+    for (const v of pending) bytes.push(v & 0xff, v >> 8);
+    window.nagi.heart.receive(bytes, base + end * 1000 + 40);
+    pending = [];
+    sent = end * 1000;
+  }
+}
+if (pending.length > 0) {
+  const bytes = [0x10, 68];
+  for (const v of pending) bytes.push(v & 0xff, v >> 8);
+  window.nagi.heart.receive(bytes, base + beats[beats.length - 1][0] * 1000 + 40);
+}
+audio.dispatchEvent(new Event("ended"));
+done(window.nagi.heart.state());
+"""
+
+
+def resonance_beats(lead_seconds, resonant_rate=5.5):
+    """Beats of a heart breathing resonance-steps (two minutes each at 6.5, 6, 5.5, 5 and 4.5 a minute) from
+    `lead_seconds` before it to 20 s after, swinging 16 bpm at the resonant pace and 5 elsewhere, in phase."""
+    beats, elapsed = [], 0.0
+    while elapsed < lead_seconds + 620:
+        t = elapsed - lead_seconds
+        if 0 <= t < 600:
+            rate = [6.5, 6.0, 5.5, 5.0, 4.5][int(t // 120)]
+            half = 8 if rate == resonant_rate else 2.5
+            heart = 66 + half * math.sin(2 * math.pi * rate / 60 * (t - (t // 120) * 120) - math.pi / 2)
+        else:
+            heart = 68
+        value = round(60 / heart * 1024)
+        elapsed += value / 1024
+        beats.append((elapsed, value))
+    return beats
+
+
+def test_heart_verdict_at_the_end_of_resonance_steps(context):
+    """At the end of a resonance-steps session the page sends its record and shows the verdict in the panel."""
+    driver = context.fresh()
+    driver.get(f"{context.url}pace?pattern=resonance-steps")
+    driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+    beats = resonance_beats(20.0)
+    state = driver.execute_async_script(SESSION_SCRIPT, beats, 20.0)
+    assert state["beats"] == len(beats) and state["gaps"] == 0, state
+    browser.wait_for(driver, "document.getElementById('heart-message').textContent.length > 0", timeout=120)
+    text = driver.find_element(By.ID, "heart-message").text
+    assert text.startswith("Resonance: 5.5 breaths/min"), text
+
+
 TESTS = [
     test_heart_measurement_layouts,
     test_heart_without_web_bluetooth,
     test_heart_payloads_state_and_record,
+    test_heart_verdict_at_the_end_of_resonance_steps,
 ]
