@@ -17,11 +17,14 @@ LOSS = (30.0, 35.0)  # seconds into the feed with no payloads: the strap lost co
 FEED_SCRIPT = """
 const [plan, done] = arguments;
 const first = performance.now();
+const clock = Date.now();
 let next = 0;
+// Each payload goes when its time comes, stamped with that time: a timer late on a busy machine must not look
+// like a loss of contact.
 function send() {
   const now = performance.now() - first;
   while (next < plan.length && plan[next][0] <= now) {
-    window.nagi.heart.receive(plan[next][1]);
+    window.nagi.heart.receive(plan[next][1], clock + plan[next][0]);
     next += 1;
   }
   if (next < plan.length) setTimeout(send, Math.max(0, plan[next][0] - (performance.now() - first)));
