@@ -1,27 +1,36 @@
-/// Finds and corrects artefacts in an RR series: an interval outside 300–2000 ms, or one differing from the
-/// median of its neighbours by more than a threshold (25 %, the relative form of Kubios' "medium" threshold of
-/// 0.25 s at 60 beats a minute).
+/// Finds and corrects artefacts in an RR series by an adaptive, local threshold (Lipponen & Tarvainen 2019, the
+/// method of Kubios' automatic correction): the successive differences (dRR) and each interval's departure from
+/// the median of the 11 around it (mRR) are measured against 5.2 times their quartile deviation over the 91
+/// beats around, so the threshold follows the local spread. A smooth swing of 20 bpm at the breathing rate
+/// raises the spread with it and stays physiology; a single ectopic or missed beat stands out of it.
 ///
-/// An ectopic beat comes as a pair: a premature interval and the compensatory one after it, together about two
-/// ordinary beats. Kubios' method (Lipponen & Tarvainen 2019, as NeuroKit2's `signal_fixpeaks` describes it)
-/// moves the ectopic beat to the midpoint of its neighbours, so both intervals become half their sum; so does
-/// this (NeuroKit2 0.3 itself gives other intervals on such pairs: docs/resonance.md). The pair is found
-/// when either interval passes the threshold and the other departs the opposite way by `pairThreshold` or more, their
-/// sum within `pairThreshold` of two local medians. Any other artefact is replaced by linear interpolation
-/// between the nearest good intervals.
+/// A beat is an artefact when its normalised dRR passes 1 and the dRR beside it runs the other way in the pattern
+/// of an ectopic beat, or of a long or short beat (the paper's criteria with c1 = 0.13, c2 = 0.17; a long or short
+/// one also half a threshold off its median that way), when its mRR passes 3, when it lies more than 40 % from
+/// its median, or outside 300–2000 ms. An ectopic beat comes as a pair: a premature interval and the
+/// compensatory one after it, together about two ordinary beats. Kubios' method (as NeuroKit2's
+/// `signal_fixpeaks` describes it) moves the ectopic beat to the midpoint of its neighbours, so both intervals
+/// become half their sum; so does this (NeuroKit2 0.3 itself gives other intervals on such pairs:
+/// docs/resonance.md). Any other artefact is replaced by linear interpolation between the nearest good intervals.
 public struct ArtefactCleaner: Sendable {
     /// The plausible range of one interval, in milliseconds.
     public var plausibleMilliseconds: ClosedRange<Double> = 300...2000
-    /// The largest accepted departure from the local median, as a fraction of it.
-    public var relativeThreshold = 0.25
-    /// The least departure of the other interval of an ectopic pair, and the largest departure of the pair's sum
-    /// from two medians, as fractions of the median.
+    /// The threshold's multiple of the quartile deviation (the paper's α).
+    public var spreadMultiple = 5.2
+    /// Beats in the window whose spread sets the threshold (the paper's 91).
+    public var spreadWindow = 91
+    /// Beats in the median an interval's departure (mRR) is measured from (the paper's 11).
+    public var medianWindow = 11
+    /// The least threshold, as a fraction of the local median interval: a record of nearly constant intervals
+    /// has no spread, and a change of a few per cent is never an artefact there.
+    public var minimumThresholdFraction = 0.03
+    /// The largest departure of an ectopic pair's sum from two local medians, as a fraction of them: beyond it
+    /// the pair is not one displaced beat and both intervals are interpolated.
     public var pairThreshold = 0.10
-    /// The least departure of both intervals of a short–long pair that neither flags alone, as a fraction of the
-    /// median: far beyond what breathing does to two successive beats.
-    public var unflaggedPairThreshold = 0.15
-    /// Intervals on each side that form the local median.
-    public var neighbourCount = 5
+    /// The departure from the local median beyond which an interval is an artefact whatever the local spread, as
+    /// a fraction of the median: no breathing swing moves one interval 40 % from the median of the 11 around it,
+    /// and a dense run of artefacts (a strap double-counting every fifth beat) would raise the spread past them.
+    public var grossDepartureFraction = 0.40
 
     public init() {}
 
@@ -33,50 +42,46 @@ public struct ArtefactCleaner: Sendable {
         public var artefactIndices: [Int]
     }
 
+    /// The paper's constants of the ectopic criterion (S12 against −c1·dRR ∓ c2).
+    static let c1 = 0.13, c2 = 0.17
+
     /// Cleans `intervals` (milliseconds).
+    ///
+    /// Two passes, as Kubios iterates: ectopic pairs found in the first are set to their midpoint, and the second
+    /// judges every other beat on the series so corrected, so two ectopic pairs one beat apart do not make the
+    /// normal beat between them look short.
     public func clean(_ intervals: [Double]) -> Result {
         let count = intervals.count
-        var isArtefact = intervals.map { !plausibleMilliseconds.contains($0) }
-        var medians = [Double](repeating: 0, count: count)
-        var window: [Double] = []
-        window.reserveCapacity(2 * neighbourCount)
-        for index in 0..<count {
-            window.removeAll(keepingCapacity: true)
-            for neighbour in max(0, index - neighbourCount)...min(count - 1, index + neighbourCount)
-            where neighbour != index && plausibleMilliseconds.contains(intervals[neighbour]) {
-                window.append(intervals[neighbour])
-            }
-            guard !window.isEmpty else { continue }
-            window.sort()
-            let middle = window.count / 2
-            medians[index] = window.count % 2 == 1 ? window[middle] : (window[middle - 1] + window[middle]) / 2
-            if !isArtefact[index], abs(intervals[index] - medians[index]) > relativeThreshold * medians[index] { isArtefact[index] = true }
-        }
+        guard count >= 3 else { return Result(intervalsMilliseconds: intervals, artefactIndices: []) }
+        let implausible = intervals.map { !plausibleMilliseconds.contains($0) }
+        // Implausible values stand in as the median of their plausible neighbours while the others are judged.
+        let neighbourMedians = Self.slidingMedian(intervals, window: medianWindow, including: { plausibleMilliseconds.contains($0) })
+        var series = intervals.indices.map { implausible[$0] ? neighbourMedians[$0] : intervals[$0] }
+        let first = classify(series, skipping: implausible)
+
         var cleaned = intervals
-        // Ectopic pairs first: premature (short) then compensatory (long), one flagged, the pair two beats long.
+        // Ectopic pairs: a short interval then a long one, one of them flagged, together about two beats.
         var paired = [Bool](repeating: false, count: count)
         var index = 0
         while index + 1 < count {
-            let first = index, second = index + 1
-            let median = (medians[first] + medians[second]) / 2
-            let a = intervals[first] - median, b = intervals[second] - median
-            // Kubios finds such a pair by its successive differences even when neither passes the threshold alone.
-            let flagged = isArtefact[first] || isArtefact[second] || (median > 0 && min(-a, b) >= unflaggedPairThreshold * median)
-            let opposite = median > 0 && a < 0 && b > 0 && min(-a, b) >= pairThreshold * median
-            let sumFits = median > 0 && abs(intervals[first] + intervals[second] - 2 * median) <= pairThreshold * 2 * median
-            let plausible = plausibleMilliseconds.contains((intervals[first] + intervals[second]) / 2)
-            if flagged, opposite, sumFits, plausible, !paired[first] {
-                let half = (intervals[first] + intervals[second]) / 2
-                cleaned[first] = half
-                cleaned[second] = half
-                paired[first] = true
-                paired[second] = true
+            let one = index, two = index + 1
+            let median = (first.medians[one] + first.medians[two]) / 2
+            let sum = intervals[one] + intervals[two]
+            let shortThenLong = intervals[one] < median && intervals[two] > median
+            let flagged = (first.isArtefact[one] && first.isArtefact[two]) || first.isEctopic[one] || first.isEctopic[two]
+            if flagged, shortThenLong, !implausible[one], !implausible[two], abs(sum - 2 * median) <= pairThreshold * 2 * median, plausibleMilliseconds.contains(sum / 2) {
+                for slot in [one, two] {
+                    cleaned[slot] = sum / 2
+                    series[slot] = sum / 2
+                    paired[slot] = true
+                }
                 index += 2
             } else {
                 index += 1
             }
         }
-        for index in 0..<count where paired[index] { isArtefact[index] = false }
+        let second = classify(series, skipping: implausible)
+        let isArtefact = intervals.indices.map { !paired[$0] && (implausible[$0] || second.isArtefact[$0]) }
         var artefacts: [Int] = []
         var previousGood: Int?
         index = 0
@@ -105,5 +110,72 @@ public struct ArtefactCleaner: Sendable {
             index = end
         }
         return Result(intervalsMilliseconds: cleaned, artefactIndices: artefacts)
+    }
+
+    /// The beats of `series` (ms) that pass the adaptive threshold, those of them in the pattern of an ectopic
+    /// beat, and each beat's local median; `skipping` marks beats already known bad.
+    func classify(_ series: [Double], skipping: [Bool]) -> (isArtefact: [Bool], isEctopic: [Bool], medians: [Double]) {
+        let count = series.count
+        let localMedians = Self.slidingMedian(series, window: medianWindow, including: { _ in true })
+        var differences = [Double](repeating: 0, count: count)
+        for index in 1..<count { differences[index] = series[index] - series[index - 1] }
+        differences[0] = differences.dropFirst().reduce(0, +) / Double(count - 1)
+        var departures = series.indices.map { series[$0] - localMedians[$0] }
+        for index in departures.indices where departures[index] < 0 { departures[index] *= 2 }
+        let differenceThreshold = thresholds(of: differences, medians: localMedians)
+        let departureThreshold = thresholds(of: departures, medians: localMedians)
+        let dRR = series.indices.map { differences[$0] / differenceThreshold[$0] }
+        let mRR = series.indices.map { departures[$0] / departureThreshold[$0] }
+        func at(_ index: Int) -> Double { dRR.indices.contains(index) ? dRR[index] : 0 }
+
+        var isArtefact = [Bool](repeating: false, count: count)
+        var isEctopic = [Bool](repeating: false, count: count)
+        for index in 0..<count where !skipping[index] {
+            let d = dRR[index]
+            // S12: the neighbouring difference that runs most against this one; S22: the one after, likewise. A long
+            // or short beat must also lie off its median the same way.
+            let s12 = d > 0 ? max(at(index - 1), at(index + 1)) : min(at(index - 1), at(index + 1))
+            let s22 = d >= 0 ? min(at(index + 1), at(index + 2)) : max(at(index + 1), at(index + 2))
+            if abs(d) > 1, (d > 1 && s12 < -Self.c1 * d - Self.c2) || (d < -1 && s12 > -Self.c1 * d + Self.c2) {
+                isEctopic[index] = true
+                isArtefact[index] = true
+            } else if (d > 1 && s22 < -1 && mRR[index] > 0.5) || (d < -1 && s22 > 1 && mRR[index] < -0.5) || abs(mRR[index]) > 3
+                || abs(series[index] - localMedians[index]) > grossDepartureFraction * localMedians[index] {
+                isArtefact[index] = true
+            }
+        }
+        return (isArtefact, isEctopic, localMedians)
+    }
+
+    /// Each value's threshold: `spreadMultiple` times the quartile deviation of the values over the `spreadWindow`
+    /// around it (3.5 standard deviations of a normal spread, as the paper sets it), at least
+    /// `minimumThresholdFraction` of the local median interval, in ms.
+    func thresholds(of values: [Double], medians: [Double]) -> [Double] {
+        let half = spreadWindow / 2
+        var window = SortedWindow(capacity: spreadWindow)
+        for index in 0..<min(half, values.count) { window.insert(values[index]) }
+        var result = [Double](repeating: 0, count: values.count)
+        for index in values.indices {
+            if index + half < values.count { window.insert(values[index + half]) }
+            if index - half - 1 >= 0 { window.remove(values[index - half - 1]) }
+            let deviation = (window.quantile(0.75) - window.quantile(0.25)) / 2
+            result[index] = max(spreadMultiple * deviation, minimumThresholdFraction * medians[index])
+        }
+        return result
+    }
+
+    /// The median of the `window` values centred on each (fewer at the ends) among those `including` accepts; the
+    /// value's own where none is.
+    static func slidingMedian(_ values: [Double], window size: Int, including: (Double) -> Bool) -> [Double] {
+        let half = size / 2
+        var window = SortedWindow(capacity: size)
+        for index in 0..<min(half, values.count) where including(values[index]) { window.insert(values[index]) }
+        var result = values
+        for index in values.indices {
+            if index + half < values.count, including(values[index + half]) { window.insert(values[index + half]) }
+            if index - half - 1 >= 0, including(values[index - half - 1]) { window.remove(values[index - half - 1]) }
+            if !window.isEmpty { result[index] = window.quantile(0.5) }
+        }
+        return result
     }
 }

@@ -80,7 +80,7 @@ public struct ClockTime: Sendable, Equatable {
         var hasDate = false
         if bytes.count >= 10, bytes[4] == UInt8(ascii: "-") {
             guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")), let day = digits(2),
-                  (1...12).contains(month), (1...31).contains(day) else { return nil }
+                  (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day) else { return nil }
             daySeconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
             hasDate = true
             guard expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")) else { return nil }
@@ -120,6 +120,32 @@ public struct ClockTime: Sendable, Equatable {
         }
         guard index == bytes.count else { return nil }
         return ClockTime(wallSeconds: daySeconds + Double(hour * 3600 + minute * 60) + second, zoneOffsetSeconds: zone, hasDate: hasDate)
+    }
+
+    /// The days of `month` (1–12) in `year` of the proleptic Gregorian calendar.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Why `text`, shaped as a date-time, names no day that exists ("2025-02-30 does not exist: February 2025 has
+    /// 28 days"); nil when its date exists or it is not shaped as one.
+    public static func nonexistentDateReason(_ text: Substring) -> String? {
+        let bytes = Array(text.utf8.prefix(10))
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = Int(String(decoding: bytes[0..<4], as: UTF8.self)), let month = Int(String(decoding: bytes[5..<7], as: UTF8.self)),
+              let day = Int(String(decoding: bytes[8..<10], as: UTF8.self)) else { return nil }
+        let date = String(decoding: bytes, as: UTF8.self)
+        guard (1...12).contains(month) else { return "\(date) does not exist: there is no month \(month)" }
+        let days = daysInMonth(year: year, month: month)
+        guard (1...days).contains(day) else {
+            let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+            return "\(date) does not exist: \(names[month - 1]) \(year) has \(days) days"
+        }
+        return nil
     }
 
     /// The moment as ISO 8601 with milliseconds and its zone ("2026-12-02T08:30:01.250+01:00"; no zone when

@@ -28,7 +28,9 @@ public enum RRParser {
         }
         guard let first = rows.first else { throw .badData("\(name): no RR intervals in the file") }
         guard rows.count <= beatLimit + 1 else { throw tooLong(name: name) }
-        let record = isHeader(first.text)
+        let record = isEmpaticaHeader(first.text)
+            ? try parseEmpatica(header: first, rows: rows.dropFirst(), name: name)
+            : isHeader(first.text)
             ? try parseTable(header: first, rows: rows.dropFirst(), name: name, column: column)
             : try parseColumns(rows[...], name: name, column: column)
         guard record.intervalsMilliseconds.count <= beatLimit else { throw tooLong(name: name) }
@@ -48,6 +50,15 @@ public enum RRParser {
         var columnCount: Int?
         var times: [Double?] = []
         for row in rows {
+            if let value = thousandsValue(row.text) {
+                // "1,024" alone on a line is one number written with a thousands separator, not time and RR.
+                guard columnCount == nil || columnCount == 1 else {
+                    throw .badData("\(name): line \(row.number) has one value where the lines before have \(columnCount ?? 0)")
+                }
+                columnCount = 1
+                values.append((row.number, value))
+                continue
+            }
             let cells = row.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "," })
             guard cells.count == 1 || cells.count == 2 || column != nil else {
                 throw .badData("\(name): line \(row.number) has \(cells.count) values; expected one RR interval per line, or time and RR (or give --column)")
@@ -85,7 +96,7 @@ public enum RRParser {
     /// A CSV table with a header row.
     static func parseTable(header: (number: Int, text: Substring), rows: ArraySlice<(number: Int, text: Substring)>, name: String, column: Int?) throws(HeartRhythmError) -> RRRecord {
         let separator: Character = header.text.contains(";") ? ";" : header.text.contains("\t") ? "\t" : ","
-        let names = header.text.split(separator: separator, omittingEmptySubsequences: false).map { trim($0).lowercased() }
+        let names = splitCells(header.text, separator: separator).map { trim($0).lowercased() }
         let rrColumn: Int
         if let column {
             guard (1...names.count).contains(column) else {
@@ -98,28 +109,44 @@ public enum RRParser {
             let listed = names.map { "'\($0)'" }.joined(separator: ", ")
             throw .badData("\(name): no RR or IBI column in the header on line \(header.number) (columns: \(listed)); give --column N to pick one")
         }
-        // A decimal comma is only readable where the comma does not separate the cells.
-        let decimalComma = separator != ","
         let timeColumn = names.indices.first { index in index != rrColumn && ["time", "date", "stamp", "zeit"].contains { names[index].contains($0) } }
+        // A one-column file's line is its cell, "1,024" included (the line's quotes are trimmed with it).
+        let table = rows.map { row in
+            (number: row.number, cells: names.count == 1 && thousandsValue(row.text) != nil ? [row.text] : splitCells(row.text, separator: separator))
+        }
+        // A comma inside a cell is a thousands separator ("1,024" quoted in a comma-separated file, or in a ; or tab
+        // file whose column is in milliseconds) or else, where ; or tab separates, a decimal comma ("812,5").
+        let commaCells = table.compactMap { rrColumn < $0.cells.count ? trim($0.cells[rrColumn]) : nil }.filter { $0.contains(",") }
+        let plainLarge = table.contains { row in rrColumn < row.cells.count && !row.cells[rrColumn].contains(",") && (Double(trim(row.cells[rrColumn])) ?? 0) >= 10 }
+        let commaIsThousands = separator == "," || (!commaCells.isEmpty && commaCells.allSatisfy { thousandsValue($0) != nil }
+            && (declaredUnit(names[rrColumn]) == 1 || plainLarge))
         var values: [(line: Int, value: Double)] = []
         values.reserveCapacity(rows.count)
         var clocks: [ClockTime?] = []
         clocks.reserveCapacity(rows.count)
-        for row in rows {
-            let cells = row.text.split(separator: separator, omittingEmptySubsequences: false)
+        for row in table {
+            let cells = row.cells
             guard rrColumn < cells.count else {
                 throw .badData("\(name): line \(row.number) has no '\(names[rrColumn])' value (\(cells.count) of \(names.count) columns)")
             }
             var cell = trim(cells[rrColumn])
             if cell.isEmpty { continue }
-            if decimalComma, cell.contains(",") { cell = Substring(String(cell.map { $0 == "," ? "." : $0 })) }
-            values.append((row.number, try number(cell, line: row.number, name: name)))
-            if let timeColumn, timeColumn < cells.count {
-                let text = trim(cells[timeColumn])
-                clocks.append(ClockTime.parse(text) ?? ClockTime.parseEpoch(text))
-            } else {
-                clocks.append(nil)
+            if separator == ",", cells.count > names.count, rrColumn + 1 < cells.count, thousandsValue(Substring(cell + "," + trim(cells[rrColumn + 1]))) != nil {
+                throw .badData("\(name): line \(row.number): '\(printable(cell)),\(printable(trim(cells[rrColumn + 1])))' is a number with a thousands separator in a comma-separated file, where the comma parts the cells; export without separators or quote the values")
             }
+            if cell.contains(",") {
+                if commaIsThousands, let value = thousandsValue(cell) {
+                    values.append((row.number, value))
+                    appendClock(cells, into: &clocks, timeColumn: timeColumn)
+                    continue
+                }
+                guard separator != "," else {
+                    throw .badData("\(name): line \(row.number): '\(printable(cell))' is not a number (a comma that is no thousands separator)")
+                }
+                cell = Substring(String(cell.map { $0 == "," ? "." : $0 }))
+            }
+            values.append((row.number, try number(cell, line: row.number, name: name)))
+            appendClock(cells, into: &clocks, timeColumn: timeColumn)
         }
         let (milliseconds, unit) = try toMilliseconds(values, declared: declaredUnit(names[rrColumn]), name: name)
         // Apps stamp a beat when it arrives, at the end of its interval.
@@ -149,8 +176,96 @@ public enum RRParser {
             }
             beatSeconds = seconds
         }
-        let label = column != nil ? "CSV column \(rrColumn + 1) '\(names[rrColumn])'" : "CSV column '\(names[rrColumn])'"
-        return RRRecord(intervalsMilliseconds: milliseconds, startClock: start, beatSeconds: beatSeconds, formatDescription: "\(label), \(unit)")
+        var label = column != nil ? "CSV column \(rrColumn + 1) '\(names[rrColumn])'" : "CSV column '\(names[rrColumn])'"
+        label += ", \(unit)"
+        if let stamps = beatSeconds, ReceiveStamps.areReceiveTimes(stamps, intervalsMilliseconds: milliseconds) {
+            beatSeconds = ReceiveStamps.place(stamps, intervalsMilliseconds: milliseconds)
+            label += "; stamps of the beats' arrival, so the beats are placed by their intervals (anchored to the stamps at the start and after gaps)"
+        }
+        return RRRecord(intervalsMilliseconds: milliseconds, startClock: start, beatSeconds: beatSeconds, formatDescription: label)
+    }
+
+    /// The clock of a row's time cell (nil without one), appended to `clocks`.
+    static func appendClock(_ cells: [Substring], into clocks: inout [ClockTime?], timeColumn: Int?) {
+        guard let timeColumn, timeColumn < cells.count else {
+            clocks.append(nil)
+            return
+        }
+        let text = trim(cells[timeColumn])
+        clocks.append(ClockTime.parse(text) ?? ClockTime.parseEpoch(text))
+    }
+
+    /// Whether a first line is Empatica E4's `IBI.csv` header: the session's start in Unix seconds, and "IBI".
+    static func isEmpaticaHeader(_ text: Substring) -> Bool {
+        let cells = text.split(separator: ",", omittingEmptySubsequences: false).map { trim($0) }
+        guard cells.count == 2, let start = Double(cells[0]), start > 100_000_000 else { return false }
+        return cells[1].lowercased() == "ibi"
+    }
+
+    /// Empatica E4's `IBI.csv`: after the header, each beat's end in seconds since the start and its interval in
+    /// seconds. The E4 writes only the beats it detected cleanly, so the times jump where it lost them: those
+    /// jumps are kept as gaps.
+    static func parseEmpatica(header: (number: Int, text: Substring), rows: ArraySlice<(number: Int, text: Substring)>, name: String) throws(HeartRhythmError) -> RRRecord {
+        let startUnix = Double(trim(header.text.split(separator: ",")[0])) ?? 0
+        var times: [Double] = []
+        var values: [(line: Int, value: Double)] = []
+        times.reserveCapacity(rows.count)
+        values.reserveCapacity(rows.count)
+        for row in rows {
+            let cells = row.text.split(separator: ",", omittingEmptySubsequences: false).map { trim($0) }
+            guard cells.count == 2 else {
+                throw .badData("\(name): line \(row.number) has \(cells.count) values; Empatica's IBI.csv has the time and the interval, in seconds")
+            }
+            let time = try number(cells[0], line: row.number, name: name)
+            if let last = times.last, time <= last {
+                throw .badData("\(name): line \(row.number): the time \(format(time)) s does not follow \(format(last)) s")
+            }
+            times.append(time)
+            values.append((row.number, try number(cells[1], line: row.number, name: name)))
+        }
+        let (milliseconds, _) = try toMilliseconds(values, declared: 1000, name: name)
+        guard let firstTime = times.first else { throw .badData("\(name): no RR intervals in the file") }
+        let first = milliseconds[0] / 1000
+        let start = ClockTime(wallSeconds: startUnix + firstTime - first, zoneOffsetSeconds: 0, hasDate: true)
+        return RRRecord(
+            intervalsMilliseconds: milliseconds, startClock: start, beatSeconds: times.map { $0 - firstTime + first },
+            formatDescription: "Empatica E4 IBI.csv, s"
+        )
+    }
+
+    /// The value of a number written with a thousands separator ("1,024", "12,345.5", quoted or not); nil for
+    /// anything else ("812,5", "0,812").
+    static func thousandsValue(_ text: Substring) -> Double? {
+        let bare = trim(text)
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first else { return nil }
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count >= 2, let lead = groups.first, (1...3).contains(lead.count), lead.first != "0",
+              groups.dropFirst().allSatisfy({ $0.count == 3 }), groups.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+        let digits = groups.joined() + (parts.count == 2 ? "." + parts[1] : "")
+        return Double(digits)
+    }
+
+    /// The cells of a CSV line: split at `separator` except inside double quotes (`"1,024"` is one cell).
+    static func splitCells(_ text: Substring, separator: Character) -> [Substring] {
+        guard text.contains("\"") else { return text.split(separator: separator, omittingEmptySubsequences: false) }
+        var cells: [Substring] = []
+        var start = text.startIndex
+        var quoted = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"", quoted || index == start {
+                // A quote opens a cell only at its start (the line's own outer quotes are already trimmed).
+                quoted.toggle()
+            } else if character == separator, !quoted {
+                cells.append(text[start..<index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        cells.append(text[start..<text.endIndex])
+        return cells
     }
 
     /// Whether a header names RR intervals: "rr", "rr-interval [ms]", "rr_ms", "ibi", "inter-beat interval".

@@ -110,8 +110,7 @@ public struct ResonanceAnalysis: Sendable {
                 throw .badData("the heart rate does not follow the paced breathing anywhere in the record (best correlation \(Self.decimal(found.correlation))): give --start")
             }
             if let chosen = chooseCandidate(found.candidates, spline: spline) {
-                found.offsetSeconds = chosen.candidate.offsetSeconds
-                found.correlation = chosen.candidate.correlation
+                found.choose(chosen.candidate)
                 found.heartDelaySeconds = chosen.delaySeconds
             }
             offset = found.offsetSeconds
@@ -127,6 +126,11 @@ public struct ResonanceAnalysis: Sendable {
             throw .badData("the record covers only \(Self.clock(from))–\(Self.clock(to)) of the session (\(Self.clock(sessionSeconds))), which starts \(Self.signedSeconds(offset)) into it")
         }
 
+        if !gaps.isEmpty {
+            let listed = gaps.prefix(6).map { "\(Self.decimal($0.upperBound - $0.lowerBound)) s at \(Self.clock($0.lowerBound))" }
+            let lost = gaps.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+            notes.append("\(gaps.count) gap\(gaps.count == 1 ? "" : "s") in the record where beats were lost (\(Self.decimal(lost)) s in all): " + listed.joined(separator: ", ") + (gaps.count > 6 ? ", …" : ""))
+        }
         let artefacts = Set(cleaned.artefactIndices)
         var steps = breathing.steps.map { step in
             var metrics = metrics(of: step, offset: offset, spline: spline)

@@ -74,8 +74,9 @@ public struct ResonanceVerdict: Sendable, Equatable {
         let t = rivals.map { tStatistic(steps[best].breathSwings, steps[$0].breathSwings) }.min() ?? 0
         // A left-out neighbour might have been the best: never clear beside one.
         let clear = margin >= clearMargin && t >= clearTStatistic && rivals.count == neighbours.count
+        let edge = edgeNote(steps, best: best)
         if clear {
-            return ResonanceVerdict(bestIndex: best, clear: true, margin: margin, tStatistic: t, text: "\(rate) breaths/min, clearly", reason: nil)
+            return ResonanceVerdict(bestIndex: best, clear: true, margin: margin, tStatistic: t, text: "\(rate) breaths/min, clearly" + edge, reason: nil)
         }
         var text = "\(rate) breaths/min, likely"
         if let rival {
@@ -84,8 +85,25 @@ public struct ResonanceVerdict: Sendable, Equatable {
         if rivals.count < neighbours.count {
             text += "; a step beside it was left out"
         }
-        text += ": repeat another day to be sure"
+        text += ": repeat another day to be sure" + edge
         return ResonanceVerdict(bestIndex: best, clear: false, margin: margin, tStatistic: t, text: text, reason: nil)
+    }
+
+    /// When the best step is the slowest or fastest pace tried, a clause saying the resonant rate may lie beyond
+    /// the range and naming the next paces to try (two more at the session's spacing); "" otherwise.
+    static func edgeNote(_ steps: [StepMetrics], best: Int) -> String {
+        let rates = steps.map(\.breathsPerMinute)
+        guard rates.count >= 3, let slowest = rates.min(), let fastest = rates.max(), slowest < fastest else { return "" }
+        let rate = rates[best]
+        let spacing = zip(rates, rates.dropFirst()).map { abs($0 - $1) }.filter { $0 > 0 }.min() ?? 0.5
+        func text(_ value: Double) -> String { ResonanceAnalysis.rateText(value) }
+        if rate == slowest, rate - 2 * spacing >= 1 {
+            return "; \(text(rate)) is the slowest pace tried: the resonant rate may lie below it — try \(text(rate)), \(text(rate - spacing)) and \(text(rate - 2 * spacing)) breaths/min next"
+        }
+        if rate == fastest, rate + 2 * spacing <= 30 {
+            return "; \(text(rate)) is the fastest pace tried: the resonant rate may lie above it — try \(text(rate)), \(text(rate + spacing)) and \(text(rate + 2 * spacing)) breaths/min next"
+        }
+        return ""
     }
 
     static func none(_ reason: String) -> ResonanceVerdict {

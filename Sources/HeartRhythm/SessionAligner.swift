@@ -34,8 +34,33 @@ public struct SessionAligner: Sendable {
         /// Whether the place stands out: its correlation half again above any other place in the record. On the
         /// test model's records, those that follow the session stood out by 2.8 to 10; those of another breathing
         /// (6/min throughout, spontaneous) by 1.33 at most (docs/resonance.md).
-        public var isClear: Bool { clarity >= 1.5 }
+        /// A weak correlation (below `minimumClearCorrelation`) is never clear, however it stands out.
+        public var isClear: Bool { correlation >= SessionAligner.minimumClearCorrelation && clarity >= 1.5 }
+        /// The coarse (1 Hz) correlation at each offset searched, from `coarseFirstOffsetSeconds`, and how far from
+        /// the chosen place another must lie to be the runner-up.
+        var coarseCorrelations: [Double] = []
+        var coarseFirstOffsetSeconds = 0.0
+        var coarseStepSeconds = 1.0
+        var separationSeconds = 0.0
+
+        /// Takes `candidate` as the session's place, the runner-up then the best correlated place a breath and a
+        /// half and 5 s away from it, so the runner-up shown is never the place chosen.
+        public mutating func choose(_ candidate: Candidate) {
+            offsetSeconds = candidate.offsetSeconds
+            correlation = candidate.correlation
+            var best = (offset: offsetSeconds, value: -Double.infinity)
+            for (slot, value) in coarseCorrelations.enumerated() {
+                let offset = coarseFirstOffsetSeconds + Double(slot) * coarseStepSeconds
+                if abs(offset - offsetSeconds) > separationSeconds, value > best.value { best = (offset, value) }
+            }
+            runnerUpCorrelation = best.value.isFinite ? best.value : 0
+            runnerUpOffsetSeconds = best.value.isFinite ? best.offset : offsetSeconds
+        }
     }
+
+    /// Below this correlation an alignment is not called clear: the heart rate follows the breathing too little
+    /// for the place to be sure, whatever the runner-up.
+    public static let minimumClearCorrelation = 0.3
 
     /// The least share of the session the record must overlap at an offset.
     public var minimumOverlap = 0.8
@@ -72,16 +97,13 @@ public struct SessionAligner: Sendable {
         candidates.sort { $0.correlation > $1.correlation }
         let bestOffset = Double(low + fineSlot) / sampleRateHz
         let separation = reach + 5
-        var runnerUp = (offset: coarseBest, value: -Double.infinity)
-        for (slot, value) in coarse.enumerated() {
-            let offset = Double(coarseOffsets.lowerBound + slot) / coarseRate
-            if abs(offset - bestOffset) > separation, value > runnerUp.value { runnerUp = (offset, value) }
-        }
-        return Alignment(
-            offsetSeconds: bestOffset, correlation: fine[fineSlot],
-            runnerUpCorrelation: runnerUp.value.isFinite ? runnerUp.value : 0, runnerUpOffsetSeconds: runnerUp.offset,
-            candidates: candidates
-        )
+        var alignment = Alignment(offsetSeconds: bestOffset, correlation: fine[fineSlot], runnerUpCorrelation: 0, runnerUpOffsetSeconds: bestOffset, candidates: candidates)
+        alignment.coarseCorrelations = coarse
+        alignment.coarseFirstOffsetSeconds = Double(coarseOffsets.lowerBound) / coarseRate
+        alignment.coarseStepSeconds = 1 / coarseRate
+        alignment.separationSeconds = separation
+        alignment.choose(Candidate(offsetSeconds: bestOffset, correlation: fine[fineSlot]))
+        return alignment
     }
 
     /// Pearson correlation of `reference` with `signal` shifted by each offset (samples; negative: the reference

@@ -40,7 +40,14 @@ enum ResonanceCommand {
         if let plotPath, !arguments.isSet("--force"), TextFileOutput.isExistingRegularFile(plotPath) {
             throw .cannotCreate("'\(plotPath)' already exists; use --force to replace it")
         }
-        let report = try options.report(recordBytes: try readRecord(recordPath), recordName: recordPath)
+        let report: ResonanceReport
+        do {
+            report = try options.report(recordBytes: try readRecord(recordPath), recordName: recordPath)
+        } catch {
+            // A record refused for its content still answers --json with an object saying why (and exits 65).
+            if arguments.isSet("--json"), case let .data(reason) = error { Console.out(options.refusalJSON(reason)) }
+            throw error
+        }
         let text = arguments.isSet("--json") ? options.json(report) : options.table(report, recordName: recordPath)
         if let plotPath {
             let svg = options.plotSVG(report, recordName: recordPath)

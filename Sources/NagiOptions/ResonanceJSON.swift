@@ -21,7 +21,7 @@ package enum ResonanceJSON {
     /// Every figure of `report` as one JSON object; `patternName` names the session breathed. `best` is null when
     /// there is no verdict, and `reason` says why; otherwise `best.clear` says whether the pace stood out clearly.
     package static func text(_ report: ResonanceReport, patternName: String) -> String {
-        var text = "{\"pattern\": \(JSONText.quote(patternName)), \"format\": \(JSONText.quote(report.formatDescription)), "
+        var text = "{\"pattern\": \(JSONText.quote(patternName)), \"refused\": false, \"format\": \(JSONText.quote(report.formatDescription)), "
         if let index = report.bestIndex {
             let best = report.steps[index]
             text += "\"best\": {\"breathsPerMinute\": \(JSONText.number(best.breathsPerMinute)), \"label\": \(JSONText.quote(best.label)), "
@@ -51,6 +51,11 @@ package enum ResonanceJSON {
         }
         text += "\"steps\": [\n  " + steps.joined(separator: ",\n  ") + "\n]}\n"
         return text
+    }
+
+    /// The object for a record refused for its content: no figures, `refused` true, `best` null and the reason.
+    package static func refusal(_ reason: String, patternName: String) -> String {
+        "{\"pattern\": \(JSONText.quote(patternName)), \"refused\": true, \"best\": null, \"reason\": \(JSONText.quote(reason)), \"notes\": [], \"steps\": []}\n"
     }
 
     static func optional(_ value: Double?) -> String {

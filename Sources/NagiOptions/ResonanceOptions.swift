@@ -34,12 +34,15 @@ package struct ResonanceOptions {
         below 10); time and RR per line (Kubios' RR text); CSV with a header naming an RR or IBI column, \
         separated by ; , or tab (Polar Sensor Logger's `Phone timestamp;RR-interval [ms]`, HRV Logger's CSV), \
         its timestamps (ISO 8601, a 24- or 12-hour clock, or epoch milliseconds; a record running past midnight \
-        goes on into the next day) placing every beat on a clock, a decimal comma read where ; or tab separates; \
+        goes on into the next day) placing every beat on a clock, or where they are stamps of a packet's arrival \
+        anchoring the intervals' sum at the start and after gaps; Empatica E4's IBI.csv, its gaps kept; a \
+        decimal comma read where ; or tab separates, a thousands separator where it cannot part the cells; \
         --column N picks the RR column. Lines starting # or // and blank lines are skipped. A record holds at most \
         200 000 beats (48 hours at 70 a minute).
 
-        Intervals outside 300-2000 ms or more than 25 % from the median of their neighbours (Kubios' medium \
-        threshold) are artefacts, counted per step; an ectopic beat and its compensatory pause are both set to \
+        Artefacts are found by an adaptive local threshold (Lipponen & Tarvainen 2019, as Kubios): successive \
+        differences and departures from the local median against 5.2 quartile deviations over the 91 beats \
+        around, so the swing of a strong resonance stays, and intervals outside 300-2000 ms; counted per step; an ectopic beat and its compensatory pause are both set to \
         half their sum (as Kubios and NeuroKit2 correct them), other artefacts interpolated. A record with more \
         than 20 % is refused; a step with more than 10 %, or with a gap of over 3 s in the timestamps, is left \
         out and said so. For each step (each labelled stage, or the whole session) less its first --settle seconds: \
@@ -92,6 +95,8 @@ package struct ResonanceOptions {
         if let text = arguments.value("--start") {
             if let seconds = NumberSyntax.decimal(text) {
                 start = .secondsIntoRecord(seconds)
+            } else if let reason = ClockTime.nonexistentDateReason(Substring(text)) {
+                throw .usage("--start \(TerminalText.printable(text)): \(reason)")
             } else if let clock = ClockTime.parse(Substring(text)) {
                 start = .clock(clock)
             } else {
@@ -127,6 +132,11 @@ package struct ResonanceOptions {
     /// The report as one JSON object (`--json`).
     package func json(_ report: ResonanceReport) -> String {
         ResonanceJSON.text(report, patternName: session.name)
+    }
+
+    /// The JSON object of a record refused for its content: `refused` true, `best` null and the reason.
+    package func refusalJSON(_ reason: String) -> String {
+        ResonanceJSON.refusal(reason, patternName: session.name)
     }
 
     /// The readable table and verdict.

@@ -158,6 +158,18 @@ struct ResonanceCommandTests {
             #expect(result.standardOutput.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.svg").path))
         }
+        // With --json a refused record still answers with an object saying why, and exits 65.
+        let refusedJSON = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent("short.txt").path, "--json"], home: folder)
+        #expect(refusedJSON.status == 65)
+        let refusal = try Self.json(refusedJSON.standardOutput)
+        #expect(refusal["refused"] as? Bool == true)
+        #expect(refusal["best"] is NSNull)
+        #expect((refusal["reason"] as? String)?.contains("the record is too short: 30 beats") == true, "\(refusal)")
+        #expect(refusedJSON.standardError.split(separator: "\n").count == 1)
+        // A --start date that does not exist is refused as such.
+        let february = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent("short.txt").path, "--start", "2025-02-30T08:16:00"], home: folder)
+        #expect(february.status == 64)
+        #expect(february.standardError == "nagi: error: --start 2025-02-30T08:16:00: 2025-02-30 does not exist: February 2025 has 28 days\n")
         let both = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent("short.txt").path, "--start", "10", "--align", "auto"], home: folder)
         #expect(both.status == 64)
         let clock = NagiInProcess.run(["resonance", "analyze", folder.appendingPathComponent("noisy.txt").path, "--start", "7:30"], home: folder)
