@@ -1,3 +1,4 @@
+import Locking
 import FilePaths
 import NagiSystem
 import AudioFile
@@ -5,7 +6,6 @@ import Breath
 import FoundationEssentials
 import Glibc
 import NagiDocuments
-import Synchronization
 
 /// The record in an export folder of which track was made with which settings, and the size and
 /// modification time it had when written (`.nagi-manifest.json`), so a second export skips what is
@@ -26,13 +26,13 @@ package final class ExportManifest: Sendable {
         var writing: Set<String> = []
     }
 
-    private let tracks: Mutex<Tracks>
+    private let tracks: Locked<Tracks>
 
     /// Reads the folder's manifest; a missing or damaged one counts as empty (every track is redone).
     package init(folder: String, course: String) {
         path = FilePath(folder).appending(Self.fileName).string
         self.course = course
-        tracks = Mutex(Self.read(path))
+        tracks = Locked(Self.read(path))
     }
 
     /// The tracks recorded in the manifest at `path`; none when there is none or it cannot be read.

@@ -1,6 +1,5 @@
 import Glibc
 import Locking
-import Synchronization
 
 /// Runs independent jobs on a fixed number of threads, keeping results in input order (the loudness pass's
 /// halves, a course export's tracks), or workers beside the calling thread (a sliced write's renderers).
@@ -99,7 +98,7 @@ package enum ParallelRunner {
 
     /// A shared index dispenser.
     private final class Counter: Sendable {
-        private let value = Mutex(0)
+        private let value = Locked(0)
 
         func take(below limit: Int) -> Int? {
             value.withLock { value in
@@ -112,10 +111,10 @@ package enum ParallelRunner {
 
     /// Results written by several threads, read once all are done.
     private final class ResultSlots<Output: Sendable>: Sendable {
-        private let slots: Mutex<[Output?]>
+        private let slots: Locked<[Output?]>
 
         init(count: Int) {
-            slots = Mutex(Array(repeating: nil, count: count))
+            slots = Locked(Array(repeating: nil, count: count))
         }
 
         func set(_ index: Int, _ value: Output) {

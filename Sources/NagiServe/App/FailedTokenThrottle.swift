@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Wrong tokens counted per client address: past `allowedFailures` within a window, that address is refused (429)
 /// until the window ends, so a token cannot be guessed at the network's pace. Addresses are forgotten when their
@@ -9,7 +9,7 @@ final class FailedTokenThrottle: Sendable {
         var failures: Int
     }
 
-    private let windows = Mutex<[String: Window]>([:])
+    private let windows = Locked<[String: Window]>([:])
     /// Wrong tokens one address may send in a window before it is refused.
     let allowedFailures: Int
     /// The window's length.

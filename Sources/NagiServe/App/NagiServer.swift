@@ -68,7 +68,7 @@ package final class NagiServer: Sendable {
     let folders: UserFolders
     /// Every streamed body's producer, so that stopping ends them, with a socket or in process.
     let producers = BodyProducers()
-    let http: Mutex<HTTPServer?> = Mutex(nil)
+    let http: Locked<HTTPServer?> = Locked(nil)
 
     /// Starts listening as `configuration` says.
     /// - Throws: `HTTPServerError` when the address cannot be listened on.

@@ -1,3 +1,4 @@
+import Locking
 import Dispatch
 import Synchronization
 
@@ -21,7 +22,7 @@ package final class RenderSlots: Sendable {
         var stopping = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let capacity: Int
     private let queueCapacity: Int
 

@@ -1,14 +1,14 @@
+import Locking
 import FilePaths
 import NagiSystem
 import Glibc
-import Synchronization
 
 /// A folder of the server's own in `TMPDIR` (an album exported before it is archived), made and removed whole.
 /// The folders made and not yet removed are known, so that a server stopping at once (SIGTERM) removes those whose
 /// producers have not finished removing them.
 enum TemporaryFolder {
     /// The folders made and not removed yet.
-    private static let open = Mutex<Set<String>>([])
+    private static let open = Locked<Set<String>>([])
 
     /// A new empty folder `TMPDIR/PREFIXxxxxxx` (mode 0700), nil when none can be made (errno says why).
     static func make(prefix: String) -> String? {

@@ -1,6 +1,6 @@
+import Locking
 import Glibc
 import NagiKit
-import Synchronization
 
 /// The streamed bodies a server has started and whose producers have not yet returned: so that stopping can tell
 /// every producer to stop and wait for them, with a socket or without one (a request answered in process).
@@ -14,7 +14,7 @@ package final class BodyProducers: Sendable {
         var isStopping = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     package init() {}
 

@@ -1,5 +1,5 @@
+import Locking
 import Glibc
-import Synchronization
 
 /// Closes connections that are slow to send their request: a client that trickles its request line and headers a
 /// byte at a time, or its body, keeps libmicrohttpd's idle clock from ever running out, and with a thread per
@@ -38,7 +38,7 @@ final class ConnectionWatch: Sendable {
         var shutDownCount = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Seconds a request's line and headers may take.
     let headSeconds: Double
     /// Seconds a request's body may take once its head is read.

@@ -1,7 +1,7 @@
+import Locking
 import CNagiHTTP
 import Glibc
 import NagiKit
-import Synchronization
 
 /// A response body produced while it is sent: a producer on a thread of its own writes into a pipe, and the
 /// connection takes the bytes as the client does. A client that goes away stops the producer (its cancellation
@@ -34,7 +34,7 @@ package final class HTTPBodyStream: Sendable {
         var cancelled = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Where the reader reads, when spooled.
     private let spool: BodySpool?
     private let source = CancellationSource()
@@ -52,7 +52,7 @@ package final class HTTPBodyStream: Sendable {
         let spool = try spoolFolder.map { folder throws(HTTPServerError) in try BodySpool(inFolder: folder) }
         self.spool = spool
         guard nagi_http_pipe(&ends, Self.pipeByteCount) == 0 else { throw .system(call: "pipe2", code: errno) }
-        state = Mutex(State(readDescriptor: spool == nil ? ends[0] : -1, skipByteCount: skipByteCount, spoolOffset: Int64(skipByteCount)))
+        state = Locked(State(readDescriptor: spool == nil ? ends[0] : -1, skipByteCount: skipByteCount, spoolOffset: Int64(skipByteCount)))
         let token = source.token
         let writeDescriptor = ends[1]
         if let spool {
@@ -88,7 +88,7 @@ package final class HTTPBodyStream: Sendable {
     /// `skipByteCount`: no producer, nothing waited for.
     package init(completeFile file: Int32, byteCount: Int64, skipping skipByteCount: Int64 = 0) {
         spool = BodySpool(completeFile: file, byteCount: byteCount)
-        state = Mutex(State(readDescriptor: -1, skipByteCount: 0, spoolOffset: skipByteCount))
+        state = Locked(State(readDescriptor: -1, skipByteCount: 0, spoolOffset: skipByteCount))
     }
 
     /// The pipe's size asked for, bytes: fewer wake-ups between producer and connection for the same bytes (1 MiB

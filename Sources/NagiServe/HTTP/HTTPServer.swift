@@ -1,7 +1,7 @@
+import Locking
 import CMicroHTTPD
 import CNagiHTTP
 import Glibc
-import Synchronization
 
 /// An HTTP/1.1 server over libmicrohttpd: a thread per connection; each request's head handed first to an
 /// admission check (its body is read only when admitted), then the whole request (its body bounded) to one handler
@@ -47,7 +47,7 @@ package final class HTTPServer: Sendable {
     private let handler: Handler
     /// The daemon, nil once stopped. An address held as an integer: the pointer is libmicrohttpd's, used by its
     /// own threads and stopped once.
-    private let daemon = Mutex<UInt?>(nil)
+    private let daemon = Locked<UInt?>(nil)
     private let watch: ConnectionWatch
 
     /// Serves every request on `socket` (bound and listening, from `ListeningSocket.open`; the server owns it from
