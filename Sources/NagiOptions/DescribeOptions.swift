@@ -171,17 +171,14 @@ package struct DescribeOptions {
     }
 
     /// What a person counts: rounds (a session that is one repeated group, as Wim Hof's), breaths
-    /// (inhales; cycles for a pattern without one) and breaths per minute, e.g. "4 rounds · 124 breaths · 11.00 breaths/min".
+    /// (`Schedule.breathCount`: a double inhale is one) and breaths per minute, e.g. "4 rounds · 124 breaths · 11.00 breaths/min".
     package static func countsLine(_ schedule: Schedule, session: Session) -> String {
         var parts: [String] = []
         if session.stages.count == 1, case let .group(count, _) = session.stages[0] {
             parts.append(NumberText.count(count, "round"))
         }
-        let inhaleCount = schedule.phases.reduce(0) { $0 + ($1.kind == .inhale ? 1 : 0) }
-        let breaths = inhaleCount > 0 ? inhaleCount : schedule.cycleCount
-        parts.append(NumberText.count(breaths, "breath"))
-        let perMinute = schedule.totalMicroseconds > 0 ? Double(breaths) * 60_000_000 / Double(schedule.totalMicroseconds) : 0
-        parts.append(Microseconds.formatSeconds(Int64((perMinute * 100).rounded()) * 10_000) + " breaths/min")
+        parts.append(NumberText.count(schedule.breathCount, "breath"))
+        parts.append(Microseconds.formatSeconds(Int64((schedule.breathsPerMinute * 100).rounded()) * 10_000) + " breaths/min")
         return parts.joined(separator: " · ")
     }
 
@@ -215,7 +212,8 @@ package struct DescribeOptions {
         text += "\"easing\": \(JSONText.quote(schedule.easing.name)), "
         text += "\"sampleRate\": \(schedule.sampleRate), \"totalFrames\": \(schedule.totalFrames), "
         text += "\"totalSeconds\": \(Microseconds.formatSeconds(schedule.totalMicroseconds)), "
-        text += "\"cycles\": \(schedule.cycleCount), \"breathsPerMinute\": \(JSONText.number(schedule.breathsPerMinute)), "
+        text += "\"cycles\": \(schedule.cycleCount), \"breaths\": \(schedule.breathCount), "
+        text += "\"breathsPerMinute\": \(JSONText.number(schedule.breathsPerMinute)), "
         if let framing, !framing.isEmpty {
             func sounds(_ before: Bool) -> String {
                 framing.events.filter { ($0.phaseIndex < 0) == before }.map { event in

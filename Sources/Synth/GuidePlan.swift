@@ -46,11 +46,15 @@ public struct GuidePlan: Sendable, Equatable {
         let ticks = settings.soundscape.cues.tick
         var events: [GuideEvent] = []
         var previousRound: Int?
+        // The kind of the last phase that lasts (a 0 s phase is no turning point).
+        var previousKind: PhaseKind?
         for (index, phase) in schedule.phases.enumerated() {
             let info = index < text.count ? text[index] : PhaseGuideText()
             let roundStart = info.roundIndex != nil && (index == 0 || info.roundIndex != previousRound)
             previousRound = info.roundIndex
             guard phase.frameCount > 0 else { continue }
+            let afterHold = previousKind?.isHold ?? false
+            previousKind = phase.kind
             let start = phase.startFrame
             let end = phase.endFrame
             func add(_ frame: Int64, _ sound: GuideEvent.Sound) {
@@ -67,8 +71,7 @@ public struct GuidePlan: Sendable, Equatable {
                 }
             }
             if settings.cues.speaks || settings.count == .voice,
-               let words = Self.words(for: phase, info: info, roundStart: roundStart, stage: stage,
-                                      afterHold: index > 0 && schedule.phases[index - 1].kind.isHold) {
+               let words = Self.words(for: phase, info: info, roundStart: roundStart, stage: stage, afterHold: afterHold) {
                 add(start, .phrase(words))
             }
             if phase.isOpen {
