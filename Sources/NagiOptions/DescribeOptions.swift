@@ -14,10 +14,14 @@ package struct DescribeOptions {
         options: [
             OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
             OptionSpec(names: ["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", allowedValues: CueMode.allCases.map(\.rawValue)),
+            // Taken (as render takes it) so that `--cues voice --no-cues`, or a request's `cues=voice&no-cues=1`, is
+            // refused with render's sentence rather than read as --cues voice.
+            OptionSpec(names: ["--no-cues"], help: "The same as --cues none."),
             OptionSpec(names: ["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", allowedValues: CountMode.allCases.map(\.rawValue)),
             OptionSpec(names: ["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later."),
             OptionSpec(names: ["--end-bell"], help: "Show the end bell after the release: an \"after\" line."),
         ],
+        exclusiveGroups: GuidanceOptions.group.exclusiveGroups,
         discussion: """
         Given an audio file nagi wrote (.wav, .flac, .ogg, .opus, .mp3), describe prints what a player \
         reads from it instead, through TagLib: its tags, chapters, gains and cover (and a WAV file's cue \
@@ -57,7 +61,7 @@ package struct DescribeOptions {
     package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) {
         let cues: CueMode?, count: CountMode?, countdownSeconds: Int
         do {
-            cues = try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
+            cues = arguments.isSet("--no-cues") ? CueMode.none : try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
             count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:))
             countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
         } catch {
