@@ -112,7 +112,8 @@ public enum UsageText {
         }
 
         let prefix = "USAGE: " + commandPath
-        let indent = prefix.count + 1 <= maximumHelpColumn ? prefix.count + 1 : 4
+        // Items under the command's name while that leaves room for them; else under a short indent.
+        let indent = prefix.count + 1 <= maximumHelpColumn && lineWidth - (prefix.count + 1) >= narrowestHelpColumnWidth ? prefix.count + 1 : 4
         var lines: [String] = []
         var line = prefix
         for item in items {
