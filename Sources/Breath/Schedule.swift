@@ -16,6 +16,10 @@ public struct Schedule: Sendable {
     public let totalMicroseconds: Int64
     /// How many breath cycles the session holds.
     public let cycleCount: Int
+    /// How many breaths a person counts: each breath in, a double inhale (the sigh's top-up) one breath; the
+    /// cycles when the session never breathes in. Describe's text and JSON, the comment tag and the breaths a
+    /// minute all read this one count.
+    public let breathCount: Int
 
     /// Expands `session` at `sampleRate`. Every boundary is round(cumulative µs × rate / 10⁶), computed in
     /// integers from the session start, so no rounding accumulates.
@@ -60,6 +64,18 @@ public struct Schedule: Sendable {
         self.totalFrames = startFrame
         self.totalMicroseconds = cumulative
         self.cycleCount = (timed.last?.cycleIndex ?? -1) + 1
+        self.breathCount = Self.breathCount(of: scheduled, cycleCount: cycleCount)
+    }
+
+    /// Inhales that follow no inhale (a 0 s phase between them is skipped), or `cycleCount` when there are none.
+    private static func breathCount(of phases: [ScheduledPhase], cycleCount: Int) -> Int {
+        var count = 0
+        var previous: PhaseKind?
+        for phase in phases where phase.durationMicroseconds > 0 {
+            if phase.kind == .inhale && previous != .inhale { count += 1 }
+            previous = phase.kind
+        }
+        return count > 0 ? count : cycleCount
     }
 
     /// The frame at which `microseconds` from the session start falls: round half up, in integers.
@@ -116,9 +132,9 @@ public struct Schedule: Sendable {
         return min(1, max(0, Double(frame) / Double(totalFrames)))
     }
 
-    /// Breaths per minute over the whole session.
+    /// Breaths per minute over the whole session (`breathCount`).
     public var breathsPerMinute: Double {
         guard totalMicroseconds > 0 else { return 0 }
-        return Double(cycleCount) * 60_000_000 / Double(totalMicroseconds)
+        return Double(breathCount) * 60_000_000 / Double(totalMicroseconds)
     }
 }

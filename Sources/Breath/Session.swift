@@ -66,7 +66,8 @@ public struct Session: Sendable, Equatable {
         }
         let passMicroseconds = try SessionExpander.totalMicroseconds(of: stages)
         let passes = length.cycleCount(cycleMicroseconds: passMicroseconds)
-        copy.stages = [.group(count: passes, stages: stages)]
+        // One pass is the stages themselves: a group of one would read as one round (`SessionExpander.expand`).
+        if passes > 1 { copy.stages = [.group(count: passes, stages: stages)] }
         return copy
     }
 

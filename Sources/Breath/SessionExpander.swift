@@ -28,7 +28,14 @@ public enum SessionExpander {
         _ = try measure(stages)
         var phases: [TimedPhase] = []
         var cursor = Cursor()
-        append(stages, to: &phases, cursor: &cursor)
+        if stages.count == 1, case let .group(1, inner) = stages[0], inner.count >= 2 {
+            // A rounds session cut to one round (`wim-hof --cycles 1`) is still a round: its quick breaths pass
+            // unspoken, it has its chapter and `n` skips it, as each round of three does.
+            cursor.roundIndex = 0
+            append(inner, to: &phases, cursor: &cursor)
+        } else {
+            append(stages, to: &phases, cursor: &cursor)
+        }
         return phases
     }
 
@@ -179,8 +186,8 @@ public enum SessionExpander {
                 cursor.cycleIndex += 1
             }
         case let .group(count, stages):
-            // A group played once is a wrapper (a session used as a stage), not rounds; rounds count in the
-            // outermost group that repeats.
+            // A group played once is a wrapper (a session used as a stage), not rounds, unless it is the whole
+            // session and holds several stages (see `expand`); rounds count in the outermost group that repeats.
             let countsRounds = count >= 2 && cursor.roundIndex == nil
             for round in 0..<count {
                 if countsRounds { cursor.roundIndex = round }

@@ -94,14 +94,14 @@ public enum NagiCommandLine {
         }
         let path = parsed.commandPath
         if parsed.isHelpRequested {
-            Console.out(UsageText.help(for: parsed.command, commandPath: (["nagi"] + path).joined(separator: " ")) + "\n")
+            Console.out(UsageText.help(for: parsed.command, commandPath: (["nagi"] + path).joined(separator: " "), width: helpWidth) + "\n")
             return
         }
         guard let first = path.first else {
             if parsed.isSet("--version") {
                 Console.out("nagi \(version)\n")
             } else {
-                Console.out(UsageText.help(for: root, commandPath: "nagi") + "\n")
+                Console.out(UsageText.help(for: root, commandPath: "nagi", width: helpWidth) + "\n")
             }
             return
         }
@@ -120,6 +120,12 @@ public enum NagiCommandLine {
         try command.run(parsed)
     }
 
+    /// The columns a help page is laid out for: the terminal's when standard output is one, else
+    /// `UsageText.lineWidth` (a pipe, a file, a run in process).
+    static var helpWidth: Int {
+        CommandContext.current.standardOutputIsTerminal ? LiveView.terminalSize().columns : UsageText.lineWidth
+    }
+
     /// The help page of the command `words` name (`["course", "next"]`), at any depth.
     static func showHelp(_ words: [String], root: CommandSpec) throws(CLIError) {
         var spec = root
@@ -135,6 +141,6 @@ public enum NagiCommandLine {
             spec = subcommand
             path.append(word)
         }
-        Console.out(UsageText.help(for: spec, commandPath: path.joined(separator: " ")) + "\n")
+        Console.out(UsageText.help(for: spec, commandPath: path.joined(separator: " "), width: helpWidth) + "\n")
     }
 }

@@ -102,6 +102,7 @@ enum PlayCommand {
         } catch {
             throw .breath(error)
         }
+        try SessionOptions.refuseSubsamplePhases(schedule)
         let log = try live.logPath.map { path throws(CLIError) in try RetentionLog(path: path) }
         let format: PCMSampleFormat = switch synthesis.bits {
         case "16": .signed16

@@ -18,6 +18,8 @@ enum PlotCommand {
         let svg = plot.svg
         if path == OutputChoice.standardOutputPath {
             Console.out(svg)
+            // A full disk or a closed reader fails the command before anything is claimed.
+            if let fault = Console.takeStandardOutputFault() { throw fault }
         } else {
             try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
         }

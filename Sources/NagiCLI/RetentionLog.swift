@@ -19,6 +19,7 @@ final class RetentionLog {
     init(path: String) throws(CLIError) {
         self.path = path
         var status = stat()
+        if FileKind.isDanglingLink(path) { throw Self.cannotOpen(path, FileKind.danglingLinkReason) }
         if stat(path, &status) == 0, let reason = FileKind(mode: status.st_mode).refusalToRead {
             throw Self.cannotOpen(path, reason)
         }

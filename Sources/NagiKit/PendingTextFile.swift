@@ -20,10 +20,12 @@ package final class PendingTextFile {
 
     /// Checks `path` and, for a regular target, writes `text` into its temporary file.
     /// - Throws: `.targetExists` for an existing regular file without `overwrite`; `.cannotCreate` when the path is
-    ///   a folder or the temporary file cannot be created; `.writeFailed` when writing it fails.
+    ///   a folder or a dangling symbolic link, or the temporary file cannot be created; `.writeFailed` when writing it fails.
     package init(path: String, text: String, overwrite: Bool) throws(TextFileError) {
         self.path = path
         bytes = Array(text.utf8)
+        // Refused with or without `overwrite`: never replaced, never followed to make a file elsewhere.
+        if FileKind.isDanglingLink(path) { throw .cannotCreate("cannot write '\(path)': \(FileKind.danglingLinkReason)") }
         switch FileKind.of(path) {
         case .folder:
             throw .cannotCreate("cannot write '\(path)': it is a folder")

@@ -17,9 +17,7 @@ public enum SoundtrackTags {
 
     /// "4-7-8 · 19 breaths · horizon": the pattern, its breaths and the soundscape.
     public static func comment(pattern: String, schedule: Schedule, soundscape: String) -> String {
-        let inhaleCount = schedule.phases.reduce(0) { $0 + ($1.kind == .inhale ? 1 : 0) }
-        let breaths = inhaleCount > 0 ? inhaleCount : schedule.cycleCount
-        return "\(pattern) · \(NumberText.count(breaths, "breath")) · \(soundscape)"
+        "\(pattern) · \(NumberText.count(schedule.breathCount, "breath")) · \(soundscape)"
     }
 
     /// The year now, UTC ("2026"): the date tag.

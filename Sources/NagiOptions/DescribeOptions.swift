@@ -14,10 +14,14 @@ package struct DescribeOptions {
         options: [
             OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
             OptionSpec(names: ["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", allowedValues: CueMode.allCases.map(\.rawValue)),
+            // Taken (as render takes it) so that `--cues voice --no-cues`, or a request's `cues=voice&no-cues=1`, is
+            // refused with render's sentence rather than read as --cues voice.
+            OptionSpec(names: ["--no-cues"], help: "The same as --cues none."),
             OptionSpec(names: ["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", allowedValues: CountMode.allCases.map(\.rawValue)),
             OptionSpec(names: ["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later."),
             OptionSpec(names: ["--end-bell"], help: "Show the end bell after the release: an \"after\" line."),
         ],
+        exclusiveGroups: GuidanceOptions.group.exclusiveGroups,
         discussion: """
         Given an audio file nagi wrote (.wav, .flac, .ogg, .opus, .mp3), describe prints what a player \
         reads from it instead, through TagLib: its tags, chapters, gains and cover (and a WAV file's cue \
@@ -57,7 +61,7 @@ package struct DescribeOptions {
     package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) {
         let cues: CueMode?, count: CountMode?, countdownSeconds: Int
         do {
-            cues = try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
+            cues = arguments.isSet("--no-cues") ? CueMode.none : try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
             count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:))
             countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
         } catch {
@@ -171,17 +175,14 @@ package struct DescribeOptions {
     }
 
     /// What a person counts: rounds (a session that is one repeated group, as Wim Hof's), breaths
-    /// (inhales; cycles for a pattern without one) and breaths per minute, e.g. "4 rounds · 124 breaths · 11.00 breaths/min".
+    /// (`Schedule.breathCount`: a double inhale is one) and breaths per minute, e.g. "4 rounds · 124 breaths · 11.00 breaths/min".
     package static func countsLine(_ schedule: Schedule, session: Session) -> String {
         var parts: [String] = []
         if session.stages.count == 1, case let .group(count, _) = session.stages[0] {
             parts.append(NumberText.count(count, "round"))
         }
-        let inhaleCount = schedule.phases.reduce(0) { $0 + ($1.kind == .inhale ? 1 : 0) }
-        let breaths = inhaleCount > 0 ? inhaleCount : schedule.cycleCount
-        parts.append(NumberText.count(breaths, "breath"))
-        let perMinute = schedule.totalMicroseconds > 0 ? Double(breaths) * 60_000_000 / Double(schedule.totalMicroseconds) : 0
-        parts.append(Microseconds.formatSeconds(Int64((perMinute * 100).rounded()) * 10_000) + " breaths/min")
+        parts.append(NumberText.count(schedule.breathCount, "breath"))
+        parts.append(Microseconds.formatSeconds(Int64((schedule.breathsPerMinute * 100).rounded()) * 10_000) + " breaths/min")
         return parts.joined(separator: " · ")
     }
 
@@ -215,7 +216,8 @@ package struct DescribeOptions {
         text += "\"easing\": \(JSONText.quote(schedule.easing.name)), "
         text += "\"sampleRate\": \(schedule.sampleRate), \"totalFrames\": \(schedule.totalFrames), "
         text += "\"totalSeconds\": \(Microseconds.formatSeconds(schedule.totalMicroseconds)), "
-        text += "\"cycles\": \(schedule.cycleCount), \"breathsPerMinute\": \(JSONText.number(schedule.breathsPerMinute)), "
+        text += "\"cycles\": \(schedule.cycleCount), \"breaths\": \(schedule.breathCount), "
+        text += "\"breathsPerMinute\": \(JSONText.number(schedule.breathsPerMinute)), "
         if let framing, !framing.isEmpty {
             func sounds(_ before: Bool) -> String {
                 framing.events.filter { ($0.phaseIndex < 0) == before }.map { event in

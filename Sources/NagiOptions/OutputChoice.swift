@@ -1,3 +1,4 @@
+import NagiSystem
 import FilePaths
 import AudioFile
 import NagiKit
@@ -43,6 +44,11 @@ package struct OutputChoice {
             }
             format = formatChoice ?? .wav
             return
+        }
+        if FileKind.of(given) == .folder {
+            // Said before libsndfile or the rename would say it in their words.
+            let example = FilePath(given).appending("\(defaultStem).\((formatChoice ?? .wav).fileExtension)").string
+            throw .cannotCreate("-o '\(given)' is a folder; name the file to write, such as \(example)")
         }
         format = try Self.format(of: given, formatChoice: formatChoice)
     }

@@ -78,11 +78,23 @@ package struct SessionOptions {
 
     /// The schedule at the chosen rate.
     package func schedule() throws(CLIError) -> Schedule {
+        let schedule: Schedule
         do {
-            return try Schedule(session: session, sampleRate: sampleRate)
+            schedule = try Schedule(session: session, sampleRate: sampleRate)
         } catch {
             throw .breath(error)
         }
+        try Self.refuseSubsamplePhases(schedule)
+        return schedule
+    }
+
+    /// Refuses a schedule with a phase that lasts but spans no frame (`0.00001-0.00001` at 48 kHz): it would have
+    /// no sound, no boundary of its own and no chapter, so the sentence says what is wrong with the pattern.
+    package static func refuseSubsamplePhases(_ schedule: Schedule) throws(CLIError) {
+        guard let index = schedule.phases.firstIndex(where: { $0.durationMicroseconds > 0 && $0.frameCount == 0 }) else { return }
+        let phase = schedule.phases[index]
+        let sampleMicroseconds = Int64((1_000_000 / Double(schedule.sampleRate)).rounded(.up))
+        throw .breath(.limitExceeded(reason: "phase \(index + 1) (\(phase.kind.displayName), \(Microseconds.formatSeconds(phase.durationMicroseconds)) s) is shorter than one sample at \(schedule.sampleRate) Hz (\(Microseconds.formatSeconds(sampleMicroseconds)) s); make every phase at least that long"))
     }
 
     /// A title for tags and headings: the session's own, or the pattern name.

@@ -21,6 +21,15 @@ package enum FileKind: Equatable, Sendable {
         return result == 0 ? FileKind(mode: status.st_mode) : .missing
     }
 
+    /// Whether `path` is a symbolic link whose target does not exist: creating it would make a file wherever the
+    /// link points, and renaming over it would replace the link, so a side output refuses it.
+    package static func isDanglingLink(_ path: String) -> Bool {
+        of(path, followingLinks: false) == .symbolicLink && of(path) == .missing
+    }
+
+    /// Why a side output refuses a dangling link at `path`, after "cannot write '…': ".
+    package static let danglingLinkReason = "it is a symbolic link to a file that does not exist; remove the link or name another path"
+
     /// The kind an `st_mode` names (from `stat` or `fstat`).
     package init(mode: mode_t) {
         switch mode & S_IFMT {

@@ -1,6 +1,7 @@
 /// A voice of tables started on given frames: chimes, ticks, spoken phrases, cue-pack clips. Each entry reads
-/// its table from its start frame, optionally cut at a stop frame behind a linear fade that ends on it, and may
-/// duck the beds while it sounds (beginning one control block after its start, so nothing dips before it).
+/// its table from its start frame, optionally cut at a stop frame, entering and leaving by `ClipEdgeFade` (a cut
+/// by its own fade that ends on the stop frame), and may duck the beds while it sounds (beginning one control
+/// block after its start, so nothing dips before it).
 /// Keeps the window of entries that can reach the next block, so each block looks at a few entries at most.
 final class ClipTrack: MixVoice {
     /// One placed sound.
@@ -9,7 +10,7 @@ final class ClipTrack: MixVoice {
         var tableIndex: Int
         /// The frame by which it is silent (`Int64.max`: plays to the table's end).
         var stopFrame: Int64 = .max
-        /// Frames of the linear fade that ends on `stopFrame`.
+        /// Frames of the raised-cosine fade that ends on `stopFrame`.
         var fadeFrames: Int64 = 1
     }
 
@@ -18,18 +19,25 @@ final class ClipTrack: MixVoice {
     private let entries: [Entry]
     /// Where each entry falls silent: min(start + table length, stop).
     private let endFrames: [Int64]
+    /// Each entry's fade in and fade out.
+    private let edges: [ClipEdgeFade.Edges]
     private var duck: BedDucking?
     /// The entries that may sound in the next block: `first..<end`.
     private var first = 0
     private var end = 0
 
-    /// `entries` sorted by start frame; `duck` (if any) dips the beds while each entry sounds.
-    init(tables: [FloatBuffer], entries: [Entry], duck: BedDucking.Shape?) {
+    /// `entries` sorted by start frame, at `sampleRate`; `duck` (if any) dips the beds while each entry sounds.
+    init(tables: [FloatBuffer], entries: [Entry], duck: BedDucking.Shape?, sampleRate: Int) {
         self.tables = tables
         peaks = tables.map(\.peak)
         self.entries = entries
         let endFrames = entries.map { min($0.startFrame + Int64(tables[$0.tableIndex].count), $0.stopFrame) }
         self.endFrames = endFrames
+        let fade = ClipEdgeFade(sampleRate: sampleRate)
+        edges = zip(entries, endFrames).map { entry, end in
+            let tableEnd = entry.startFrame + Int64(tables[entry.tableIndex].count)
+            return fade.edges(startFrame: entry.startFrame, endFrame: end, cutFrames: entry.stopFrame < tableEnd ? entry.fadeFrames : nil)
+        }
         self.duck = duck.flatMap { shape in
             entries.isEmpty ? nil : BedDucking(shape: shape, spans: zip(entries, endFrames).map { ($0.startFrame, $1) })
         }
@@ -55,17 +63,11 @@ final class ClipTrack: MixVoice {
             let target = centre + offset
             let ramp = offsets + offset
             let count = Int(to - from)
-            let fadeStart = entry.stopFrame - entry.fadeFrames
-            if to <= fadeStart {
+            let edge = edges[index]
+            if edge.isUnfaded(from: from, to: to) {
                 for n in 0..<count { target[n] += table[n] * gain.at(ramp[n]) }
             } else {
-                // Inside the cut's fade: the factor falls linearly to 0 on the stop frame.
-                let inverseFade = 1 / Float(entry.fadeFrames)
-                for n in 0..<count {
-                    let frame = from + Int64(n)
-                    let fade = frame < fadeStart ? 1 : Float(entry.stopFrame - frame) * inverseFade
-                    target[n] += table[n] * gain.at(ramp[n]) * fade
-                }
+                for n in 0..<count { target[n] += table[n] * gain.at(ramp[n]) * edge.gain(at: from + Int64(n)) }
             }
             peak += peaks[entry.tableIndex] * gainBound
         }

@@ -23,6 +23,8 @@ struct FramingTrack: @unchecked Sendable {
     /// peaks between samples too (a sample-peak bound let a bell at 16 kHz read 0.66 dB over it).
     private let truePeaks: [Float]
     private let entries: [Entry]
+    /// Each entry's fade in and out (`ClipEdgeFade`).
+    private let edges: [ClipEdgeFade.Edges]
 
     /// A track that places nothing.
     static let empty = FramingTrack(tables: [], entries: [], sampleRate: 48_000)
@@ -33,12 +35,15 @@ struct FramingTrack: @unchecked Sendable {
         self.tables = tables
         self.entries = entries
         truePeaks = tables.map { TruePeakLimiter.truePeak(of: $0, sampleRate: sampleRate) }
+        let fade = ClipEdgeFade(sampleRate: sampleRate)
+        edges = entries.map { fade.edges(startFrame: $0.startFrame, endFrame: $0.endFrame, cutFrames: nil) }
     }
 
-    private init(tables: [FloatBuffer], truePeaks: [Float], entries: [Entry]) {
+    private init(tables: [FloatBuffer], truePeaks: [Float], entries: [Entry], edges: [ClipEdgeFade.Edges]) {
         self.tables = tables
         self.truePeaks = truePeaks
         self.entries = entries
+        self.edges = edges
     }
 
     /// Whether the track places nothing.
@@ -60,7 +65,7 @@ struct FramingTrack: @unchecked Sendable {
         let allowed = ceiling * Float(Decibels.gain(-Self.headroomDecibels))
         let scale = loudest > allowed ? allowed / loudest : 1
         for index in entries.indices { entries[index].gain = entries[index].baseGain * outputGain * scale }
-        return FramingTrack(tables: tables, truePeaks: truePeaks, entries: entries)
+        return FramingTrack(tables: tables, truePeaks: truePeaks, entries: entries, edges: edges)
     }
 
     /// Writes the output frames `startFrame ..< startFrame + frameCount` (interleaved, every channel alike) into
@@ -68,14 +73,16 @@ struct FramingTrack: @unchecked Sendable {
     func render(into output: UnsafeMutablePointer<Float>, startFrame: Int64, frameCount: Int, channelCount: Int) {
         output.update(repeating: 0, count: frameCount * channelCount)
         let endFrame = startFrame + Int64(frameCount)
-        for entry in entries where entry.startFrame < endFrame && startFrame < entry.endFrame {
+        for (index, entry) in entries.enumerated() where entry.startFrame < endFrame && startFrame < entry.endFrame {
             let from = max(startFrame, entry.startFrame)
             let to = min(endFrame, entry.endFrame)
             let table = UnsafePointer(tables[entry.tableIndex].base) + Int(from - entry.startFrame)
             let target = output + Int(from - startFrame) * channelCount
             let gain = entry.gain
+            let edge = edges[index]
+            let unfaded = edge.isUnfaded(from: from, to: to)
             for n in 0..<Int(to - from) {
-                let sample = table[n] * gain
+                let sample = table[n] * (unfaded ? gain : gain * edge.gain(at: from + Int64(n)))
                 for channel in 0..<channelCount { target[n * channelCount + channel] += sample }
             }
         }

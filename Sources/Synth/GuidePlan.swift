@@ -6,8 +6,10 @@ import NagiMath
 /// renderer the clips; nothing here starts before its phase's first frame.
 ///
 /// Rules: `cues` chimes|voice|both|none; words are the phase's own (`spokenWords`) or its kind's default
-/// ("breathe in", "hold", "breathe out"); in round-based sessions (Wim Hof) only the round's first breath and
-/// the holds are spoken, and rounds after the first open with "round two", "round three", …; the first phase
+/// ("breathe in", "hold", "breathe out"); in round-based sessions (Wim Hof) the quick breaths pass unspoken (the
+/// tone carries them) and the round's turning points are spoken: a hold after a breath out "breathe out, hold", a
+/// hold after a breath in "hold", the breath after a hold "breathe in" or "let go" (`roundWords`); the round's
+/// first breath keeps its words, and rounds after the first open with "round two", "round three", …; the first phase
 /// of a labelled stage gets the stage chime and, with a voice, the stage's announcement; `count` ticks put a
 /// tick on every whole second inside a phase (pitch falling through it), `count` voice speaks the phase word
 /// on its first frame then "two", "three", … on each following whole second while at least 0.8 s remains. An open
@@ -44,11 +46,15 @@ public struct GuidePlan: Sendable, Equatable {
         let ticks = settings.soundscape.cues.tick
         var events: [GuideEvent] = []
         var previousRound: Int?
+        // The kind of the last phase that lasts (a 0 s phase is no turning point).
+        var previousKind: PhaseKind?
         for (index, phase) in schedule.phases.enumerated() {
             let info = index < text.count ? text[index] : PhaseGuideText()
             let roundStart = info.roundIndex != nil && (index == 0 || info.roundIndex != previousRound)
             previousRound = info.roundIndex
             guard phase.frameCount > 0 else { continue }
+            let afterHold = previousKind?.isHold ?? false
+            previousKind = phase.kind
             let start = phase.startFrame
             let end = phase.endFrame
             func add(_ frame: Int64, _ sound: GuideEvent.Sound) {
@@ -65,7 +71,7 @@ public struct GuidePlan: Sendable, Equatable {
                 }
             }
             if settings.cues.speaks || settings.count == .voice,
-               let words = Self.words(for: phase, info: info, roundStart: roundStart, stage: stage) {
+               let words = Self.words(for: phase, info: info, roundStart: roundStart, stage: stage, afterHold: afterHold) {
                 add(start, .phrase(words))
             }
             if phase.isOpen {
@@ -129,14 +135,25 @@ public struct GuidePlan: Sendable, Equatable {
         }
     }
 
-    /// What a phase says on its first frame, or nil for silence.
-    private static func words(for phase: ScheduledPhase, info: PhaseGuideText, roundStart: Bool, stage: Bool) -> String? {
+    /// Words of a round's turning points (Wim Hof's retention and recovery) when the pattern gives none: the
+    /// retention begins on the last breath out, the recovery breath is let go after its hold.
+    public static func roundWords(for kind: PhaseKind) -> String {
+        switch kind {
+        case .inhale: "breathe in"
+        case .holdIn: "hold"
+        case .holdOut: "breathe out, hold"
+        case .exhale: "let go"
+        }
+    }
+
+    /// What a phase says on its first frame, or nil for silence. Inside a round only the turning points speak:
+    /// a hold, and the breath right after one (`afterHold`); the quick breaths between pass unspoken.
+    private static func words(for phase: ScheduledPhase, info: PhaseGuideText, roundStart: Bool, stage: Bool, afterHold: Bool) -> String? {
         if stage, let announcement = info.stageAnnouncement { return announcement }
-        let own = info.spokenWords ?? defaultWords(for: phase.kind)
-        guard let round = info.roundIndex else { return own }
-        if roundStart { return round == 0 ? own : "round " + numberWords(round + 1) }
-        // Inside a round the quick breaths pass unspoken; the holds are named.
-        return phase.kind.isHold ? own : nil
+        guard let round = info.roundIndex else { return info.spokenWords ?? defaultWords(for: phase.kind) }
+        if roundStart { return round == 0 ? info.spokenWords ?? defaultWords(for: phase.kind) : "round " + numberWords(round + 1) }
+        guard phase.kind.isHold || afterHold else { return nil }
+        return info.spokenWords ?? roundWords(for: phase.kind)
     }
 
     /// English words for 1…999 ("twenty one"); digits beyond.

@@ -264,9 +264,10 @@ public final class RenderPlan: @unchecked Sendable {
     func makeVoices() -> [MixVoice] {
         var voices: [MixVoice] = []
         let ducks = settings.soundscape.cues.duckDecibels < 0
-        if !chimes.entries.isEmpty { voices.append(ClipTrack(tables: chimes.tables, entries: chimes.entries, duck: nil)) }
-        if !ticks.entries.isEmpty { voices.append(ClipTrack(tables: ticks.tables, entries: ticks.entries, duck: nil)) }
-        if !clips.entries.isEmpty { voices.append(ClipTrack(tables: clips.tables, entries: clips.entries, duck: ducks ? duckShape : nil)) }
+        let rate = schedule.sampleRate
+        if !chimes.entries.isEmpty { voices.append(ClipTrack(tables: chimes.tables, entries: chimes.entries, duck: nil, sampleRate: rate)) }
+        if !ticks.entries.isEmpty { voices.append(ClipTrack(tables: ticks.tables, entries: ticks.entries, duck: nil, sampleRate: rate)) }
+        if !clips.entries.isEmpty { voices.append(ClipTrack(tables: clips.tables, entries: clips.entries, duck: ducks ? duckShape : nil, sampleRate: rate)) }
         return voices
     }
 

@@ -107,6 +107,12 @@ struct LiveKeysTests {
             run.append(gain)
         }
         if run.count >= 3 { plateaus.append(run.reduce(0, +) / Double(run.count)) }
+        // One volume held is one plateau, however many runs a stray window splits it into (a busy machine moves
+        // the keys, and with them where the windows fall against the breath): neighbours within 0.2 dB merge.
+        plateaus = plateaus.reduce(into: [Double]()) { merged, level in
+            if let last = merged.last, abs(last - level) <= 0.2 { return }
+            merged.append(level)
+        }
         #expect(plateaus.count == 4, "plateaus \(plateaus)")
         if plateaus.count == 4 {
             for (measured, wanted) in zip(plateaus, [-10.0, -12, -10, -8]) {

@@ -1,6 +1,7 @@
 import Breath
 import LiveAudio
 import NagiDocuments
+import NagiPresets
 import NagiTestSupport
 import Testing
 @testable import NagiCLI
@@ -21,6 +22,26 @@ struct LiveNavigatorTests {
     }
 
     static func frame(_ seconds: Double) -> Int64 { Int64(seconds * Double(rate)) }
+
+    /// Wim Hof at `rounds` rounds, as `--cycles` makes it.
+    static func wimHof(rounds: Int) throws -> Schedule {
+        let decoder = SessionDecoder(catalog: PresetCatalog(builtinFiles: BuiltinPresets.files))
+        let (resolved, _) = try decoder.resolveArgument("wim-hof") { path throws(BreathError) in
+            throw BreathError.fileNotFound(path: path, reason: "no files in this test")
+        }
+        return try Schedule(session: resolved.session.withLength(.cycles(rounds)), sampleRate: rate)
+    }
+
+    @Test("wim-hof: n skips a whole round, for one round and for many, never one quick breath", arguments: [1, 2, 3])
+    func nextSkipsARound(rounds: Int) throws {
+        let schedule = try Self.wimHof(rounds: rounds)
+        let navigator = LiveNavigator(schedule: schedule, leadFrameCount: 80)
+        let roundStarts = schedule.phases.indices.filter { $0 == 0 || schedule.phases[$0].roundIndex != schedule.phases[$0 - 1].roundIndex }
+        #expect(roundStarts.count == rounds)
+        // In the first quick breath, n goes to the next round's first frame (the end of the breathing in the last).
+        let target = rounds > 1 ? schedule.phases[roundStarts[1]].startFrame : schedule.totalFrames
+        #expect(navigator.jump(for: .nextStage, nextFrame: Self.frame(0.5)) == PlaybackJump(atFrame: Self.frame(1.5), toFrame: target))
+    }
 
     @Test func skipsGoByRoundAtTheNextBoundaryAndEnterEndsOnlyAnOpenHold() throws {
         let schedule = try Self.rounds()

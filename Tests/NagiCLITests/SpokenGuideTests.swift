@@ -106,15 +106,27 @@ struct SpokenGuideTests {
         Self.expectOnsets(Self.onsets(Self.difference(ticked, plain)), at: expected, "ticks")
     }
 
-    @Test("wim-hof: the round's first breath and the holds are spoken, \"round two\" and \"round three\" open the rounds, the quick breaths are silent")
+    @Test("wim-hof: the round's first breath and its four turning points are spoken, \"round two\" and \"round three\" open the rounds, the quick breaths are silent")
     func wimHofSpeaksWhereItFits() throws {
         let folder = try NagiProcess.temporaryFolder()
         let session = ["wim-hof", "--rate", "16000"]
         let plain = try Self.render(session + ["--cues", "none"], in: folder, name: "plain.wav")
         let voiced = try Self.render(session + ["--cues", "voice"], in: folder, name: "voice.wav")
         let spoken = try Self.spokenFrames(session + ["--cues", "voice"])
-        #expect(spoken.map(\.words) == ["breathe in", "hold", "hold", "round two", "hold", "hold", "round three", "hold", "hold"])
+        let turns = ["breathe out, hold", "breathe in", "hold", "let go"]
+        #expect(spoken.map(\.words) == ["breathe in"] + turns + ["round two"] + turns + ["round three"] + turns)
         Self.expectOnsets(Self.onsets(Self.difference(voiced, plain), silentFrames: 160), at: spoken.map(\.frame), toleranceFrames: 80, "wim-hof")
+    }
+
+    @Test("wim-hof --cycles 1: one round, its quick breaths unspoken, its four turning points spoken and heard")
+    func wimHofOneRound() throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let session = ["wim-hof", "--cycles", "1", "--rate", "16000"]
+        let plain = try Self.render(session + ["--cues", "none"], in: folder, name: "plain.wav")
+        let voiced = try Self.render(session + ["--cues", "voice"], in: folder, name: "voice.wav")
+        let spoken = try Self.spokenFrames(session + ["--cues", "voice"])
+        #expect(spoken.map(\.words) == ["breathe in", "breathe out, hold", "breathe in", "hold", "let go"])
+        Self.expectOnsets(Self.onsets(Self.difference(voiced, plain), silentFrames: 160), at: spoken.map(\.frame), toleranceFrames: 80, "wim-hof, one round")
     }
 
     @Test("a phase too short for its own words gets none; the next phase still speaks")

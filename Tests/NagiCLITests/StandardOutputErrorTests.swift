@@ -9,7 +9,7 @@ struct StandardOutputErrorTests {
     /// Each text command, with what it needs in its folder.
     static let commands: [[String]] = [
         ["completions", "bash"], ["describe", "box", "--json"], ["describe", "box"], ["presets"], ["course", "list"],
-        ["course", "show", "beginner-21"], ["help", "--man"], ["render", "--help"], ["--version"], ["resonance", "analyze", "rr.txt", "--json"],
+        ["course", "show", "beginner-21"], ["help", "--man"], ["render", "--help"], ["plot", "4-7-8", "-o", "-"], ["--version"], ["resonance", "analyze", "rr.txt", "--json"],
     ]
 
     /// A folder holding `rr.txt`, a heart-rate record `resonance analyze` reads.

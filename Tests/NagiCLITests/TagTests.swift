@@ -112,6 +112,16 @@ struct TagTests {
         #expect(phaseChapters.count == 128 && phaseChapters.allSatisfy { ["Inhale", "Hold", "Exhale"].contains($0.title) }, "\(phaseChapters.count) chapters")
     }
 
+    @Test("wim-hof in FLAC: one chapter per round, for one round and for many", arguments: [1, 2, 3])
+    func oneChapterPerRound(rounds: Int) throws {
+        let folder = try NagiProcess.temporaryFolder()
+        let path = folder.appendingPathComponent("rounds.flac").path
+        let render = NagiInProcess.run(["render", "wim-hof", "--cycles", String(rounds), "--rate", "8000", "--channels", "1", "--no-cues", "-o", path, "--quiet"], home: folder)
+        #expect(render.status == 0, "\(render.standardError)")
+        let (_, chapters) = try Self.probe(path)
+        #expect(chapters.map(\.title) == (1...rounds).map { "Round \($0)" }, "\(chapters.count) chapters: \(chapters.prefix(4))")
+    }
+
     @Test("mutagen reads back every tag nagi wrote, in every format, with the cover; WAV keeps its cue points")
     func mutagenReadsEveryFormat() throws {
         let folder = try NagiProcess.temporaryFolder()

@@ -25,6 +25,8 @@ import Testing
         (SessionOptions("box", [("bpm", "fast")]), "bpm"),
         (SessionOptions("box", [("cycles", "-3")]), "cycles"),
         (SessionOptions("1-2-3-4-5", []), "pattern"),
+        // Contradictory cues: refused with the command line's sentence, not read as cues=voice.
+        (SessionOptions("box", [("cues", "voice"), ("no-cues", "")]), "cues"),
     ])
     func badParameterIsTheCommandLinesLine(session: SessionOptions, parameter: String) throws {
         let server = try InProcessServer()

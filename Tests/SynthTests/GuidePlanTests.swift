@@ -79,8 +79,9 @@ import Testing
         }
     }
 
-    /// Wim Hof: the round's first breath and the holds are spoken, later rounds open with "round two", …
-    @Test func roundsSpeakTheirFirstBreathTheirHoldsAndTheirNumber() throws {
+    /// Wim Hof: the round's first breath, the holds and the breath after each hold are spoken, later rounds open
+    /// with "round two", …; the quick breaths between pass unspoken.
+    @Test func roundsSpeakTheirFirstBreathTheirTurningPointsAndTheirNumber() throws {
         let rate = 16000
         let schedule = try Fixtures.schedule("1.5-0-1.5-30", cycles: 4, sampleRate: rate)
         // Two rounds of two breath cycles each.
@@ -88,8 +89,9 @@ import Testing
         let plan = GuidePlan(schedule: schedule, settings: RenderSettings(soundscape: soundscape, cues: .voice), text: text)
         let lasting = schedule.phases.filter { $0.frameCount > 0 }
         let expected: [(Int64, String)] = [
-            (lasting[0].startFrame, "breathe in"), (lasting[2].startFrame, "hold"), (lasting[5].startFrame, "hold"),
-            (lasting[6].startFrame, "round two"), (lasting[8].startFrame, "hold"), (lasting[11].startFrame, "hold"),
+            (lasting[0].startFrame, "breathe in"), (lasting[2].startFrame, "breathe out, hold"), (lasting[3].startFrame, "breathe in"),
+            (lasting[5].startFrame, "breathe out, hold"), (lasting[6].startFrame, "round two"), (lasting[8].startFrame, "breathe out, hold"),
+            (lasting[9].startFrame, "breathe in"), (lasting[11].startFrame, "breathe out, hold"),
         ]
         #expect(phrases(plan).map(\.frame) == expected.map(\.0), "\(phrases(plan))")
         #expect(phrases(plan).map(\.words) == expected.map(\.1))

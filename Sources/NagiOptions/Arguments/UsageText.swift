@@ -1,18 +1,27 @@
 /// Help pages and one-line error messages, rendered from specs and `ArgumentError` values.
 public enum UsageText {
-    /// Columns a help page is wrapped to.
+    /// Columns a help page is wrapped to when no terminal says otherwise (a pipe, a file, the man page).
     public static let lineWidth = 80
+    /// The narrowest page laid out: below it lines may run over (a word is never cut).
+    package static let narrowestWidth = 20
     /// Column where option and argument help starts, unless every label is shorter.
     package static let maximumHelpColumn = 28
+    /// The fewest columns of help beside the labels; a narrower page puts each help under its label, indented by
+    /// `stackedHelpIndent` (the two columns no longer fit).
+    package static let narrowestHelpColumnWidth = 30
+    /// The help's indentation under its label on a page too narrow for two columns.
+    package static let stackedHelpIndent = 6
 
-    /// The help page of `spec`, e.g. for `commandPath` `"nagi render"`; no trailing newline.
+    /// The help page of `spec`, e.g. for `commandPath` `"nagi render"`, wrapped to `width` columns (the
+    /// terminal's; at least `narrowestWidth`); no trailing newline.
     ///
     /// Sections: overview, usage (wrapped at whole items), arguments, options (with allowed values,
     /// and the built-in `-h, --help`), commands, then the discussion.
-    public static func help(for spec: CommandSpec, commandPath: String) -> String {
+    public static func help(for spec: CommandSpec, commandPath: String, width requestedWidth: Int = UsageText.lineWidth) -> String {
+        let lineWidth = max(narrowestWidth, requestedWidth)
         var sections: [[String]] = []
         sections.append(wrap("OVERVIEW: " + spec.summary, width: lineWidth, hangingIndent: 2))
-        sections.append(usageLines(for: spec, commandPath: commandPath))
+        sections.append(usageLines(for: spec, commandPath: commandPath, width: lineWidth))
 
         let argumentRows = spec.subcommands.isEmpty ? spec.positionals.map { ($0.name, $0.help) } : []
         var optionRows = spec.options.map { option -> (String, String) in
@@ -29,13 +38,15 @@ public enum UsageText {
 
         // One help column for all sections, so they line up.
         let longestLabel = (argumentRows + optionRows + commandRows).map(\.0.count).max() ?? 0
-        let helpColumn = min(labelIndent + longestLabel + 2, maximumHelpColumn)
+        let sideColumn = min(labelIndent + longestLabel + 2, maximumHelpColumn)
+        // Too narrow for the help beside the labels: under them, where it has nearly the whole width.
+        let helpColumn = lineWidth - sideColumn >= narrowestHelpColumnWidth ? sideColumn : nil
         if !argumentRows.isEmpty {
-            sections.append(["ARGUMENTS:"] + table(argumentRows, helpColumn: helpColumn))
+            sections.append(["ARGUMENTS:"] + table(argumentRows, helpColumn: helpColumn, width: lineWidth))
         }
-        sections.append(["OPTIONS:"] + table(optionRows, helpColumn: helpColumn))
+        sections.append(["OPTIONS:"] + table(optionRows, helpColumn: helpColumn, width: lineWidth))
         if !commandRows.isEmpty {
-            sections.append(["COMMANDS:"] + table(commandRows, helpColumn: helpColumn))
+            sections.append(["COMMANDS:"] + table(commandRows, helpColumn: helpColumn, width: lineWidth))
         }
 
         if let discussion = spec.discussion, !discussion.isEmpty {
@@ -75,8 +86,8 @@ public enum UsageText {
         }
     }
 
-    /// `USAGE: nagi render [PATTERN] [-o FILE] [--cycles N | --minutes M] …`, wrapped at whole items.
-    package static func usageLines(for spec: CommandSpec, commandPath: String) -> [String] {
+    /// `USAGE: nagi render [PATTERN] [-o FILE] [--cycles N | --minutes M] …`, wrapped at whole items to `width`.
+    package static func usageLines(for spec: CommandSpec, commandPath: String, width lineWidth: Int = UsageText.lineWidth) -> [String] {
         var items: [String] = []
         if spec.subcommands.isEmpty {
             items += spec.positionals.map { $0.isOptional ? "[\($0.name)]" : $0.name }
@@ -101,7 +112,8 @@ public enum UsageText {
         }
 
         let prefix = "USAGE: " + commandPath
-        let indent = prefix.count + 1 <= maximumHelpColumn ? prefix.count + 1 : 4
+        // Items under the command's name while that leaves room for them; else under a short indent.
+        let indent = prefix.count + 1 <= maximumHelpColumn && lineWidth - (prefix.count + 1) >= narrowestHelpColumnWidth ? prefix.count + 1 : 4
         var lines: [String] = []
         var line = prefix
         for item in items {
@@ -124,15 +136,17 @@ public enum UsageText {
     /// Indentation of argument, option and command labels.
     package static let labelIndent = 2
 
-    /// Two columns: labels at `labelIndent`, help starting at `helpColumn` and wrapped under
-    /// itself. A label too long for the column puts its help on the next line.
-    package static func table(_ rows: [(label: String, help: String)], helpColumn: Int) -> [String] {
-        let helpPadding = String(repeating: " ", count: helpColumn)
+    /// Two columns `width` wide: labels at `labelIndent`, help starting at `helpColumn` and wrapped under
+    /// itself. A label too long for the column puts its help on the next line; so does every label when
+    /// `helpColumn` is nil (a page too narrow for two columns), the help then at `stackedHelpIndent`.
+    package static func table(_ rows: [(label: String, help: String)], helpColumn: Int?, width lineWidth: Int = UsageText.lineWidth) -> [String] {
+        let helpStart = helpColumn ?? stackedHelpIndent
+        let helpPadding = String(repeating: " ", count: helpStart)
         var lines: [String] = []
         for row in rows {
             let label = String(repeating: " ", count: labelIndent) + row.label
-            var helpLines = wrap(row.help, width: lineWidth - helpColumn, hangingIndent: 0)
-            if label.count + 2 <= helpColumn {
+            var helpLines = wrap(row.help, width: lineWidth - helpStart, hangingIndent: 0)
+            if let helpColumn, label.count + 2 <= helpColumn {
                 let first = helpLines.isEmpty ? "" : helpLines.removeFirst()
                 let padded = label + String(repeating: " ", count: helpColumn - label.count) + first
                 lines.append(first.isEmpty ? label : padded)
