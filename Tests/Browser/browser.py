@@ -15,10 +15,12 @@ CHROMIUM = os.environ.get("NAGI_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("NAGI_CHROMEDRIVER", "/usr/bin/chromedriver")
 
 
-def launch(download_folder=None):
-    """A headless Chromium that plays audio without a gesture and keeps every console message."""
+def launch(download_folder=None, autoplay_needs_gesture=False):
+    """A headless Chromium that plays audio without a gesture (unless `autoplay_needs_gesture`: a browser's own
+    policy, that refuses play() before the person has touched the page) and keeps every console message."""
     options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--autoplay-policy=no-user-gesture-required",
+    policy = "document-user-activation-required" if autoplay_needs_gesture else "no-user-gesture-required"
+    for argument in ("--headless=new", "--no-sandbox", f"--autoplay-policy={policy}",
                      "--disable-gpu", "--disable-dev-shm-usage", "--mute-audio", "--window-size=1000,800"):
         options.add_argument(argument)
     options.binary_location = CHROMIUM

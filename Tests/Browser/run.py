@@ -14,6 +14,8 @@ import traceback
 
 import browser
 import test_pacer
+import test_player
+import test_resilience
 import test_studio
 
 
@@ -36,11 +38,14 @@ class Context:
         return f"{self.scratch}/downloads"
 
     def fresh(self):
-        """The shared browser reset: default media, a viewport of 1000 × 700 CSS px, the console drained."""
+        """The shared browser reset: default media, a viewport of 1000 × 700 CSS px, the server's local storage
+        cleared, the console drained."""
         driver = self.browser()
         browser.color_scheme(driver, "")
         browser.viewport(driver, 1000, 700)
         driver.get("about:blank")
+        # What the studio remembers (the last choice) stays with the test that made it.
+        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": self.url.rstrip("/"), "storageTypes": "local_storage"})
         driver.get_log("browser")
         return driver
 
@@ -55,7 +60,7 @@ def main():
     parser.add_argument("--nagi", required=True)
     parser.add_argument("--only", nargs="*", default=None)
     arguments = parser.parse_args()
-    tests = test_studio.TESTS + test_pacer.TESTS
+    tests = test_studio.TESTS + test_player.TESTS + test_pacer.TESTS + test_resilience.TESTS
     if arguments.only:
         tests = [t for t in tests if t.__name__ in arguments.only]
     scratch = tempfile.mkdtemp(prefix="nagi-browser-")

@@ -233,7 +233,7 @@ def test_studio_on_a_phone(context):
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390, f"the studio is {width} px wide at 390"
     wide = driver.execute_script("""
-      return [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null && !e.closest('.table-scroll'))
+      return [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null && !e.closest('.table-scroll, .plot-scroll'))
         .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5).map(e => e.tagName + '#' + e.id)""")
     assert not wide, f"past the right edge: {wide}"
     small = driver.execute_script("""
