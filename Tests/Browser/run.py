@@ -13,6 +13,7 @@ import time
 import traceback
 
 import browser
+import test_install
 import test_pacer
 import test_player
 import test_resilience
@@ -60,7 +61,7 @@ def main():
     parser.add_argument("--nagi", required=True)
     parser.add_argument("--only", nargs="*", default=None)
     arguments = parser.parse_args()
-    tests = test_studio.TESTS + test_player.TESTS + test_pacer.TESTS + test_resilience.TESTS
+    tests = test_studio.TESTS + test_player.TESTS + test_pacer.TESTS + test_resilience.TESTS + test_install.TESTS
     if arguments.only:
         tests = [t for t in tests if t.__name__ in arguments.only]
     scratch = tempfile.mkdtemp(prefix="nagi-browser-")

@@ -2,7 +2,7 @@
 // dashes), the plan drawn by the server as they change, the pacer and the downloads for the same parameters,
 // the courses, and the heart-rhythm report (docs/pacer.md § 6).
 
-import { APIError, errorText, getJSON, getText } from "/assets/api.js";
+import { APIError, checked, errorText, getJSON, getText } from "/assets/api.js";
 import * as offline from "/assets/offline.js";
 
 const PLAN_DELAY_MILLISECONDS = 300; // the plan follows the typing this long after it stops
@@ -437,7 +437,14 @@ function drawPlayhead() {
 player.addEventListener("play", () => { playerStatus.textContent = ""; if (!playheadFrame) drawPlayhead(); });
 for (const event of ["pause", "seeked", "loadedmetadata", "ended"]) player.addEventListener(event, drawPlayhead);
 player.addEventListener("error", () => {
-  if (player.getAttribute("src")) playerStatus.textContent = "The sound could not be loaded from the server.";
+  const source = player.getAttribute("src");
+  if (!source) return;
+  playerStatus.textContent = "The sound could not be loaded from the server.";
+  // The element says nothing of why; the server's own sentence is in its refusal.
+  fetch(source, { headers: { Range: "bytes=0-0" } }).then(checked).then(
+    () => {},
+    (error) => { if (player.getAttribute("src") === source) playerStatus.textContent = errorText(error); },
+  );
 });
 
 form.addEventListener("input", (event) => {
