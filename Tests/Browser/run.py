@@ -15,6 +15,7 @@ import traceback
 import browser
 import test_install
 import test_pacer
+import test_readable
 import test_player
 import test_resilience
 import test_studio
@@ -61,7 +62,7 @@ def main():
     parser.add_argument("--nagi", required=True)
     parser.add_argument("--only", nargs="*", default=None)
     arguments = parser.parse_args()
-    tests = test_studio.TESTS + test_player.TESTS + test_pacer.TESTS + test_resilience.TESTS + test_install.TESTS
+    tests = test_studio.TESTS + test_player.TESTS + test_pacer.TESTS + test_resilience.TESTS + test_install.TESTS + test_readable.TESTS
     if arguments.only:
         tests = [t for t in tests if t.__name__ in arguments.only]
     scratch = tempfile.mkdtemp(prefix="nagi-browser-")
