@@ -79,7 +79,7 @@ def test_choice_is_remembered_and_the_pacer_brings_it_back(context):
     assert driver.find_element(By.ID, "countdown").get_attribute("value") == "3"
     assert driver.find_element(By.ID, "end-bell").is_selected(), "the end bell was forgotten"
     driver.find_element(By.ID, "open-pacer").click()
-    driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+    browser.pacer_ready(driver)
     driver.execute_script("localStorage.clear()")  # the way back alone must carry the choice
     driver.find_element(By.CSS_SELECTOR, ".bar .back").click()
     wait_for_plan(driver, "3-2-4")

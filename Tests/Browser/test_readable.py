@@ -26,10 +26,13 @@ def settle(driver, page):
     if page == "":
         wait_for_plan(driver)
     else:
-        driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+        browser.pacer_ready(driver)
 
 
 def test_axe_finds_no_violation(context):
+    if browser.ENGINE == "webkit":
+        # Chromium's driver evaluates through DevTools, past the page's Content-Security-Policy; WebKit's does not.
+        raise browser.Unsupported("way past the pages' CSP for axe-core 3.1.1 (it compiles templates with new Function)")
     problems = []
     for page in ("", "pace?pattern=4-7-8&cycles=2"):
         driver = context.fresh()

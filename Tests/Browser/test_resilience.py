@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.request
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 import browser
@@ -66,8 +67,8 @@ def test_server_gone_is_said_and_retry_resumes_at_the_place(context):
     try:
         driver = context.fresh()
         driver.get(f"{url}pace?{LONG}")
-        driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
-        driver.execute_script("window.nagi.pacer.start()")
+        browser.pacer_ready(driver)
+        browser.start_pacer(driver)
         browser.wait_for(driver, "window.nagi.pacer.state().time > 0.5")
         server.stop()
         # The listener skips ahead past what the browser fetched while the server was there.
@@ -97,7 +98,7 @@ def test_start_rejects_when_the_browser_refuses(context):
     driver = browser.launch(autoplay_needs_gesture=True)
     try:
         driver.get(f"{context.url}pace?pattern=2-1-3&cycles=2")
-        driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+        browser.pacer_ready(driver)
         outcome = driver.execute_async_script("""
           const done = arguments[0];
           window.nagi.pacer.start().then(() => done('resolved'), (error) => done(error.name));""")
@@ -123,12 +124,17 @@ def test_refusal_is_the_servers_sentence_in_both_pages(context):
     assert 400 <= status < 500, status
     driver = context.fresh()
     driver.get(f"{context.url}pace?{query}")
-    driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+    browser.pacer_ready(driver)
     browser.wait_for(driver, f"document.getElementById('problem').textContent === {sentence!r}", timeout=20)
     assert not driver.find_element(By.ID, "start").is_enabled(), "Start offered for a refused session"
     driver.get(f"{context.url}#{query}")
     browser.wait_for(driver, "document.getElementById('player').getAttribute('src')")
-    driver.execute_script("document.getElementById('player').play().catch(() => {})")
+    if browser.ENGINE == "chromium":
+        driver.execute_script("document.getElementById('player').play().catch(() => {})")
+    else:
+        # WebKit plays only for a gesture: a click on the player's play button (the left end of its controls).
+        player = driver.find_element(By.ID, "player")
+        ActionChains(driver).move_to_element_with_offset(player, -player.size["width"] // 2 + 16, 0).click().perform()
     browser.wait_for(driver, "document.getElementById('player-status').textContent.length > 0 && "
                              "!document.getElementById('player-status').textContent.startsWith('The sound could not')", timeout=20)
     shown = driver.find_element(By.ID, "player-status").text

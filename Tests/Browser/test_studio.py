@@ -127,7 +127,7 @@ def test_download_equals_render(context):
     """The studio's WAV and FLAC downloads hold the samples `nagi render` writes for the same choices."""
     choices = ["box", "--cycles", "1", "--soundscape", "dusk", "--cues", "both", "--count", "ticks", "--countdown", "3", "--end-bell"]
     driver = open_studio(context)
-    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": context.downloads})
+    browser.cdp(driver, "Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": context.downloads})
     os.makedirs(context.downloads, exist_ok=True)
     for name in os.listdir(context.downloads):
         os.remove(os.path.join(context.downloads, name))

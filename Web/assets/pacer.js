@@ -38,6 +38,7 @@ const scene = new Scene(canvas);
 let timeline = null;
 let volumeDecibels = 0;
 let wakeLock = null;
+let wakeLockMissingSaid = false;
 let frameRequest = 0;
 let lastPhaseIndex = null;
 let lastWord = "";
@@ -102,7 +103,13 @@ function requestFrame() {
 
 /** Keeps the screen awake while the sound plays (where the browser allows it). */
 async function holdWakeLock() {
-  if (!("wakeLock" in navigator) || wakeLock || document.visibilityState !== "visible") return;
+  if (!("wakeLock" in navigator)) {
+    // WebKit without the Screen Wake Lock API (WebKitGTK, older Safari): said once, and the session plays on.
+    if (!wakeLockMissingSaid) say("This browser cannot keep the screen awake; the session plays on.");
+    wakeLockMissingSaid = true;
+    return;
+  }
+  if (wakeLock || document.visibilityState !== "visible") return;
   wakeLock = navigator.wakeLock.request("screen");
   const asked = wakeLock;
   try {
@@ -293,7 +300,12 @@ document.getElementById("louder").addEventListener("click", () => changeVolume(1
 document.getElementById("quieter").addEventListener("click", () => changeVolume(-1));
 document.getElementById("stop").addEventListener("click", stop);
 
-audio.addEventListener("play", () => { showPlaying(); holdWakeLock(); requestFrame(); });
+audio.addEventListener("play", () => {
+  if (status.textContent.startsWith("The browser did not start")) say(""); // it plays now
+  showPlaying();
+  holdWakeLock();
+  requestFrame();
+});
 audio.addEventListener("pause", () => { showPlaying(); releaseWakeLock(); requestFrame(); });
 audio.addEventListener("seeked", requestFrame);
 audio.addEventListener("loadedmetadata", requestFrame);
