@@ -1,7 +1,9 @@
 """The studio plays (issue 52): the presets as visible cards with their pattern in words, a player streaming the
 current choice from /api/render with a playhead on the plot, the choice kept in the address and for the next visit,
 and the pacer's way back keeping every choice."""
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import browser
 from test_studio import open_studio, type_into, wait_for_plan
@@ -89,8 +91,35 @@ def test_choice_is_remembered_and_the_pacer_brings_it_back(context):
     browser.assert_no_console_errors(driver)
 
 
+def test_presets_and_player_by_keyboard(context):
+    """Tab reaches the preset cards and the player; the arrow keys move the choice along the cards, and the plan
+    follows; a screen reader hears each card's name and words (its label)."""
+    driver = open_studio(context)
+    driver.find_element(By.ID, "pattern").click()  # the field before the cards
+    reached = []
+    for _ in range(60):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        reached.append(driver.execute_script("const e = document.activeElement; return e.name === 'preset' ? 'preset:' + e.value : e.id"))
+        if "player" in reached:
+            break
+    presets = [r for r in reached if r.startswith("preset:")]
+    assert presets == ["preset:4-7-8"], f"Tab met the presets as {presets} (the checked card, once): {reached}"
+    assert "player" in reached, f"Tab never reached the player: {reached}"
+    while driver.execute_script("return document.activeElement.name") != "preset":
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    chosen = driver.execute_script("return document.activeElement.value")
+    assert chosen != "4-7-8" and driver.execute_script("return document.activeElement.checked"), chosen
+    browser.wait_for(driver, f"document.getElementById('pattern').value === {chosen!r}")
+    wait_for_plan(driver)
+    label = driver.execute_script("return document.activeElement.labels[0].textContent")
+    assert chosen in label and len(label) > len(chosen) + 20, f"the card's name for a screen reader: {label!r}"
+    browser.assert_no_console_errors(driver)
+
+
 TESTS = [
     test_presets_are_visible_cards,
     test_studio_player_plays_the_choice_with_a_playhead,
     test_choice_is_remembered_and_the_pacer_brings_it_back,
+    test_presets_and_player_by_keyboard,
 ]

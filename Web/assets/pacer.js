@@ -154,7 +154,8 @@ function startFromControl() {
 
 /** Says that the sound stopped, where, and why when it can tell; offers Retry. Idempotent while stalled. */
 function showStall(because) {
-  if (stalledAt === null) stalledAt = progress.time;
+  // Where the sound stopped: the clock's place (a seek into what never arrived moves it there) or where it last ran.
+  if (stalledAt === null) stalledAt = audio.currentTime > 0 ? audio.currentTime : progress.time;
   const place = minutes(stalledAt);
   stallWords.textContent = because || `The sound stopped at ${place}: it is not arriving from the server.`;
   stallPanel.hidden = false;
