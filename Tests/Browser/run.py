@@ -14,6 +14,7 @@ import time
 import traceback
 
 import browser
+import test_course_days
 import test_install
 import test_pacer
 import test_readable
@@ -70,7 +71,7 @@ def main():
     parser.add_argument("--browser", choices=["chromium", "webkit"], default="chromium")
     arguments = parser.parse_args()
     browser.ENGINE = arguments.browser
-    tests = test_studio.TESTS + test_player.TESTS + test_pacer.TESTS + test_resilience.TESTS + test_install.TESTS + test_readable.TESTS
+    tests = test_studio.TESTS + test_player.TESTS + test_pacer.TESTS + test_resilience.TESTS + test_install.TESTS + test_readable.TESTS + test_course_days.TESTS
     if arguments.only:
         tests = [t for t in tests if t.__name__ in arguments.only]
     scratch = tempfile.mkdtemp(prefix="nagi-browser-")

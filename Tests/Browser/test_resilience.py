@@ -28,16 +28,17 @@ def free_port():
 class OwnServer:
     """A `nagi serve` of the test's own on a fixed port, to stop and start again where the page expects it."""
 
-    def __init__(self, context, port):
+    def __init__(self, context, port, environment=None):
         self.context = context
         self.port = port
+        self.environment = environment
         self.process = None
 
     def start(self):
         deadline = time.monotonic() + 30
         while True:
             self.process = subprocess.Popen([self.context.nagi, "serve", "--listen", f"127.0.0.1:{self.port}"],
-                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.environment)
             line = self.process.stdout.readline()
             if line.startswith("http://"):
                 return line.strip()

@@ -65,7 +65,8 @@ async function loadSession() {
     const info = await getJSON(courseURL);
     const lesson = info.lessons.find((l) => l.number === lessonNumber);
     if (!lesson) throw new Error(`course '${course}' has no lesson ${lessonNumber}`);
-    return { describeURL: lesson.describe, audioURL: `${lesson.render}.wav`, soundscape: lesson.soundscape, heading: `${info.title}: ${lesson.title}`, courseURL };
+    return { describeURL: lesson.describe, audioURL: `${lesson.render}.wav`, soundscape: lesson.soundscape, heading: `${info.title}: ${lesson.title}`, courseURL,
+      lesson: { course, number: lessonNumber, count: info.lessons.length } };
   }
   const api = apiQuery(query);
   return { describeURL: `/api/describe?${api}`, audioURL: `/api/render.wav?${api}`, soundscape: query.get("soundscape") || "horizon", heading: null };
@@ -150,6 +151,18 @@ async function start() {
 /** start() for a button or a key: the refusal is already shown on the page. */
 function startFromControl() {
   start().catch(() => {});
+}
+
+/** A course's lesson played to its end: recorded on the server, in the record `nagi course status` reads. */
+async function markLessonDone({ course, number, count }) {
+  const base = `/api/courses/${encodeURIComponent(course)}`;
+  try {
+    const { token } = await getJSON(`${base}/progress`, { cache: "no-store" });
+    const progress = await getJSON(`${base}/lessons/${number}/done`, { method: "POST", headers: { "X-Nagi-Token": token } });
+    say(`Lesson ${number} of ${count} is done` + (progress.next ? `; next is lesson ${progress.next}.` : "; the course is complete."));
+  } catch (error) {
+    say(`Lesson ${number} is not marked done: ${errorText(error)}`);
+  }
 }
 
 /** Says that the sound stopped, where, and why when it can tell; offers Retry. Idempotent while stalled. */
@@ -311,6 +324,7 @@ audio.addEventListener("pause", () => { showPlaying(); releaseWakeLock(); reques
 audio.addEventListener("seeked", requestFrame);
 audio.addEventListener("loadedmetadata", requestFrame);
 audio.addEventListener("ended", () => {
+  if (session?.lesson) markLessonDone(session.lesson);
   startButton.textContent = "Again";
   startPanel.hidden = false;
   releaseWakeLock();

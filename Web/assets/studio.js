@@ -265,7 +265,12 @@ async function showCourse() {
     problem.textContent = errorText(error);
     return;
   }
-  summary.textContent = `${course.summary} ${course.lessons.length} lessons, ${duration(course.totalSeconds)} in all.`;
+  // Each lesson's state from the record `nagi course status` prints; without it the lessons are listed plain.
+  const progress = await getJSON(`/api/courses/${encodeURIComponent(name)}/progress`, { cache: "no-store" }).catch(() => null);
+  if (courseChoice.value !== name) return;
+  const done = new Set(progress?.done ?? []);
+  summary.textContent = `${course.summary} ${course.lessons.length} lessons, ${duration(course.totalSeconds)} in all.` +
+    (progress ? ` Done: ${done.size} of ${course.lessons.length}` + (progress.next ? `; next is lesson ${progress.next}.` : "; complete.") : "");
   for (const lesson of course.lessons) {
     const item = document.createElement("li");
     const heading = document.createElement("p");
@@ -274,6 +279,10 @@ async function showCourse() {
     const meta = document.createElement("p");
     meta.className = "help";
     meta.textContent = `${lesson.pattern} · ${duration(lesson.seconds)} · ${lesson.soundscape}`;
+    const state = document.createElement("p");
+    state.className = "lesson-state";
+    state.textContent = done.has(lesson.number) ? "Done" : progress?.next === lesson.number ? "Next" : "Not yet";
+    item.dataset.state = state.textContent.toLowerCase().replace(" ", "-");
     const actions = document.createElement("p");
     actions.className = "lesson-actions";
     const pace = document.createElement("a");
@@ -288,7 +297,7 @@ async function showCourse() {
     download.textContent = "Download";
     download.setAttribute("aria-label", `Download ${lesson.title}`);
     actions.append(pace, download);
-    item.append(heading, meta, actions);
+    item.append(heading, meta, state, actions);
     lessonList.append(item);
   }
   albumLink.hidden = false;

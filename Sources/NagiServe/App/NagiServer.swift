@@ -110,6 +110,7 @@ package final class NagiServer: Sendable {
             guard request.method == "POST" else { return Self.methodNotAllowed(allowing: "POST") }
             return resonance(request, plot: path == "/api/resonance/plot.svg", known: path == "/api/resonance" || path == "/api/resonance/plot.svg")
         }
+        if let response = progressRoute(request, path: path) { return response } // NagiServer+Progress.swift
         guard isRead else { return Self.methodNotAllowed(allowing: "GET, HEAD") }
         switch path {
         case "/": return page("index.html", request)
