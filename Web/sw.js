@@ -20,8 +20,13 @@ self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 
+// Read when the worker starts (it may be stopped and started again at any time) and before it takes the pages,
+// so that requests of sessions nobody kept go straight to the server (media through a worker is slower, and WebKit
+// has failed such loads).
+readKept();
+
 self.addEventListener("activate", (event) => {
-  event.waitUntil(Promise.all([readKept(), self.clients.claim()]));
+  event.waitUntil(readKept().then(() => self.clients.claim()));
 });
 
 self.addEventListener("message", (event) => {

@@ -67,7 +67,10 @@ def test_course_followed_day_by_day(context):
         driver.find_element(By.CSS_SELECTOR, "#lessons li a[aria-label^='Pace Day 1']").click()
         browser.pacer_ready(driver)
         browser.start_pacer(driver)
-        browser.wait_for(driver, "document.getElementById('status').textContent.includes('Lesson 1 of 2 is done')", timeout=60)
+        try:
+            browser.wait_for(driver, "document.getElementById('status').textContent.includes('Lesson 1 of 2 is done')", timeout=60)
+        except AssertionError:
+            raise AssertionError("the pacer says " + repr(driver.execute_script("const a = document.getElementById('audio'); return [document.getElementById('status').textContent, a.currentTime, a.duration, a.ended, a.paused]")))
         printed = status(context, environment)
         assert "done: 1 / 2" in printed and "next: lesson 2" in printed, printed
 

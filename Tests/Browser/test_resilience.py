@@ -83,7 +83,12 @@ def test_server_gone_is_said_and_retry_resumes_at_the_place(context):
         browser.wait_for(driver, "document.getElementById('stall-words').textContent.includes('cannot be reached')", timeout=10)
         server.start()
         driver.find_element(By.ID, "retry").click()
-        browser.wait_for(driver, "document.getElementById('audio').currentTime > 600.5", timeout=30)
+        try:
+            browser.wait_for(driver, "document.getElementById('audio').currentTime > 600.5", timeout=30)
+        except AssertionError:
+            raise AssertionError("after Retry: " + repr(driver.execute_script(
+                "const a = document.getElementById('audio'); return [a.currentTime, a.paused, a.readyState, a.error && a.error.code, "
+                "document.getElementById('stall-words').textContent, document.getElementById('status').textContent]")))
         place = driver.execute_script("return document.getElementById('audio').currentTime")
         assert 600 <= place <= 600 + BREATH_SECONDS, f"Retry resumed at {place:.1f} s, not at 600 s"
         assert not visible(driver, "stall-panel"), "the stall panel stayed after Retry"

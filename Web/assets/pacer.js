@@ -48,6 +48,7 @@ let sessionSeconds = null; // the breathing's length, as describe says
 /** The audio clock when it last moved, and when (performance.now() ms): what the stall check compares. */
 let progress = { time: 0, at: 0 };
 let stalledAt = null;
+let soundReloads = 0; // before the start: a load that failed while the server serves the sound is tried once more
 
 /** Seconds as m:ss. */
 function minutes(seconds) {
@@ -209,6 +210,8 @@ async function retry() {
   hideStall();
   audio.src = session.audioURL;
   audio.currentTime = place; // before the metadata: the element starts there once it loads (HTML's default playback start position)
+  // …which not every engine honours for a new source: the place is set again once the metadata is known.
+  audio.addEventListener("loadedmetadata", () => { if (Math.abs(audio.currentTime - place) > 0.5) audio.currentTime = place; }, { once: true });
   progress = { time: place, at: performance.now() };
   startPanel.hidden = true;
   try {
@@ -336,9 +339,16 @@ audio.addEventListener("error", () => {
   if (problem.textContent) return;
   problem.textContent = "The sound could not be loaded from the server.";
   startButton.disabled = true;
-  // The element says nothing of why; the server's own sentence is in its refusal.
+  // The element says nothing of why; the server's own sentence is in its refusal. When the server serves the
+  // sound after all, the failure was passing: the sound is loaded again and Start offered.
   fetch(session.audioURL, { headers: { Range: "bytes=0-0" } }).then(checked).then(
-    () => {},
+    () => {
+      if (soundReloads >= 1) return;
+      soundReloads += 1;
+      problem.textContent = "";
+      audio.load();
+      startButton.disabled = false;
+    },
     (error) => { problem.textContent = errorText(error); },
   );
 });
