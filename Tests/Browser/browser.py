@@ -50,6 +50,12 @@ def start_pacer(driver):
     if ENGINE == "chromium":
         driver.execute_script("window.nagi.pacer.start()")
     else:
+        try:
+            wait_for(driver, "!document.getElementById('start').disabled && document.getElementById('start').offsetParent !== null", timeout=20)
+        except AssertionError:
+            raise AssertionError("no Start to click: " + repr(driver.execute_script(
+                "const a = document.getElementById('audio'); return [document.getElementById('problem').textContent, "
+                "a.error && a.error.code, a.error && a.error.message, a.readyState, a.networkState]")))
         driver.find_element(By.ID, "start").click()
 
 
