@@ -15,10 +15,11 @@ if [ "${1:-}" = "--tests" ]; then
     # chapters), librsvg2-bin (plots as PNG), pulseaudio with the ALSA plugins (a paced device without hardware),
     # tmux (the terminal view), zsh and fish (completion scripts parse), groff and man-db (the man page), numpy and
     # scipy (a heart-rate spectrum checked against scipy's Welch), chromium and its driver with selenium (the
-    # pages in a real browser), curl, bc (the benchmarks' arithmetic), unzip (an album's ZIP listed and unpacked),
-    # nginx-light (a caching proxy in front of nagi serve).
+    # pages in a real browser), WebKitGTK's driver under xvfb (the same pages in WebKit), axe-core through
+    # axe-selenium-python (the pages' accessibility), curl, bc (the benchmarks' arithmetic), unzip (an album's ZIP
+    # listed and unpacked), nginx-light (a caching proxy in front of nagi serve).
     packages+=(libebur128-dev flite sox flac python3 python3-mutagen ffmpeg librsvg2-bin pulseaudio libasound2-plugins tmux zsh fish
-        groff-base man-db python3-numpy python3-scipy chromium chromium-driver curl bc unzip nginx-light)
+        groff-base man-db python3-numpy python3-scipy chromium chromium-driver webkit2gtk-driver xvfb xauth curl bc unzip nginx-light)
 fi
 missing=()
 for package in "${packages[@]}"; do
@@ -30,10 +31,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -qq
     apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-if [ "${1:-}" = "--tests" ] && ! python3 -c "import selenium" 2>/dev/null; then
-    echo "Installing: selenium (PyPI)"
+if [ "${1:-}" = "--tests" ] && ! python3 -c "import selenium, axe_selenium_python" 2>/dev/null; then
+    echo "Installing: selenium, axe-selenium-python (PyPI)"
     if ! python3 -m pip --version >/dev/null 2>&1; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
     fi
-    python3 -m pip install --quiet selenium 2>/dev/null || python3 -m pip install --quiet --break-system-packages selenium
+    python3 -m pip install --quiet selenium axe-selenium-python 2>/dev/null || python3 -m pip install --quiet --break-system-packages selenium axe-selenium-python
 fi

@@ -1,4 +1,7 @@
-"""Headless Chromium through selenium, and what the tests need around it: the console, emulation, screenshots."""
+"""The browser through selenium — headless Chromium, or WebKitGTK under xvfb-run (ENGINE) — and what the tests need
+around it: the console, emulation, screenshots, the pacer's start. What WebKitGTK's driver cannot do (Chrome's
+DevTools protocol: media emulation, screenshots of a clip, the console's log) raises Unsupported, and the test is
+reported as skipped in WebKit with that reason."""
 import json
 import os
 import re
@@ -11,15 +14,66 @@ import zlib
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
 CHROMIUM = os.environ.get("NAGI_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("NAGI_CHROMEDRIVER", "/usr/bin/chromedriver")
+# "chromium" or "webkit"; run.py sets it from --browser.
+ENGINE = "chromium"
 
 
-def launch(download_folder=None):
-    """A headless Chromium that plays audio without a gesture and keeps every console message."""
+def frames_per_second():
+    """The fewest animation frames a second a test may count on: Chromium draws at 60 (25 asked, for a busy
+    machine); WebKitGTK under xvfb composites in software at about 14 on a quiet machine and 10 at a load of 11 (5
+    asked)."""
+    return 25 if ENGINE == "chromium" else 5
+
+
+class Unsupported(Exception):
+    """What a test needs that the browser's driver does not offer (run.py reports the test as skipped)."""
+
+
+def cdp(driver, command, parameters):
+    """A command of Chrome's DevTools protocol; Unsupported in WebKit."""
+    if ENGINE != "chromium":
+        raise Unsupported(f"Chrome DevTools' {command}")
+    return driver.execute_cdp_cmd(command, parameters)
+
+
+def pacer_ready(driver):
+    """Waits for the pacer's schedule (WebKit's get() returns before module scripts have run)."""
+    wait_for(driver, "window.nagi && window.nagi.pacer")
+    driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+
+
+def start_pacer(driver):
+    """Starts the pacer: window.nagi.pacer.start() in Chromium (which plays without a gesture here); in WebKit,
+    which asks for a gesture, a click on the visible Start, as a person would."""
+    if ENGINE == "chromium":
+        driver.execute_script("window.nagi.pacer.start()")
+    else:
+        try:
+            wait_for(driver, "!document.getElementById('start').disabled && document.getElementById('start').offsetParent !== null", timeout=20)
+        except AssertionError:
+            raise AssertionError("no Start to click: " + repr(driver.execute_script(
+                "const a = document.getElementById('audio'); return [document.getElementById('problem').textContent, "
+                "a.error && a.error.code, a.error && a.error.message, a.readyState, a.networkState]")))
+        driver.find_element(By.ID, "start").click()
+
+
+def launch(download_folder=None, autoplay_needs_gesture=False):
+    """A headless Chromium that plays audio without a gesture (unless `autoplay_needs_gesture`: a browser's own
+    policy, that refuses play() before the person has touched the page) and keeps every console message; or
+    WebKitGTK (which always asks for a gesture) in a 1000 × 800 window of the X server xvfb-run gives."""
+    if ENGINE == "webkit":
+        driver = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions())
+        driver.set_window_size(1000, 800)
+        driver.set_script_timeout(90)
+        driver.set_page_load_timeout(60)
+        return driver
     options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--autoplay-policy=no-user-gesture-required",
+    policy = "document-user-activation-required" if autoplay_needs_gesture else "no-user-gesture-required"
+    for argument in ("--headless=new", "--no-sandbox", f"--autoplay-policy={policy}",
                      "--disable-gpu", "--disable-dev-shm-usage", "--mute-audio", "--window-size=1000,800"):
         options.add_argument(argument)
     options.binary_location = CHROMIUM
@@ -34,20 +88,35 @@ def launch(download_folder=None):
 
 
 def viewport(driver, width, height, mobile=False, scale=1):
-    """Sets the page's viewport exactly (CSS px) and its device pixel ratio."""
+    """Sets the page's viewport exactly (CSS px) and its device pixel ratio; in WebKit, the window's inner size."""
+    if ENGINE == "webkit":
+        driver.set_window_size(width, height)
+        extra = driver.execute_script("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+        driver.set_window_size(width + extra[0], height + extra[1])
+        inner = driver.execute_script("return innerWidth")
+        if inner != width:
+            raise Unsupported(f"window {width} px wide (its narrowest is {inner} px)")
+        return
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
 
 
 def color_scheme(driver, scheme, reduced_motion=""):
     """Emulates prefers-color-scheme ("light", "dark" or "" for the default) and prefers-reduced-motion."""
+    if ENGINE == "webkit":
+        if scheme or reduced_motion:
+            raise Unsupported("emulating prefers-color-scheme")
+        return
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-color-scheme", "value": scheme},
         {"name": "prefers-reduced-motion", "value": reduced_motion}]})
 
 
 def console_errors(driver):
-    """The console's errors since the last call (uncaught exceptions, failed loads, console.error)."""
+    """The console's errors since the last call (uncaught exceptions, failed loads, console.error); WebKitGTK's
+    driver gives no log, so there the check is Chromium's alone."""
+    if ENGINE == "webkit":
+        return []
     return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
 
 

@@ -4,7 +4,8 @@
 Usage: screenshots.py --url URL --out DIR (scripts/screenshots.sh starts the server and calls this)
 Writes DIR/pacer-inhale-light.png, pacer-exhale-light.png, pacer-inhale-dark.png, pacer-exhale-dark.png (a phone,
 390 × 844 CSS px at 2×, paused near the top of an inhale and the bottom of an exhale of 4-7-8), pacer-crossing.png
-(the word split at the line mid-exhale) and studio-390.png (the studio's whole page at 390 px, 1×).
+(the word split at the line mid-exhale), studio-390.png and studio-390-dark.png (the studio's whole page at 390 px,
+1×, light and dark).
 The pictures are functions of the audio clock, so the same build gives the same pictures.
 """
 import argparse
@@ -57,14 +58,15 @@ def pacer_shots(driver, url, out):
 
 
 def studio_shot(driver, url, out):
-    browser.color_scheme(driver, "light")
-    browser.viewport(driver, 390, 844, mobile=True, scale=1)
-    driver.get(url)
-    browser.wait_for(driver, "document.getElementById('plot').naturalWidth > 0 && !document.getElementById('session').hasAttribute('aria-busy')")
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    browser.viewport(driver, 390, height, mobile=True, scale=1)
-    driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
-    save(driver, os.path.join(out, "studio-390.png"), full_height=height)
+    for scheme, name in (("light", "studio-390.png"), ("dark", "studio-390-dark.png")):
+        browser.color_scheme(driver, scheme)
+        browser.viewport(driver, 390, 844, mobile=True, scale=1)
+        driver.get(url)
+        browser.wait_for(driver, "document.getElementById('plot').naturalWidth > 0 && !document.getElementById('session').hasAttribute('aria-busy')")
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        browser.viewport(driver, 390, height, mobile=True, scale=1)
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+        save(driver, os.path.join(out, name), full_height=height)
 
 
 def main():

@@ -128,7 +128,7 @@ def test_download_equals_render(context):
     """The studio's WAV and FLAC downloads hold the samples `nagi render` writes for the same choices."""
     choices = ["box", "--cycles", "1", "--soundscape", "dusk", "--cues", "both", "--count", "ticks", "--countdown", "3", "--end-bell"]
     driver = open_studio(context)
-    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": context.downloads})
+    browser.cdp(driver, "Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": context.downloads})
     os.makedirs(context.downloads, exist_ok=True)
     for name in os.listdir(context.downloads):
         os.remove(os.path.join(context.downloads, name))
@@ -239,7 +239,7 @@ def test_studio_on_a_phone(context):
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390, f"the studio is {width} px wide at 390"
     wide = driver.execute_script("""
-      return [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null && !e.closest('.table-scroll'))
+      return [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null && !e.closest('.table-scroll, .plot-scroll'))
         .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5).map(e => e.tagName + '#' + e.id)""")
     assert not wide, f"past the right edge: {wide}"
     small = driver.execute_script("""

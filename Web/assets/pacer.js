@@ -4,13 +4,18 @@
 
 import { Timeline } from "/assets/schedule.js";
 import { PALETTES, Scene, horizonFraction, paletteName } from "/assets/scene.js";
-import { apiQuery, errorText, getJSON } from "/assets/api.js";
+import { apiQuery, checked, errorText, getJSON } from "/assets/api.js";
+import * as offline from "/assets/offline.js";
 
 const VOLUME_STEP_DECIBELS = 2; // as `nagi play`'s ↑ and ↓
 const VOLUME_FLOOR_DECIBELS = -40;
 const PREVIOUS_RESTARTS_AFTER_SECONDS = 1; // ← within the first second of a phase goes to the one before
 const VIBRATION_MILLISECONDS = 12; // a light tap at each phase change (docs/pacer.md § 6)
 const SWELL_RELEASE_SECONDS = { horizon: 1.5, dusk: 1.5, rain: 1.5, night: 2.0 };
+/** The audio clock standing still this long while the sound should play is a stall, said in words with Retry (the
+ * issue asks for it within 3 s; the check runs every quarter second). */
+const STALL_SECONDS = 2;
+const STALL_CHECK_MILLISECONDS = 250;
 
 const audio = document.getElementById("audio");
 const canvas = document.getElementById("scene");
@@ -24,15 +29,26 @@ const spoken = document.getElementById("word");
 const status = document.getElementById("status");
 const toggleButton = document.getElementById("toggle");
 const vibrateBox = document.getElementById("vibrate");
+const stallPanel = document.getElementById("stall-panel");
+const stallWords = document.getElementById("stall-words");
+const retryButton = document.getElementById("retry");
 
+const backLink = document.querySelector(".bar .back");
 const scene = new Scene(canvas);
 let timeline = null;
 let volumeDecibels = 0;
 let wakeLock = null;
+let wakeLockMissingSaid = false;
 let frameRequest = 0;
 let lastPhaseIndex = null;
 let lastWord = "";
 let lastClockText = "";
+let session = null;
+let sessionSeconds = null; // the breathing's length, as describe says
+/** The audio clock when it last moved, and when (performance.now() ms): what the stall check compares. */
+let progress = { time: 0, at: 0 };
+let stalledAt = null;
+let soundReloads = 0; // before the start: a load that failed while the server serves the sound is tried once more
 
 /** Seconds as m:ss. */
 function minutes(seconds) {
@@ -46,10 +62,12 @@ async function loadSession() {
   const course = query.get("course");
   if (course !== null) {
     const lessonNumber = Number(query.get("lesson") || "1");
-    const info = await getJSON(`/api/courses/${encodeURIComponent(course)}`);
+    const courseURL = `/api/courses/${encodeURIComponent(course)}`;
+    const info = await getJSON(courseURL);
     const lesson = info.lessons.find((l) => l.number === lessonNumber);
     if (!lesson) throw new Error(`course '${course}' has no lesson ${lessonNumber}`);
-    return { describeURL: lesson.describe, audioURL: `${lesson.render}.wav`, soundscape: lesson.soundscape, heading: `${info.title}: ${lesson.title}` };
+    return { describeURL: lesson.describe, audioURL: `${lesson.render}.wav`, soundscape: lesson.soundscape, heading: `${info.title}: ${lesson.title}`, courseURL,
+      lesson: { course, number: lessonNumber, count: info.lessons.length } };
   }
   const api = apiQuery(query);
   return { describeURL: `/api/describe?${api}`, audioURL: `/api/render.wav?${api}`, soundscape: query.get("soundscape") || "horizon", heading: null };
@@ -87,7 +105,13 @@ function requestFrame() {
 
 /** Keeps the screen awake while the sound plays (where the browser allows it). */
 async function holdWakeLock() {
-  if (!("wakeLock" in navigator) || wakeLock || document.visibilityState !== "visible") return;
+  if (!("wakeLock" in navigator)) {
+    // WebKit without the Screen Wake Lock API (WebKitGTK, older Safari): said once, and the session plays on.
+    if (!wakeLockMissingSaid) say("This browser cannot keep the screen awake; the session plays on.");
+    wakeLockMissingSaid = true;
+    return;
+  }
+  if (wakeLock || document.visibilityState !== "visible") return;
   wakeLock = navigator.wakeLock.request("screen");
   const asked = wakeLock;
   try {
@@ -105,18 +129,100 @@ function releaseWakeLock() {
   wakeLock = null;
 }
 
-/** Plays from where the audio is: the Start button, Space, and `window.nagi.pacer.start()`. */
+/** Plays from where the audio is: the Start button, Space, and `window.nagi.pacer.start()`. Rejects with the
+ * browser's own error when it refuses to play (no gesture yet: NotAllowedError), and then shows Start again, which a
+ * tap honours. */
 async function start() {
   await ready;
   if (!timeline) return;
   startPanel.hidden = true;
   if (audio.ended) audio.currentTime = 0;
+  progress = { time: audio.currentTime, at: performance.now() };
   try {
     await audio.play();
   } catch (error) {
-    if (error.name !== "AbortError") {
+    if (error.name === "AbortError") return; // a new source or a pause came first: nothing was refused
+    startButton.textContent = "Start";
+    startPanel.hidden = false;
+    say(`The browser did not start the sound (${error.message || error.name}); press Start.`);
+    throw error;
+  }
+}
+
+/** start() for a button or a key: the refusal is already shown on the page. */
+function startFromControl() {
+  start().catch(() => {});
+}
+
+/** A course's lesson played to its end: recorded on the server, in the record `nagi course status` reads. */
+async function markLessonDone({ course, number, count }) {
+  const base = `/api/courses/${encodeURIComponent(course)}`;
+  try {
+    const { token } = await getJSON(`${base}/progress`, { cache: "no-store" });
+    const progress = await getJSON(`${base}/lessons/${number}/done`, { method: "POST", headers: { "X-Nagi-Token": token } });
+    say(`Lesson ${number} of ${count} is done` + (progress.next ? `; next is lesson ${progress.next}.` : "; the course is complete."));
+  } catch (error) {
+    say(`Lesson ${number} is not marked done: ${errorText(error)}`);
+  }
+}
+
+/** Says that the sound stopped, where, and why when it can tell; offers Retry. Idempotent while stalled. */
+function showStall(because) {
+  // Where the sound stopped: the clock's place (a seek into what never arrived moves it there) or where it last ran.
+  if (stalledAt === null) stalledAt = audio.currentTime > 0 ? audio.currentTime : progress.time;
+  const place = minutes(stalledAt);
+  stallWords.textContent = because || `The sound stopped at ${place}: it is not arriving from the server.`;
+  stallPanel.hidden = false;
+  startPanel.hidden = true;
+  if (!because) {
+    // Whether the server answers at all decides the words; the check is a small request of the session's own.
+    fetch(session.describeURL, { method: "HEAD", cache: "no-store" }).then(
+      (response) => { if (stalledAt !== null && !response.ok) stallWords.textContent = `The sound stopped at ${place}: the server answered ${response.status}.`; },
+      () => { if (stalledAt !== null) stallWords.textContent = `The sound stopped at ${place}: the server cannot be reached.`; },
+    );
+  }
+}
+
+function hideStall() {
+  stalledAt = null;
+  stallPanel.hidden = true;
+}
+
+/** The stall check: the sound should play (not paused, not ended) but the audio clock has not moved. */
+function checkFlow() {
+  if (!timeline) return;
+  const now = performance.now();
+  if (audio.paused || audio.ended) {
+    progress = { time: audio.currentTime, at: now };
+    return;
+  }
+  if (audio.currentTime !== progress.time) {
+    progress = { time: audio.currentTime, at: now };
+    if (stalledAt !== null) hideStall(); // it came back by itself
+    return;
+  }
+  if (now - progress.at >= STALL_SECONDS * 1000) showStall();
+}
+
+/** Retry: a fresh load of the sound, resumed where it stopped (the server seeks; the schedule is already known). */
+async function retry() {
+  const place = stalledAt ?? audio.currentTime;
+  hideStall();
+  audio.src = session.audioURL;
+  audio.currentTime = place; // before the metadata: the element starts there once it loads (HTML's default playback start position)
+  // …which not every engine honours for a new source: the place is set again once the metadata is known.
+  audio.addEventListener("loadedmetadata", () => { if (Math.abs(audio.currentTime - place) > 0.5) audio.currentTime = place; }, { once: true });
+  progress = { time: place, at: performance.now() };
+  startPanel.hidden = true;
+  try {
+    await audio.play();
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    if (error.name === "NotAllowedError") {
       startPanel.hidden = false;
-      say("The browser did not start the sound; press Start.");
+      say(`The browser did not start the sound (${error.message || error.name}); press Start.`);
+    } else {
+      showStall(`The sound could not be loaded again: ${error.message || error.name}.`);
     }
   }
 }
@@ -126,7 +232,7 @@ function pause() {
 }
 
 function togglePause() {
-  if (audio.paused) start(); else pause();
+  if (audio.paused) startFromControl(); else pause();
 }
 
 /** Esc: stop and go back to the start. */
@@ -201,7 +307,9 @@ document.addEventListener("keydown", (event) => {
   action();
 });
 
-startButton.addEventListener("click", start);
+startButton.addEventListener("click", startFromControl);
+retryButton.addEventListener("click", retry);
+setInterval(checkFlow, STALL_CHECK_MILLISECONDS);
 toggleButton.addEventListener("click", togglePause);
 document.getElementById("next").addEventListener("click", nextPhase);
 document.getElementById("previous").addEventListener("click", previousPhase);
@@ -209,18 +317,40 @@ document.getElementById("louder").addEventListener("click", () => changeVolume(1
 document.getElementById("quieter").addEventListener("click", () => changeVolume(-1));
 document.getElementById("stop").addEventListener("click", stop);
 
-audio.addEventListener("play", () => { showPlaying(); holdWakeLock(); requestFrame(); });
+audio.addEventListener("play", () => {
+  if (status.textContent.startsWith("The browser did not start")) say(""); // it plays now
+  showPlaying();
+  holdWakeLock();
+  requestFrame();
+});
 audio.addEventListener("pause", () => { showPlaying(); releaseWakeLock(); requestFrame(); });
 audio.addEventListener("seeked", requestFrame);
 audio.addEventListener("loadedmetadata", requestFrame);
 audio.addEventListener("ended", () => {
+  if (session?.lesson) markLessonDone(session.lesson);
   startButton.textContent = "Again";
   startPanel.hidden = false;
   releaseWakeLock();
   requestFrame();
 });
 audio.addEventListener("error", () => {
-  if (!problem.textContent) problem.textContent = "The sound could not be loaded from the server.";
+  // Mid-session (the server went away, the network broke) it is a stall: words and Retry at the place.
+  if (audio.currentTime > 0 || startPanel.hidden) return showStall();
+  if (problem.textContent) return;
+  problem.textContent = "The sound could not be loaded from the server.";
+  startButton.disabled = true;
+  // The element says nothing of why; the server's own sentence is in its refusal. When the server serves the
+  // sound after all, the failure was passing: the sound is loaded again and Start offered.
+  fetch(session.audioURL, { headers: { Range: "bytes=0-0" } }).then(checked).then(
+    () => {
+      if (soundReloads >= 1) return;
+      soundReloads += 1;
+      problem.textContent = "";
+      audio.load();
+      startButton.disabled = false;
+    },
+    (error) => { problem.textContent = errorText(error); },
+  );
 });
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && !audio.paused) holdWakeLock();
@@ -260,7 +390,9 @@ new ResizeObserver(() => { scene.size(); requestFrame(); }).observe(canvas);
 /** Loads the session's schedule, then points the audio at its sound; settles once the pacer can start. */
 async function load() {
   try {
-    const session = await loadSession();
+    session = await loadSession();
+    // The way back to the studio carries every choice (a course's lesson goes back to the studio as it was left).
+    if (!session.heading) backLink.href = `/#${apiQuery(new URLSearchParams(location.search))}`;
     const palette = paletteName(session.soundscape);
     scene.palette = PALETTES[palette];
     document.body.dataset.palette = palette;
@@ -268,6 +400,7 @@ async function load() {
     // The sound only once the server has accepted the session, so a refused one is said once, in words.
     audio.src = session.audioURL;
     timeline = new Timeline(describe, SWELL_RELEASE_SECONDS[palette]);
+    sessionSeconds = describe.totalSeconds;
     const heading = session.heading || describe.title;
     title.textContent = heading;
     document.title = `${heading} · nagi`;
@@ -301,5 +434,16 @@ window.nagi = {
       };
     },
     ready,
+  },
+  offline: {
+    /** Keeps this session (its schedule, its sound, and its course's listing for a lesson) for offline use;
+     * resolves with what was kept once it is stored. */
+    async keep() {
+      await ready;
+      if (!timeline) throw new Error(problem.textContent || "the session did not load");
+      const urls = [session.describeURL, session.audioURL, ...(session.courseURL ? [session.courseURL] : [])];
+      return offline.keep({ page: location.pathname + location.search, title: title.textContent, seconds: sessionSeconds }, urls);
+    },
+    list: offline.list,
   },
 };

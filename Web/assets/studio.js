@@ -2,7 +2,8 @@
 // dashes), the plan drawn by the server as they change, the pacer and the downloads for the same parameters,
 // the courses, and the heart-rhythm report (docs/pacer.md § 6).
 
-import { APIError, errorText, getJSON, getText } from "/assets/api.js";
+import { APIError, checked, errorText, getJSON, getText } from "/assets/api.js";
+import * as offline from "/assets/offline.js";
 
 const PLAN_DELAY_MILLISECONDS = 300; // the plan follows the typing this long after it stops
 const form = document.getElementById("session");
@@ -55,7 +56,7 @@ function sessionQuery() {
   if (lengthKind.value && lengthInput.value.trim()) query.set(lengthKind.value, lengthInput.value.trim());
   for (const element of form.querySelectorAll("[name]")) {
     const name = element.name;
-    if (name === "mode" || name === "pattern" || name === "bpm" || element.disabled) continue;
+    if (name === "mode" || name === "pattern" || name === "bpm" || name === "preset" || element.disabled) continue;
     if (element.type === "checkbox") {
       if (element.checked) query.set(name, "1");
       continue;
@@ -77,6 +78,8 @@ async function updatePlan() {
   const query = sessionQuery();
   const text = query.toString();
   history.replaceState(null, "", `#${text}`);
+  remember(text);
+  markPreset();
   planController?.abort();
   const controller = (planController = new AbortController());
   form.setAttribute("aria-busy", "true");
@@ -98,6 +101,7 @@ async function updatePlan() {
     plot.hidden = false;
     plot.classList.remove("stale");
     setLinks(text, true);
+    setPlayer(text, describe.totalSeconds);
   } catch (error) {
     if (error.name === "AbortError" || controller !== planController) return;
     if (!showFieldErrors(form, "", error)) planError.textContent = errorText(error);
@@ -143,9 +147,31 @@ function showMode() {
   form.elements.voice.disabled = !speaks;
 }
 
-/** Restores the choices from the address's fragment (`#pattern=box&cycles=2`), so a reload keeps them. */
+const CHOICE_KEY = "nagi.studio.choice";
+
+/** Keeps the choice (the render query) for the next visit; a private window that refuses storage keeps nothing. */
+function remember(text) {
+  try {
+    localStorage.setItem(CHOICE_KEY, text);
+  } catch {
+    // not kept: the address still carries it
+  }
+}
+
+/** The choice to restore: the address's fragment, else the one remembered from the last visit. */
+function storedChoice() {
+  if (location.hash.length > 1) return location.hash.slice(1);
+  try {
+    return localStorage.getItem(CHOICE_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+/** Restores the choices from the address's fragment (`#pattern=box&cycles=2`) or the last visit, so a reload, the
+ * pacer's way back and the next evening keep them. */
 function restoreChoices() {
-  const query = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(storedChoice());
   if (query.has("bpm")) {
     form.elements.mode.value = "bpm";
     form.elements.bpm.value = query.get("bpm");
@@ -158,7 +184,7 @@ function restoreChoices() {
     }
   }
   for (const element of form.querySelectorAll("[name]")) {
-    if (["mode", "pattern", "bpm"].includes(element.name) || !query.has(element.name)) continue;
+    if (["mode", "pattern", "bpm", "preset"].includes(element.name) || !query.has(element.name)) continue;
     if (element.type === "checkbox") element.checked = query.get(element.name) === "1";
     else element.value = query.get(element.name);
   }
@@ -180,11 +206,28 @@ function fillSelect(select, entries) {
 async function loadPresets() {
   const presets = await getJSON("/api/presets");
   const names = document.getElementById("pattern-names");
+  const choices = document.getElementById("preset-choices");
+  choices.replaceChildren();
   for (const pattern of presets.patterns) {
     const option = document.createElement("option");
     option.value = pattern.name;
     option.label = pattern.summary;
     names.append(option);
+    // A visible card a tap chooses: the preset's name and its pattern in words.
+    const card = document.createElement("label");
+    card.className = "preset";
+    const radio = document.createElement("input");
+    radio.type = "radio";
+    radio.name = "preset";
+    radio.value = pattern.name;
+    const name = document.createElement("span");
+    name.className = "preset-name";
+    name.textContent = pattern.name;
+    const words = document.createElement("span");
+    words.className = "preset-words";
+    words.textContent = pattern.summary;
+    card.append(radio, name, words);
+    choices.append(card);
   }
   const soundscape = document.getElementById("soundscape");
   soundscape.replaceChildren();
@@ -222,7 +265,12 @@ async function showCourse() {
     problem.textContent = errorText(error);
     return;
   }
-  summary.textContent = `${course.summary} ${course.lessons.length} lessons, ${duration(course.totalSeconds)} in all.`;
+  // Each lesson's state from the record `nagi course status` prints; without it the lessons are listed plain.
+  const progress = await getJSON(`/api/courses/${encodeURIComponent(name)}/progress`, { cache: "no-store" }).catch(() => null);
+  if (courseChoice.value !== name) return;
+  const done = new Set(progress?.done ?? []);
+  summary.textContent = `${course.summary} ${course.lessons.length} lessons, ${duration(course.totalSeconds)} in all.` +
+    (progress ? ` Done: ${done.size} of ${course.lessons.length}` + (progress.next ? `; next is lesson ${progress.next}.` : "; complete.") : "");
   for (const lesson of course.lessons) {
     const item = document.createElement("li");
     const heading = document.createElement("p");
@@ -231,6 +279,10 @@ async function showCourse() {
     const meta = document.createElement("p");
     meta.className = "help";
     meta.textContent = `${lesson.pattern} · ${duration(lesson.seconds)} · ${lesson.soundscape}`;
+    const state = document.createElement("p");
+    state.className = "lesson-state";
+    state.textContent = done.has(lesson.number) ? "Done" : progress?.next === lesson.number ? "Next" : "Not yet";
+    item.dataset.state = state.textContent.toLowerCase().replace(" ", "-");
     const actions = document.createElement("p");
     actions.className = "lesson-actions";
     const pace = document.createElement("a");
@@ -245,7 +297,7 @@ async function showCourse() {
     download.textContent = "Download";
     download.setAttribute("aria-label", `Download ${lesson.title}`);
     actions.append(pace, download);
-    item.append(heading, meta, actions);
+    item.append(heading, meta, state, actions);
     lessonList.append(item);
   }
   albumLink.hidden = false;
@@ -347,7 +399,70 @@ async function analyse(event) {
   }
 }
 
-form.addEventListener("input", schedulePlan);
+// Presets: a card chosen writes its name into the pattern field; the field typed checks the card it names.
+
+/** Checks the preset card the pattern field names, none when it names none. */
+function markPreset() {
+  const pattern = form.elements.pattern.value.trim();
+  for (const radio of form.querySelectorAll('input[name="preset"]')) radio.checked = radio.value === pattern;
+}
+
+// The player: the current choice's sound streamed from /api/render (seekable: the server answers ranges), and a
+// playhead on the plot's whole-session panel at the audio clock.
+
+const player = document.getElementById("player");
+const playhead = document.getElementById("playhead");
+const playerStatus = document.getElementById("player-status");
+/** The plot's panels span its width less 70 px a side of 1200 (Sources/NagiPlot/SessionPlot.swift). */
+const PLOT_LEFT_FRACTION = 70 / 1200;
+const PLOT_SPAN_FRACTION = 1060 / 1200;
+let playerQuery = null;
+let playheadFrame = 0;
+
+/** Points the player at the current choice; a new choice stops what played (it was another session). */
+function setPlayer(text, seconds) {
+  if (text === playerQuery) return;
+  playerQuery = text;
+  player.pause();
+  player.src = `/api/render.wav?${text}`;
+  player.dataset.seconds = String(seconds);
+  playerStatus.textContent = "";
+  drawPlayhead();
+}
+
+/** Puts the playhead where the audio is, across the plot's panels; hidden before the sound starts. */
+function drawPlayhead() {
+  playheadFrame = 0;
+  const total = Number.isFinite(player.duration) && player.duration > 0 ? player.duration : Number(player.dataset.seconds);
+  const shown = !plot.hidden && total > 0 && (player.currentTime > 0 || !player.paused);
+  playhead.hidden = !shown;
+  if (shown) {
+    const fraction = PLOT_LEFT_FRACTION + PLOT_SPAN_FRACTION * Math.min(1, player.currentTime / total);
+    playhead.style.left = `${(fraction * 100).toFixed(3)}%`;
+  }
+  if (!player.paused) playheadFrame = requestAnimationFrame(drawPlayhead);
+}
+
+player.addEventListener("play", () => { playerStatus.textContent = ""; if (!playheadFrame) drawPlayhead(); });
+for (const event of ["pause", "seeked", "loadedmetadata", "ended"]) player.addEventListener(event, drawPlayhead);
+player.addEventListener("error", () => {
+  const source = player.getAttribute("src");
+  if (!source) return;
+  playerStatus.textContent = "The sound could not be loaded from the server.";
+  // The element says nothing of why; the server's own sentence is in its refusal.
+  fetch(source, { headers: { Range: "bytes=0-0" } }).then(checked).then(
+    () => {},
+    (error) => { if (player.getAttribute("src") === source) playerStatus.textContent = errorText(error); },
+  );
+});
+
+form.addEventListener("input", (event) => {
+  if (event.target.name === "preset") {
+    form.elements.pattern.value = event.target.value;
+    form.elements.mode.value = "pattern";
+  }
+  schedulePlan();
+});
 form.addEventListener("change", (event) => {
   if (["mode", "cues", "count"].includes(event.target.name)) showMode();
   if (event.target === lengthKind) {
@@ -361,6 +476,8 @@ formatChoice.addEventListener("change", () => setLinks(sessionQuery().toString()
 courseChoice.addEventListener("change", showCourse);
 courseFormat.addEventListener("change", setCourseLinks);
 resonanceForm.addEventListener("submit", analyse);
+
+window.nagi = { offline: { list: offline.list } };
 
 restoreChoices();
 loadPresets()

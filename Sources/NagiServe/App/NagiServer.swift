@@ -196,17 +196,18 @@ package final class NagiServer: Sendable {
             guard request.method == "POST" else { return Self.methodNotAllowed(allowing: "POST") }
             return resonance(request, plot: path == "/api/resonance/plot.svg", known: path == "/api/resonance" || path == "/api/resonance/plot.svg")
         }
+        if let response = progressRoute(request, path: path) { return response } // NagiServer+Progress.swift
         guard isRead else { return Self.methodNotAllowed(allowing: "GET, HEAD") }
         switch path {
-        case "/": return page("index.html")
-        case "/pace": return page("pace.html")
-        case "/favicon.svg", "/favicon.ico": return asset("favicon.svg")
+        case "/": return page("index.html", request)
+        case "/pace": return page("pace.html", request)
+        case "/favicon.svg", "/favicon.ico": return asset("favicon.svg", request)
         case "/api/presets": return presets()
         case "/api/describe": return describe(request)
         case "/api/plot.svg": return plot(request)
-        default: break
+        default: if let name = StaticAsset.rootFiles[path] { return asset(name, request) }
         }
-        if path.hasPrefix("/assets/") { return asset(String(path.dropFirst(1))) }
+        if path.hasPrefix("/assets/") { return asset(String(path.dropFirst(1)), request) }
         if path.hasPrefix("/api/render.") {
             guard let format = AudioFileFormat(fileExtension: String(path.dropFirst("/api/render.".count))), format != .raw else {
                 return Self.notFound(path)
@@ -220,16 +221,14 @@ package final class NagiServer: Sendable {
     // MARK: Pages and assets
 
     /// A page of `Web/`.
-    private func page(_ name: String) -> HTTPResponse {
-        guard let bytes = WebAssets.files[name] else { return Self.notFound("/" + name) }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: .bytes(bytes))
+    private func page(_ name: String, _ request: HTTPRequest) -> HTTPResponse {
+        StaticAsset.response(for: request, name: name, contentType: "text/html; charset=utf-8") ?? Self.notFound("/" + name)
     }
 
     /// A file of `Web/` by its path there ("assets/pacer.js"); only what the binary carries, so no `..` can reach
     /// anything else.
-    private func asset(_ name: String) -> HTTPResponse {
-        guard let bytes = WebAssets.files[name] else { return Self.notFound("/" + name) }
-        return HTTPResponse(status: 200, headers: [("Content-Type", Self.contentType(ofAsset: name)), ("Cache-Control", "no-cache")], body: .bytes(bytes))
+    private func asset(_ name: String, _ request: HTTPRequest) -> HTTPResponse {
+        StaticAsset.response(for: request, name: name, contentType: Self.contentType(ofAsset: name)) ?? Self.notFound("/" + name)
     }
 
     /// The Content-Type of an asset by its extension (module scripts need text/javascript).
@@ -241,6 +240,7 @@ package final class NagiServer: Sendable {
         case "svg": "image/svg+xml"
         case "png": "image/png"
         case "json": "application/json; charset=utf-8"
+        case "webmanifest": "application/manifest+json"
         case "ico": "image/x-icon"
         default: "application/octet-stream"
         }

@@ -1,6 +1,5 @@
 import FilePaths
 import NagiSystem
-import NagiOptions
 import AudioFile
 import Breath
 import FoundationEssentials
@@ -9,19 +8,20 @@ import NagiDocuments
 import NagiKit
 
 /// Where course progress records live: `$XDG_STATE_HOME/nagi/` (default `~/.local/state/nagi/`), one
-/// `<course>.progress.json` per course, written atomically. A damaged record is moved aside, never lost.
-enum ProgressStore {
+/// `<course>.progress.json` per course, written atomically. A damaged record is moved aside, never lost. The one
+/// store of `nagi course next` / `status` and of `nagi serve`'s `POST /api/courses/NAME/lessons/N/done`.
+package enum ProgressStore {
     /// The state folder, following the XDG base directory rules.
-    static var folder: String? { XDGFolder.state }
+    package static var folder: String? { XDGFolder.state }
 
-    static func path(for course: String) throws(CLIError) -> String {
+    package static func path(for course: String) throws(CLIError) -> String {
         guard let folder else { throw .cannotCreate("cannot keep course progress: neither XDG_STATE_HOME nor HOME is set") }
         return FilePath(folder).appending(course + ".progress.json").string
     }
 
-    /// Loads the record, or an empty one. A damaged file is kept aside as `<file>.damaged-<time>` and
-    /// reported on stderr; the learner carries on from an empty record.
-    static func load(course: String) throws(CLIError) -> CourseProgress {
+    /// Loads the record, or an empty one. A damaged file is kept aside as `<file>.damaged-<time>` and reported
+    /// through `warning` (a line ending in a newline); the learner carries on from an empty record.
+    package static func load(course: String, warning: (String) -> Void) throws(CLIError) -> CourseProgress {
         let path = try path(for: course)
         guard FileKind.of(path) != .missing else {
             return CourseProgress(course: course)
@@ -39,7 +39,7 @@ enum ProgressStore {
         } catch {
             let aside = path + ".damaged-" + timestamp(for: Date()).replacing(":", with: "")
             if rename(path, aside) == 0 {
-                Console.err("nagi: warning: the progress record \(path) is damaged (\(ErrorLine.printable(error.message))); kept it as \(aside) and starting a new record\n")
+                warning("nagi: warning: the progress record \(path) is damaged (\(ErrorLine.printable(error.message))); kept it as \(aside) and starting a new record\n")
             } else {
                 throw .io("the progress record \(path) is damaged (\(error.message)) and could not be moved aside: \(Errno.current.description)")
             }
@@ -48,7 +48,7 @@ enum ProgressStore {
     }
 
     /// Saves the record atomically, creating the folder if needed.
-    static func save(_ record: CourseProgress) throws(CLIError) {
+    package static func save(_ record: CourseProgress) throws(CLIError) {
         let path = try path(for: record.course)
         let folder = FilePath(path).parent.string
         if let reason = FileSystem.makeFolders(folder) {
@@ -58,7 +58,7 @@ enum ProgressStore {
     }
 
     /// Removes the record (`--reset`).
-    static func reset(course: String) throws(CLIError) {
+    package static func reset(course: String) throws(CLIError) {
         let path = try path(for: course)
         if FileManager.default.fileExists(atPath: path), unlink(path) != 0 {
             throw .io("cannot remove '\(path)': \(Errno.current.description)")
@@ -66,7 +66,7 @@ enum ProgressStore {
     }
 
     /// An ISO 8601 UTC time ("2026-11-29T07:30:00Z").
-    static func timestamp(for date: Date) -> String {
+    package static func timestamp(for date: Date) -> String {
         date.formatted(.iso8601)
     }
 }
