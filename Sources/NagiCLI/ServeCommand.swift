@@ -4,6 +4,7 @@ import Glibc
 import NagiKit
 import NagiOptions
 import NagiServe
+import QRCode
 
 /// `nagi serve`: the engine over HTTP (`NagiServer`), until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -15,10 +16,16 @@ enum ServeCommand {
             OptionSpec(names: ["--token"], valueName: "T", help: "The token every request must carry (8 to 128 letters, digits, '-', '_', '.' or '~'). Default: none on loopback, a new random one beyond it."),
             OptionSpec(names: ["--max-minutes"], valueName: "M", help: "The longest session rendered, 1 to 1440 minutes (default 180)."),
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Renders at once, 1 to 64 (default: the cores); up to 4 × N more wait their turn, and past that the server answers 503."),
+            OptionSpec(names: ["--qr"], help: "Beyond loopback, draw the first URL as a QR code after the URLs, for a phone's camera (the default when standard output is a terminal)."),
+            OptionSpec(names: ["--no-qr"], help: "Draw no QR code, even on a terminal."),
         ],
+        exclusiveGroups: [["--qr", "--no-qr"]],
         discussion: """
         The first line of standard output is the URL to open (http://127.0.0.1:8787/, with ?token=… when there is \
-        a token); the page keeps the token in a cookie after that first visit, and a program sends \
+        a token). Beyond loopback it prints one URL per address of this machine on the network instead (0.0.0.0 \
+        names every interface, and no phone can open it; home networks' private addresses first), then draws the \
+        first as a QR code a phone's camera opens (--qr, --no-qr); GET /api/qr.svg is the same code for the studio. \
+        The page keeps the token in a cookie after that first visit, and a program sends \
         'Authorization: Bearer TOKEN'. On loopback the Host header must name this machine (a page of another site \
         cannot reach the server through DNS rebinding). No request names a file: patterns, soundscapes and courses \
         by preset name or inline text, beds and cue packs by name from $XDG_CONFIG_HOME/nagi/beds/ and \
@@ -67,8 +74,16 @@ enum ServeCommand {
         } catch {
             throw .unavailable(error.message)
         }
-        Console.out(server.url + "\n")
-        Console.err("nagi serve: serving on \(server.url)\(address.isLoopback ? " (this machine only)" : ""); Ctrl-C stops it\n")
+        let urls = server.joinURLs
+        Console.out(urls.map { $0 + "\n" }.joined())
+        if !address.isLoopback, arguments.isSet("--qr") || (!arguments.isSet("--no-qr") && CommandContext.current.standardOutputIsTerminal) {
+            do {
+                Console.out(try QRCode(encoding: urls[0]).terminalText)
+            } catch {
+                Console.err("nagi serve: \(error.message)\n")
+            }
+        }
+        Console.err("nagi serve: serving on \(urls.joined(separator: ", "))\(address.isLoopback ? " (this machine only)" : ""); Ctrl-C stops it\n")
         while CommandContext.current.stopSignal() == nil {
             usleep(100_000)
         }

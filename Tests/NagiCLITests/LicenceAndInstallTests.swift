@@ -37,6 +37,8 @@ struct LicenceAndInstallTests {
         Library(name: "TagLib", package: "libtag1v5-vanilla", licence: "LGPL-2.1 / MPL-1.1 (either)", evidence: "License: LGPL-2.1 or MPL-1.1", isRequired: true),
         Library(name: "libmicrohttpd", package: "libmicrohttpd12", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: true),
         Library(name: "libarchive", package: "libarchive13", licence: "BSD-2-clause", evidence: "License: BSD-2-clause", isRequired: true),
+        Library(name: "libqrencode", package: "libqrencode4", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: true),
+        Library(name: "GnuTLS", package: "libgnutls30", licence: "LGPL-2.1+", evidence: "the GNU Lesser General Public License (LGPL) version 2.1 or later", isRequired: true),
     ]
 
     @Test("docs/install.md names each linked library with the licence its Debian copyright file states", arguments: libraries)

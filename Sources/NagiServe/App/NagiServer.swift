@@ -118,6 +118,7 @@ package final class NagiServer: Sendable {
         case "/api/presets": return presets()
         case "/api/describe": return describe(request)
         case "/api/plot.svg": return plot(request)
+        case "/api/qr.svg": return joinCode()
         default: break
         }
         if path.hasPrefix("/assets/") { return asset(String(path.dropFirst(1))) }

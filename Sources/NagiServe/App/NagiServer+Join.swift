@@ -1,0 +1,36 @@
+import Glibc
+import QRCode
+
+/// How another device joins: the URLs beyond loopback and their QR code (`GET /api/qr.svg`).
+extension NagiServer {
+    /// The URLs another machine opens, one per LAN address (`LANAddresses`), each with the token: what
+    /// `nagi serve` prints beyond loopback; with no address found (no network yet), the machine's host name.
+    /// On loopback the one `url`.
+    package var joinURLs: [String] {
+        guard !configuration.address.isLoopback else { return [url] }
+        let port = http.withLock { $0?.address.port } ?? configuration.address.port
+        let token = configuration.token.map { "?token=\($0)" } ?? ""
+        var hosts = LANAddresses.hosts(for: configuration.address)
+        if hosts.isEmpty { hosts = [Self.hostName] }
+        return hosts.map { "http://\($0):\(port)/\(token)" }
+    }
+
+    /// This machine's host name, "localhost" when it has none.
+    private static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0, buffer[0] != 0 else { return "localhost" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `GET /api/qr.svg`: the first join URL as a QR code, for the studio to show another device; 404 when the
+    /// server listens on loopback only (no other device can open it).
+    func joinCode() -> HTTPResponse {
+        guard !configuration.address.isLoopback else {
+            return APIResponse.error("this server listens on loopback only: no other device can open it (nagi serve --listen 0.0.0.0:PORT)", status: 404)
+        }
+        guard let first = joinURLs.first, let code = try? QRCode(encoding: first) else {
+            return APIResponse.error("no QR code for this server's address", status: 500)
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")], body: .bytes(Array(code.svg().utf8)))
+    }
+}
