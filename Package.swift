@@ -99,10 +99,13 @@ let package = Package(
         // phone joins `nagi serve` (its URL shown as a code the camera reads).
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // GnuTLS (LGPL-2.1+, linked dynamically; libmicrohttpd serves HTTPS through it too): the local certificate
+        // authority `nagi serve` makes once and the server certificates it signs, so a phone opens it over HTTPS.
+        .target(name: "CNagiTLS", linkerSettings: [.linkedLibrary("gnutls")]),
         // `nagi serve`: the engine over HTTP, NagiKit's second client (it never imports NagiCLI).
         // libarchive, for a course's album as one ZIP download.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        .target(name: "NagiServe", dependencies: ["NagiSystem", "FilePaths", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive", "QRCode"]),
+        .target(name: "NagiServe", dependencies: ["NagiSystem", "FilePaths", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive", "QRCode", "CNagiTLS"]),
         // The options as users name them (command-line flags, and the same names as `nagi serve`'s query
         // parameters): declared once, read into NagiKit's requests with the command line's one-line errors.
         .target(

@@ -7,20 +7,20 @@
 set -euo pipefail
 
 # nagi links libsndfile, alsa-lib, flite (loaded when a guide first speaks), libsoxr, TagLib, libmicrohttpd
-# (nagi serve), libarchive (a course's album as a ZIP) and libqrencode (the QR code a phone joins by), found
-# through pkg-config.
-packages=(libsndfile1-dev libasound2-dev flite1-dev libsoxr-dev libtag1-dev libmicrohttpd-dev libarchive-dev libqrencode-dev pkg-config)
+# (nagi serve), libarchive (a course's album as a ZIP), libqrencode (the QR code a phone joins by) and GnuTLS
+# (nagi serve's local certificate authority), found through pkg-config.
+packages=(libsndfile1-dev libasound2-dev flite1-dev libsoxr-dev libtag1-dev libmicrohttpd-dev libarchive-dev libqrencode-dev libgnutls28-dev pkg-config)
 if [ "${1:-}" = "--tests" ]; then
     # The tests' own tools: libebur128 (the loudness reference nagi's meter is checked against), flite's tool (speech
     # compared), sox, flac, python3 and mutagen (test clips, tags read back independently), ffmpeg (loudness,
     # chapters), librsvg2-bin (plots as PNG), pulseaudio with the ALSA plugins (a paced device without hardware),
     # tmux (the terminal view), zsh and fish (completion scripts parse), groff and man-db (the man page), numpy and
     # scipy (a heart-rate spectrum checked against scipy's Welch), chromium and its driver with selenium (the
-    # pages in a real browser), curl, bc (the benchmarks' arithmetic), zbar-tools (the QR code read back), and for
+    # pages in a real browser), curl, bc (the benchmarks' arithmetic), zbar-tools (the QR code read back), openssl (a certificate of the user's own), and for
     # the Debian package (scripts/package-deb.sh, scripts/package-test.sh) dpkg-dev (dpkg-shlibdeps), lintian,
     # systemd (systemd-analyze checks the user unit) and debootstrap (a clean bookworm root to install it in).
     packages+=(libebur128-dev flite sox flac python3 python3-mutagen ffmpeg librsvg2-bin pulseaudio libasound2-plugins tmux zsh fish
-        groff-base man-db python3-numpy python3-scipy chromium chromium-driver curl bc zbar-tools dpkg-dev lintian systemd debootstrap)
+        groff-base man-db python3-numpy python3-scipy chromium chromium-driver curl bc zbar-tools openssl dpkg-dev lintian systemd debootstrap)
 fi
 missing=()
 for package in "${packages[@]}"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests the Debian package as a person without Swift meets it: built (scripts/package-deb.sh --check: lintian with
 # no error), installed with apt-get into a clean Debian 12 (bookworm) root made by debootstrap, and run there —
-# nagi render (a spoken guide too, so flite's dependency holds), nagi serve (reached over 127.0.0.1 only), man nagi,
+# nagi render (a spoken guide too, so flite's dependency holds), nagi serve (HTTPS, its certificate checked against
+# its /ca.crt, reached over 127.0.0.1 only), man nagi,
 # the completions, and the user unit checked by systemd-analyze verify --user.
 #
 #   scripts/package-test.sh [nagi_….deb]     (as root; builds the package when none is given)
@@ -51,7 +52,7 @@ trap cleanup EXIT
 mkdir -p "$run/upper" "$run/work" "$root" "$cache/archives/partial" "$cache/lists/partial"
 mount -t overlay overlay -o "lowerdir=$base,upperdir=$run/upper,workdir=$run/work" "$root"
 mount -t proc proc "$root/proc"
-mount --bind /dev "$root/dev"
+mount --rbind /dev "$root/dev"
 mount --bind "$cache/archives" "$root/var/cache/apt/archives"
 mount --bind "$cache/lists" "$root/var/lib/apt/lists"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
@@ -72,18 +73,25 @@ seconds=$(soxi -D "$root/tmp/4-7-8.flac")
 # Two cycles of 4 + 7 + 8 s: 38 s and whatever framing the session has, never less.
 awk -v s="$seconds" 'BEGIN { exit !(s >= 38 && s < 60) }' || fail "the render lasts $seconds s"
 
-step "nagi serve as the user unit starts it (beyond loopback, a token), reached over 127.0.0.1"
+step "nagi serve as the user unit starts it (beyond loopback: HTTPS, a token), reached over 127.0.0.1"
 # Not through in_root (a function: & would fork a shell): chroot and env exec, so $! is nagi's own pid.
 chroot "$root" env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 nagi serve --listen 0.0.0.0:0 --no-qr > "$run/serve.out" 2> "$run/serve.err" &
 server=$!
-for _ in $(seq 200); do [ -s "$run/serve.out" ] && break; sleep 0.1; done
+for _ in $(seq 200); do grep -q 'serving on' "$run/serve.err" 2>/dev/null && break; sleep 0.1; done
 url=$(head -n1 "$run/serve.out")
-case "$url" in http://0.0.0.0:*|"") fail "nagi serve printed '$url'; $(cat "$run/serve.err")" ;; esac
-local_url="http://127.0.0.1:${url#http://*:}"
-curl -fsS "${local_url%%\?*}api/presets?${url#*\?}" | grep '"4-7-8"' >/dev/null || fail "GET /api/presets"
-curl -fsS -o "$run/box.wav" "${local_url%%\?*}api/render.wav?pattern=box&cycles=1&${url#*\?}" || fail "GET /api/render.wav"
-[ "$(soxi -D "$run/box.wav")" != "" ] && [ "$(soxi -r "$run/box.wav")" -gt 0 ] || fail "the served WAV"
-curl -fsS "$local_url" | grep '<title>nagi studio</title>' >/dev/null || fail "the studio page"
+case "$url" in
+    https://0.0.0.0:*) fail "nagi serve printed '$url'" ;;
+    https://*:*/\?token=*) ;;
+    *) fail "nagi serve printed '$url'; $(cat "$run/serve.err")" ;;
+esac
+authority="${url#https://}"; authority="${authority%%/*}"; port="${authority##*:}"
+# The local authority's certificate (public), then the printed URL checked against it, reached through 127.0.0.1.
+curl -fsS --insecure -o "$run/ca.crt" "https://127.0.0.1:$port/ca.crt" || fail "GET /ca.crt"
+tls=(--cacert "$run/ca.crt" --connect-to "$authority:127.0.0.1:$port")
+curl -fsS "${tls[@]}" "${url%%\?*}api/presets?${url#*\?}" | grep '"4-7-8"' >/dev/null || fail "GET /api/presets"
+curl -fsS "${tls[@]}" -o "$run/box.wav" "${url%%\?*}api/render.wav?pattern=box&cycles=1&${url#*\?}" || fail "GET /api/render.wav"
+[ "$(soxi -r "$run/box.wav")" -gt 0 ] || fail "the served WAV"
+curl -fsS "${tls[@]}" "$url" | grep '<title>nagi studio</title>' >/dev/null || fail "the studio page"
 kill "$server"; wait "$server" || fail "nagi serve did not exit 0 on SIGTERM"; server=""
 
 step "man nagi, the completions, the presets, the user unit"

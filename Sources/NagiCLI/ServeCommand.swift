@@ -18,8 +18,11 @@ enum ServeCommand {
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Renders at once, 1 to 64 (default: the cores); up to 4 × N more wait their turn, and past that the server answers 503."),
             OptionSpec(names: ["--qr"], help: "Beyond loopback, draw the first URL as a QR code after the URLs, for a phone's camera (the default when standard output is a terminal)."),
             OptionSpec(names: ["--no-qr"], help: "Draw no QR code, even on a terminal."),
+            OptionSpec(names: ["--tls-cert"], valueName: "FILE", help: "Serve HTTPS with this certificate (PEM, the chain after it), with --tls-key."),
+            OptionSpec(names: ["--tls-key"], valueName: "FILE", help: "The private key of --tls-cert (PEM)."),
+            OptionSpec(names: ["--no-tls"], help: "Serve plain HTTP beyond loopback (a warning says what a phone loses: no secure context)."),
         ],
-        exclusiveGroups: [["--qr", "--no-qr"]],
+        exclusiveGroups: [["--qr", "--no-qr"], ["--no-tls", "--tls-cert"], ["--no-tls", "--tls-key"]],
         discussion: """
         The first line of standard output is the URL to open (http://127.0.0.1:8787/, with ?token=… when there is \
         a token). Beyond loopback it prints one URL per address of this machine on the network instead (0.0.0.0 \
@@ -67,10 +70,12 @@ enum ServeCommand {
         } catch {
             throw .arguments(error)
         }
+        let (tls, authority) = try security(arguments, address: address)
         Console.installStopHandlers()
         let server: NagiServer
         do {
-            server = try NagiServer(configuration: NagiServer.Configuration(address: address, token: token, maximumMinutes: maximumMinutes, jobCount: jobCount))
+            server = try NagiServer(configuration: NagiServer.Configuration(
+                address: address, token: token, maximumMinutes: maximumMinutes, jobCount: jobCount, tls: tls, authorityCertificatePEM: authority))
         } catch {
             throw .unavailable(error.message)
         }
@@ -89,6 +94,51 @@ enum ServeCommand {
         }
         server.stop()
         Console.err("nagi serve: stopped\n")
+    }
+
+    /// The certificate and key to serve HTTPS with, and the local authority's certificate when it signed them:
+    /// `--tls-cert` and `--tls-key`; else beyond loopback the local authority's (`LocalAuthority`), for this
+    /// machine's host names and addresses; nil on loopback and with `--no-tls` (which warns beyond loopback).
+    private static func security(_ arguments: ParsedArguments, address: ListenAddress) throws(CLIError) -> (TLSIdentity?, String?) {
+        let certificatePath = arguments.value("--tls-cert")
+        let keyPath = arguments.value("--tls-key")
+        if certificatePath != nil || keyPath != nil {
+            guard let certificatePath, let keyPath else {
+                throw .usage("--tls-cert and --tls-key go together: a certificate and its key")
+            }
+            return (TLSIdentity(certificatePEM: try pemFile(certificatePath, option: "--tls-cert"), keyPEM: try pemFile(keyPath, option: "--tls-key")), nil)
+        }
+        guard !address.isLoopback else { return (nil, nil) }
+        if arguments.isSet("--no-tls") {
+            Console.err("nagi serve: warning: plain HTTP beyond loopback: a phone's browser gives such a page no secure context (no install, no offline use, no wake lock, no heart strap), and the token crosses the network readable\n")
+            return (nil, nil)
+        }
+        guard HTTPServer.supportsTLS else {
+            throw .unavailable("this libmicrohttpd serves no HTTPS (built without GnuTLS): give --no-tls to serve plain HTTP")
+        }
+        guard let authority = LocalAuthority() else {
+            throw .unavailable("no folder for the local certificate authority: set HOME or XDG_CONFIG_HOME, or give --tls-cert and --tls-key")
+        }
+        let hosts = LANAddresses.hosts(for: address)
+        let addresses = ["127.0.0.1", "::1"] + hosts.map { $0.hasPrefix("[") ? String($0.dropFirst().dropLast()) : $0 }
+        let name = LANAddresses.hostName
+        let names = Array(Set(["localhost", name, name + ".local"])).sorted()
+        do {
+            return (try authority.serverIdentity(hostNames: names, addresses: addresses), try authority.authorityCertificate())
+        } catch {
+            throw .cannotCreate(error.message)
+        }
+    }
+
+    /// A PEM file's text.
+    /// - Throws: `.noInput` when it cannot be read or holds no PEM block.
+    private static func pemFile(_ path: String, option: String) throws(CLIError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .noInput("\(option) \(path): cannot read it")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.contains("-----BEGIN ") else { throw .noInput("\(option) \(path): not a PEM file") }
+        return text
     }
 
     /// Whether `token` is one a URL carries as it is: 8 to 128 unreserved characters.

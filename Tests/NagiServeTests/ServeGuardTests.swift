@@ -33,7 +33,8 @@ import Testing
     @Test("Beyond loopback with --token: no token or a wrong one is 401; the query, a Bearer header or the cookie are let in")
     func tokenIsRequiredBeyondLoopback() throws {
         let token = "s3cret-Token_of.the~class"
-        let server = try ServeProcess(["--listen", "0.0.0.0:0", "--token", token])
+        // Plain HTTP (--no-tls) for this test's own client; HTTPS beyond loopback is ServeTLSTests'.
+        let server = try ServeProcess(["--listen", "0.0.0.0:0", "--token", token, "--no-tls"])
         // The URL names this machine's address on the network (ServeJoinTests), never 0.0.0.0.
         #expect(server.url.hasPrefix("http://") && !server.url.hasPrefix("http://0.0.0.0") && server.url.hasSuffix(":\(server.port)/?token=\(token)"), "\(server.url)")
         let wrongSameLength = String(token.dropLast()) + "X"
@@ -67,13 +68,13 @@ import Testing
 
     @Test("Beyond loopback without --token: a token is made, printed in the URL, and required")
     func tokenIsMadeBeyondLoopback() throws {
-        let server = try ServeProcess(["--listen", "0.0.0.0:0"])
+        let server = try ServeProcess(["--listen", "0.0.0.0:0", "--no-tls"])
         let token = try #require(server.token)
         #expect(token.count == 48 && token.allSatisfy { $0.isHexDigit }, "\(server.url)")
         #expect(try server.get("/api/presets").status == 401)
         #expect(try server.get("/api/presets?token=\(token)").status == 200)
         // A second server makes a token of its own.
-        let other = try ServeProcess(["--listen", "0.0.0.0:0"])
+        let other = try ServeProcess(["--listen", "0.0.0.0:0", "--no-tls"])
         #expect(other.token != token)
         #expect(try other.get("/api/presets?token=\(token)").status == 401)
     }

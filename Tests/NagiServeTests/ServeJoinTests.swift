@@ -5,8 +5,8 @@ import Testing
 
 /// How a phone joins `nagi serve`: beyond loopback one URL per address of this machine on the network (never
 /// 0.0.0.0), the first drawn as a QR code that zbarimg reads back to a URL that opens the studio, and the same code
-/// as SVG at /api/qr.svg. Only loopback is ever connected to: a printed address's path and query are sent to
-/// 127.0.0.1 (beyond loopback the server serves any Host that carries the token).
+/// as SVG at /api/qr.svg. Only loopback is ever connected to: a printed address is reached through 127.0.0.1
+/// (curl --connect-to), its certificate still checked for that address.
 @Suite("nagi serve: a phone joins by QR code") struct ServeJoinTests {
     @Test("Beyond loopback: one URL per LAN address with the token, none 0.0.0.0; --qr draws the first, which zbarimg reads back and which opens the studio")
     func printedCodeOpensTheStudio() throws {
@@ -15,8 +15,9 @@ import Testing
         let urls = output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("http") }
         let token = try #require(server.token)
         let hosts = try urls.map { url in
-            let authority = try #require(url.dropFirst("http://".count).split(separator: "/").first)
-            #expect(url == "http://\(authority)/?token=\(token)")
+            let authority = try #require(url.dropFirst("https://".count).split(separator: "/").first)
+            // HTTPS beyond loopback by default (ServeTLSTests).
+            #expect(url == "https://\(authority)/?token=\(token)")
             #expect(authority.hasSuffix(":\(server.port)"))
             return String(authority.dropLast(":\(server.port)".count))
         }
@@ -35,12 +36,14 @@ import Testing
         let decoded = try Self.decodeQR(image, in: folder)
         #expect(decoded == urls.first, "the terminal's code reads \(decoded)")
 
-        // The decoded URL's path and query, sent to this machine: the studio, and the token kept in a cookie.
-        let target = String(decoded[try #require(decoded.dropFirst("http://".count).firstIndex(of: "/"))...])
-        let reply = try server.get(target)
-        #expect(reply.status == 200)
-        #expect(reply.text.contains("<title>nagi studio</title>"))
-        #expect(reply.header("set-cookie")?.hasPrefix("nagi_token=\(token);") == true)
+        // The decoded URL itself, its address reached through 127.0.0.1 and its certificate checked against the
+        // server's /ca.crt: the studio, and the token kept in a cookie.
+        let ca = try CurlRequest("https://127.0.0.1:\(server.port)/ca.crt", ["--insecure"], in: folder)
+        try ca.body.write(toFile: folder.file("ca.crt"), atomically: true, encoding: .utf8)
+        let reply = try CurlRequest(decoded, ["--cacert", folder.file("ca.crt")] + CurlRequest.toLoopback(decoded), in: folder)
+        #expect(reply.status == 200, "\(reply.message)")
+        #expect(reply.body.contains("<title>nagi studio</title>"))
+        #expect(reply.headers.lowercased().contains("set-cookie: nagi_token=\(token);"))
         #expect(server.stop() == 0)
     }
 
@@ -49,7 +52,7 @@ import Testing
         for arguments in [["--listen", "0.0.0.0:0"], ["--listen", "0.0.0.0:0", "--no-qr"], ["--listen", "127.0.0.1:0", "--qr"]] {
             let server = try ServeProcess(arguments)
             let output = try Self.standardOutput(of: server)
-            #expect(!output.isEmpty && output.split(separator: "\n").allSatisfy { $0.hasPrefix("http://") }, "\(arguments): \(output)")
+            #expect(!output.isEmpty && output.split(separator: "\n").allSatisfy { $0.hasPrefix("http") }, "\(arguments): \(output)")
             #expect(!output.contains("█") && !output.contains("\u{1B}"), "\(arguments)")
         }
         let both = try ServeProcess().nagi(["serve", "--listen", "0.0.0.0:0", "--qr", "--no-qr"])
@@ -78,7 +81,8 @@ import Testing
 
     @Test("/api/qr.svg is the first URL's code, read back by zbarimg; on loopback it is 404")
     func studioCodeIsTheFirstURL() throws {
-        let server = try ServeProcess(["--listen", "0.0.0.0:0"])
+        // Plain HTTP for this test's own client: the code is the same over HTTPS.
+        let server = try ServeProcess(["--listen", "0.0.0.0:0", "--no-tls"])
         let reply = try server.get("/api/qr.svg?token=\(try #require(server.token))")
         #expect(reply.status == 200)
         #expect(reply.header("content-type") == "image/svg+xml")

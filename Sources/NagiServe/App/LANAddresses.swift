@@ -43,6 +43,13 @@ package enum LANAddresses {
             .map(\.element.host).filter { seen.insert($0).inserted }
     }
 
+    /// This machine's host name, "localhost" when it has none.
+    package static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0, buffer[0] != 0 else { return "localhost" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// How likely a phone on the same home network reaches an IPv4 address: lower first.
     private static func rank(ofIPv4 bytes: [UInt8]) -> Int {
         switch (bytes[0], bytes[1]) {

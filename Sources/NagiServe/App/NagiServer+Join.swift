@@ -1,4 +1,3 @@
-import Glibc
 import QRCode
 
 /// How another device joins: the URLs beyond loopback and their QR code (`GET /api/qr.svg`).
@@ -11,15 +10,20 @@ extension NagiServer {
         let port = http.withLock { $0?.address.port } ?? configuration.address.port
         let token = configuration.token.map { "?token=\($0)" } ?? ""
         var hosts = LANAddresses.hosts(for: configuration.address)
-        if hosts.isEmpty { hosts = [Self.hostName] }
-        return hosts.map { "http://\($0):\(port)/\(token)" }
+        if hosts.isEmpty { hosts = [LANAddresses.hostName] }
+        return hosts.map { "\(scheme)://\($0):\(port)/\(token)" }
     }
 
-    /// This machine's host name, "localhost" when it has none.
-    private static var hostName: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0, buffer[0] != 0 else { return "localhost" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+
+    /// `GET /ca.crt`: the local authority's certificate (public, no token), for a phone to trust once; 404 when
+    /// the server has none.
+    func authorityCertificate() -> HTTPResponse {
+        guard let pem = configuration.authorityCertificatePEM else {
+            return APIResponse.error("this server has no local certificate authority (it serves \(scheme == "https" ? "a certificate of its own" : "plain HTTP"))", status: 404)
+        }
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/x-x509-ca-cert"), ("Content-Disposition", "attachment; filename=\"nagi-ca.crt\""), ("Cache-Control", "no-cache")],
+            body: .bytes(Array(pem.utf8)))
     }
 
     /// `GET /api/qr.svg`: the first join URL as a QR code, for the studio to show another device; 404 when the

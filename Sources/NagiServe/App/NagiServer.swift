@@ -29,14 +29,21 @@ package final class NagiServer: Sendable {
         package var queueLength: Int
         /// What clients may take.
         package var limits: HTTPServer.Limits
+        /// HTTPS with this certificate and key; nil for plain HTTP.
+        package var tls: TLSIdentity?
+        /// The certificate of the authority that signed `tls`'s, served at `/ca.crt` to anyone (it is public), so a
+        /// phone can trust it once; nil when there is none (a certificate of the user's own, or plain HTTP).
+        package var authorityCertificatePEM: String?
 
-        package init(address: ListenAddress, token: String?, maximumMinutes: Int = 180, jobCount: Int, limits: HTTPServer.Limits = HTTPServer.Limits()) {
+        package init(address: ListenAddress, token: String?, maximumMinutes: Int = 180, jobCount: Int, limits: HTTPServer.Limits = HTTPServer.Limits(), tls: TLSIdentity? = nil, authorityCertificatePEM: String? = nil) {
             self.address = address
             self.token = token
             self.maximumMinutes = maximumMinutes
             self.jobCount = jobCount
             self.queueLength = 4 * jobCount
             self.limits = limits
+            self.tls = tls
+            self.authorityCertificatePEM = authorityCertificatePEM
         }
     }
 
@@ -59,18 +66,21 @@ package final class NagiServer: Sendable {
         self.configuration = configuration
         guardian = RequestGuard(token: configuration.token, servesLoopbackOnly: configuration.address.isLoopback)
         slots = RenderSlots(capacity: configuration.jobCount, queueCapacity: configuration.queueLength)
-        let server = try HTTPServer(address: configuration.address, limits: configuration.limits) { [weak self] request in
+        let server = try HTTPServer(address: configuration.address, limits: configuration.limits, tls: configuration.tls) { [weak self] request in
             self?.handle(request) ?? APIResponse.error("the server is stopping", status: 503)
         }
         http.withLock { $0 = server }
     }
 
-    /// The URL to open: `http://HOST:PORT/`, with `?token=…` when there is a token.
+    /// The URL to open: `http://HOST:PORT/` (`https` with TLS), with `?token=…` when there is a token.
     package var url: String {
         let address = http.withLock { $0?.address } ?? configuration.address
         let token = configuration.token.map { "?token=\($0)" } ?? ""
-        return "http://\(address.text)/\(token)"
+        return "\(scheme)://\(address.text)/\(token)"
     }
+
+    /// "https" when the server has a certificate, else "http".
+    package var scheme: String { configuration.tls == nil ? "http" : "https" }
 
     /// Stops: later requests are refused, running renders cancelled, connections closed, producers waited for.
     package func stop() {
@@ -89,6 +99,8 @@ package final class NagiServer: Sendable {
     // MARK: Routing
 
     private func handle(_ request: HTTPRequest) -> HTTPResponse {
+        // The authority's certificate is public: a phone fetches it before it has the token's cookie.
+        if request.path == "/ca.crt", request.method == "GET" || request.method == "HEAD" { return Self.secured(authorityCertificate()) }
         var response: HTTPResponse
         switch guardian.check(request) {
         case let .refused(status, message):

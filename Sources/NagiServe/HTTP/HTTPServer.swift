@@ -44,9 +44,10 @@ package final class HTTPServer: @unchecked Sendable {
     /// Producers started and not yet returned.
     private var runningProducers = 0
 
-    /// Listens on `address` (port 0: a free one) and serves every request with `handler`.
-    /// - Throws: `.cannotListen` for an address in use or not this machine's; `.cannotStart`.
-    package init(address: ListenAddress, limits: Limits = Limits(), handler: @escaping Handler) throws(HTTPServerError) {
+    /// Listens on `address` (port 0: a free one) and serves every request with `handler`, over HTTPS with `tls`.
+    /// - Throws: `.cannotListen` for an address in use or not this machine's; `.cannotStart` (a key that does not
+    ///   fit its certificate too).
+    package init(address: ListenAddress, limits: Limits = Limits(), tls: TLSIdentity? = nil, handler: @escaping Handler) throws(HTTPServerError) {
         let (descriptor, bound) = try ListeningSocket.open(address)
         self.address = bound
         self.limits = limits
@@ -54,7 +55,7 @@ package final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         daemon = nagi_http_start(
             descriptor, address.isIPv6 ? 1 : 0, limits.connectionCount, limits.connectionsPerAddress, limits.idleTimeoutSeconds,
-            limits.headerByteCount, Self.accessHandler, context, Self.completedHandler, context)
+            limits.headerByteCount, Self.accessHandler, context, Self.completedHandler, context, tls?.certificatePEM, tls?.keyPEM)
         if daemon == nil {
             let code = errno
             close(descriptor)
@@ -65,6 +66,9 @@ package final class HTTPServer: @unchecked Sendable {
     deinit {
         stop()
     }
+
+    /// Whether libmicrohttpd serves HTTPS here (built with GnuTLS).
+    package static var supportsTLS: Bool { nagi_http_supports_tls() == 1 }
 
     /// Stops serving: every streamed body is cancelled (its producer told to stop, its client's connection ended),
     /// the daemon stopped (its threads joined), and the producers waited for, at most `producerWaitSeconds`.
