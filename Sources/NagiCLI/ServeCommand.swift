@@ -28,7 +28,10 @@ enum ServeCommand {
         a token). Beyond loopback it prints one URL per address of this machine on the network instead (0.0.0.0 \
         names every interface, and no phone can open it; home networks' private addresses first), then draws the \
         first as a QR code a phone's camera opens (--qr, --no-qr); GET /api/qr.svg is the same code for the studio. \
-        The page keeps the token in a cookie after that first visit, and a program sends \
+        Beyond loopback it serves HTTPS (a phone's browser gives only a secure context its service worker, wake \
+        lock and Bluetooth): with --tls-cert and --tls-key, or else with a certificate for this machine's names and \
+        addresses signed by a local authority made once in $XDG_CONFIG_HOME/nagi/tls/, whose certificate GET \
+        /ca.crt gives without a token, for the phone to trust once (docs/serve.md). The page keeps the token in a cookie after that first visit, and a program sends \
         'Authorization: Bearer TOKEN'. On loopback the Host header must name this machine (a page of another site \
         cannot reach the server through DNS rebinding). No request names a file: patterns, soundscapes and courses \
         by preset name or inline text, beds and cue packs by name from $XDG_CONFIG_HOME/nagi/beds/ and \
