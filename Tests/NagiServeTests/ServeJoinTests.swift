@@ -79,7 +79,7 @@ import Testing
         #expect(shown.contains("▄") && shown.contains("\u{1B}[40;97m"), "\(shown)")
     }
 
-    @Test("/api/qr.svg is the first URL's code, read back by zbarimg; on loopback it is 404")
+    @Test("/api/qr.svg is the first URL's code, read back by zbarimg, and /api/join lists the URLs; on loopback 404 and none")
     func studioCodeIsTheFirstURL() throws {
         // Plain HTTP for this test's own client: the code is the same over HTTPS.
         let server = try ServeProcess(["--listen", "0.0.0.0:0", "--no-tls"])
@@ -92,7 +92,14 @@ import Testing
         #expect(converted.status == 0, "\(converted.output)")
         #expect(try Self.decodeQR(folder.file("qr.png"), in: folder) == server.url)
 
+        // /api/join: the same URLs for the studio's card, and no authority over plain HTTP.
+        let join = try server.get("/api/join?token=\(try #require(server.token))").jsonObject()
+        let printed = try Self.standardOutput(of: server).split(separator: "\n").map(String.init)
+        #expect(join["urls"] as? [String] == printed)
+        #expect(join["authority"] as? Bool == false)
+
         let loopback = try ServeProcess()
+        #expect(try loopback.get("/api/join").jsonObject()["urls"] as? [String] == [])
         let refused = try loopback.get("/api/qr.svg")
         #expect(refused.status == 404)
         #expect(try refused.jsonObject()["error"] as? String == "this server listens on loopback only: no other device can open it (nagi serve --listen 0.0.0.0:PORT)")

@@ -1,3 +1,4 @@
+import NagiDocuments
 import QRCode
 
 /// How another device joins: the URLs beyond loopback and their QR code (`GET /api/qr.svg`).
@@ -24,6 +25,14 @@ extension NagiServer {
         return HTTPResponse(
             status: 200, headers: [("Content-Type", "application/x-x509-ca-cert"), ("Content-Disposition", "attachment; filename=\"nagi-ca.crt\""), ("Cache-Control", "no-cache")],
             body: .bytes(Array(pem.utf8)))
+    }
+
+    /// `GET /api/join`: how another device opens this server, for the studio: `{"urls": […], "authority": BOOL}`, the
+    /// join URLs (none on loopback: no other device can open it) and whether `/ca.crt` has an authority to trust.
+    func join() -> HTTPResponse {
+        let urls = configuration.address.isLoopback ? [] : joinURLs
+        let list = urls.map { JSONText.quote($0) }.joined(separator: ", ")
+        return APIResponse.json("{\"urls\": [\(list)], \"authority\": \(configuration.authorityCertificatePEM != nil)}\n")
     }
 
     /// `GET /api/qr.svg`: the first join URL as a QR code, for the studio to show another device; 404 when the

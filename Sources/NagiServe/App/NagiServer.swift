@@ -131,6 +131,7 @@ package final class NagiServer: Sendable {
         case "/api/describe": return describe(request)
         case "/api/plot.svg": return plot(request)
         case "/api/qr.svg": return joinCode()
+        case "/api/join": return join()
         default: break
         }
         if path.hasPrefix("/assets/") { return asset(String(path.dropFirst(1))) }
