@@ -95,10 +95,17 @@ let package = Package(
         // libmicrohttpd (LGPL, linked dynamically) and the one call of it Swift cannot make (its variadic start).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CNagiHTTP", dependencies: ["CMicroHTTPD"]),
+        // libqrencode (LGPL-2.1+, linked dynamically), and a QR code's modules drawn for a terminal and as SVG: how a
+        // phone joins `nagi serve` (its URL shown as a code the camera reads).
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // GnuTLS (LGPL-2.1+, linked dynamically; libmicrohttpd serves HTTPS through it too): the local certificate
+        // authority `nagi serve` makes once and the server certificates it signs, so a phone opens it over HTTPS.
+        .target(name: "CNagiTLS", linkerSettings: [.linkedLibrary("gnutls")]),
         // `nagi serve`: the engine over HTTP, NagiKit's second client (it never imports NagiCLI).
         // libarchive, for a course's album as one ZIP download.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        .target(name: "NagiServe", dependencies: ["NagiSystem", "FilePaths", "FaultCategory", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive"]),
+        .target(name: "NagiServe", dependencies: ["NagiSystem", "FilePaths", "FaultCategory", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive", "QRCode", "CNagiTLS"]),
         // The options as users name them (command-line flags, and the same names as `nagi serve`'s query
         // parameters): declared once, read into NagiKit's requests with the command line's one-line errors.
         .target(
@@ -108,7 +115,7 @@ let package = Package(
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiSystem", "FilePaths", "NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "TextRules"]
+            dependencies: ["NagiSystem", "FilePaths", "NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "TextRules", "QRCode"]
         ),
         // A release build links Swift's runtime and Foundation in: the command starts in about 8 ms instead of 12
         // (fewer libraries to load and relocate), which every invocation pays, from a shell completion to a

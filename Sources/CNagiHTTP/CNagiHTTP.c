@@ -26,9 +26,20 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
                                    size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
                                    MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection_notice,
                                    void *(*uri_log)(void *context, const char *uri, struct MHD_Connection *connection),
-                                   void *context) {
+                                   void *context, const char *tls_certificate_pem, const char *tls_key_pem) {
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
     if (ipv6) flags |= MHD_USE_IPv6;
+    // The TLS options through an array, so that one call serves both: plain HTTP ends the array at once.
+    struct MHD_OptionItem tls_options[] = {
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key_pem},
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_certificate_pem},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (tls_certificate_pem && tls_key_pem) {
+        flags |= MHD_USE_TLS;
+    } else {
+        tls_options[0].option = MHD_OPTION_END;
+    }
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -39,7 +50,12 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
                             MHD_OPTION_NOTIFY_CONNECTION, connection_notice, context,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, context,
                             MHD_OPTION_EXTERNAL_LOGGER, nagi_http_quiet_logger, NULL,
+                            MHD_OPTION_ARRAY, tls_options,
                             MHD_OPTION_END);
+}
+
+int nagi_http_supports_tls(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
 
 void nagi_http_touch(struct MHD_Connection *connection, unsigned int idle_timeout_seconds) {

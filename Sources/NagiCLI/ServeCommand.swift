@@ -6,6 +6,7 @@ import NagiOptions
 import NagiServe
 import NagiSystem
 import Dispatch
+import QRCode
 
 /// `nagi serve`: the engine over HTTP (`NagiServer`), until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -19,20 +20,33 @@ enum ServeCommand {
             OptionSpec(names: ["--no-token"], help: "Serve without a token: on loopback only, and only for a machine whose every user and program you trust (any local process could then use the server)."),
             OptionSpec(names: ["--max-minutes"], valueName: "M", help: "The longest session rendered, 1 to 1440 minutes (default 180)."),
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Renders at once, 1 to 64 (default: the cores); up to 4 × N more wait their turn, and past that the server answers 503."),
+            OptionSpec(names: ["--qr"], help: "Beyond loopback, draw the first URL as a QR code after the URLs, for a phone's camera (the default when standard output is a terminal)."),
+            OptionSpec(names: ["--no-qr"], help: "Draw no QR code, even on a terminal."),
+            OptionSpec(names: ["--tls-cert"], valueName: "FILE", help: "Serve HTTPS with this certificate (PEM, the chain after it), with --tls-key."),
+            OptionSpec(names: ["--tls-key"], valueName: "FILE", help: "The private key of --tls-cert (PEM)."),
+            OptionSpec(names: ["--no-tls"], help: "Serve plain HTTP beyond loopback (a warning says what a phone loses: no secure context)."),
         ],
+        exclusiveGroups: [["--qr", "--no-qr"], ["--no-tls", "--tls-cert"], ["--no-tls", "--tls-key"]],
         discussion: """
         The first line of standard output is the URL to open (http://127.0.0.1:8787/?token=…, as Jupyter prints \
-        its own); the page keeps the token in a cookie after that first visit (nagi_token_PORT), and a program \
-        sends 'Authorization: Bearer TOKEN'. Every request needs the token, on loopback too: any process or page \
-        on this machine could otherwise use the server. Ten wrong tokens from one address in a minute make it wait \
-        (429) for the rest of that minute. On loopback the Host header must name this machine (a page of another \
-        site cannot reach the server through DNS rebinding). No request names a file: patterns, soundscapes and \
-        courses by preset name or inline text, beds and cue packs by name from $XDG_CONFIG_HOME/nagi/beds/ and \
-        cue-packs/. Limits: a session of at most --max-minutes and 20000 phases for every request that computes \
-        (describe, plot, render, resonance: 422 past it); request line and headers 32 KiB (414 or 431 past it) \
-        within 5 s, a body 8 MiB (413) within 15 s, read only once the token is checked; connections idle for \
-        20 s closed, 320 connections at once (160 from one address). Ctrl-C or SIGTERM stops it: renders in \
-        flight are cancelled and their files removed, and it exits 0 within 2 s.
+        its own). Beyond loopback it prints one URL per address of this machine on the network instead (0.0.0.0 \
+        names every interface, and no phone can open it; home networks' private addresses first), then draws the \
+        first as a QR code a phone's camera opens (--qr, --no-qr); GET /api/qr.svg is the same code for the studio. \
+        Beyond loopback it serves HTTPS (a phone's browser gives only a secure context its service worker, wake \
+        lock and Bluetooth): with --tls-cert and --tls-key, or else with a certificate for this machine's names and \
+        addresses signed by a local authority made once in $XDG_CONFIG_HOME/nagi/tls/, whose certificate GET \
+        /ca.crt gives without a token, for the phone to trust once (docs/serve.md). The page keeps the token in a \
+        cookie after that first visit (nagi_token_PORT), and a program sends 'Authorization: Bearer TOKEN'. Every \
+        request needs the token, on loopback too: any process or page on this machine could otherwise use the \
+        server. Ten wrong tokens from one address in a minute make it wait (429) for the rest of that minute. On \
+        loopback the Host header must name this machine (a page of another site cannot reach the server through \
+        DNS rebinding). No request names a file: patterns, soundscapes and courses by preset name or inline text, \
+        beds and cue packs by name from $XDG_CONFIG_HOME/nagi/beds/ and cue-packs/. Limits: a session of at most \
+        --max-minutes and 20000 phases for every request that computes (describe, plot, render, resonance: 422 \
+        past it); request line and headers 32 KiB (414 or 431 past it) within 5 s, a body 8 MiB (413) within 15 s, \
+        read only once the token is checked; connections idle for 20 s closed, 320 connections at once (160 from \
+        one address). Ctrl-C or SIGTERM stops it: renders in flight are cancelled and their files removed, and it \
+        exits 0 within 2 s.
 
         The pages: / (the studio) and /pace (the pacer). The API (docs/serve.md): GET /api/presets, \
         /api/describe, /api/render.{wav,flac,ogg,opus,mp3}, /api/plot.svg, /api/courses/NAME (and its lessons \
@@ -64,18 +78,28 @@ enum ServeCommand {
         } catch {
             throw .arguments(error)
         }
+        let (tls, authority) = try security(arguments, address: address)
         Console.installStopHandlers()
         let server: NagiServer
         do {
-            server = try NagiServer(configuration: NagiServer.Configuration(address: address, token: token, maximumMinutes: maximumMinutes, jobCount: jobCount))
+            server = try NagiServer(configuration: NagiServer.Configuration(
+                address: address, token: token, maximumMinutes: maximumMinutes, jobCount: jobCount, tls: tls, authorityCertificatePEM: authority))
         } catch {
             throw .unavailable(error.message)
         }
-        Console.out(server.url + "\n")
+        let urls = server.joinURLs
+        Console.out(urls.map { $0 + "\n" }.joined())
+        if !address.isLoopback, arguments.isSet("--qr") || (!arguments.isSet("--no-qr") && CommandContext.current.standardOutputIsTerminal) {
+            do {
+                Console.out(try QRCode(encoding: urls[0]).terminalText)
+            } catch {
+                Console.err("nagi serve: \(error.message)\n")
+            }
+        }
         if token == nil {
             Console.err("nagi serve: warning: no token (--no-token): any program or user on this machine can use this server\n")
         }
-        Console.err("nagi serve: serving on \(server.url)\(address.isLoopback ? " (this machine only)" : ""); Ctrl-C stops it\n")
+        Console.err("nagi serve: serving on \(urls.joined(separator: ", "))\(address.isLoopback ? " (this machine only)" : ""); Ctrl-C stops it\n")
         while CommandContext.current.stopSignal() == nil {
             usleep(50_000)
         }
@@ -129,6 +153,51 @@ enum ServeCommand {
             throw .arguments(.invalidValue(option: option, value: option == "--token" ? token : "…", expected: "16 to 128 letters, digits, '-', '_', '.' or '~'"))
         }
         return token
+    }
+
+    /// The certificate and key to serve HTTPS with, and the local authority's certificate when it signed them:
+    /// `--tls-cert` and `--tls-key`; else beyond loopback the local authority's (`LocalAuthority`), for this
+    /// machine's host names and addresses; nil on loopback and with `--no-tls` (which warns beyond loopback).
+    private static func security(_ arguments: ParsedArguments, address: ListenAddress) throws(CLIError) -> (TLSIdentity?, String?) {
+        let certificatePath = arguments.value("--tls-cert")
+        let keyPath = arguments.value("--tls-key")
+        if certificatePath != nil || keyPath != nil {
+            guard let certificatePath, let keyPath else {
+                throw .usage("--tls-cert and --tls-key go together: a certificate and its key")
+            }
+            return (TLSIdentity(certificatePEM: try pemFile(certificatePath, option: "--tls-cert"), keyPEM: try pemFile(keyPath, option: "--tls-key")), nil)
+        }
+        guard !address.isLoopback else { return (nil, nil) }
+        if arguments.isSet("--no-tls") {
+            Console.err("nagi serve: warning: plain HTTP beyond loopback: a phone's browser gives such a page no secure context (no install, no offline use, no wake lock, no heart strap), and the token crosses the network readable\n")
+            return (nil, nil)
+        }
+        guard HTTPServer.supportsTLS else {
+            throw .unavailable("this libmicrohttpd serves no HTTPS (built without GnuTLS): give --no-tls to serve plain HTTP")
+        }
+        guard let authority = LocalAuthority() else {
+            throw .unavailable("no folder for the local certificate authority: set HOME or XDG_CONFIG_HOME, or give --tls-cert and --tls-key")
+        }
+        let hosts = LANAddresses.hosts(for: address)
+        let addresses = ["127.0.0.1", "::1"] + hosts.map { $0.hasPrefix("[") ? String($0.dropFirst().dropLast()) : $0 }
+        let name = LANAddresses.hostName
+        let names = Array(Set(["localhost", name, name + ".local"])).sorted()
+        do {
+            return (try authority.serverIdentity(hostNames: names, addresses: addresses), try authority.authorityCertificate())
+        } catch {
+            throw .cannotCreate(error.message)
+        }
+    }
+
+    /// A PEM file's text.
+    /// - Throws: `.noInput` when it cannot be read or holds no PEM block.
+    private static func pemFile(_ path: String, option: String) throws(CLIError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .noInput("\(option) \(path): cannot read it")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.contains("-----BEGIN ") else { throw .noInput("\(option) \(path): not a PEM file") }
+        return text
     }
 
     /// Whether `token` is one a URL carries as it is: 16 to 128 unreserved characters.

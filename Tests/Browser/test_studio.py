@@ -5,6 +5,7 @@ import math
 import os
 import random
 import subprocess
+import tempfile
 import time
 import urllib.request
 import wave
@@ -281,8 +282,40 @@ def test_studio_dark_scheme(context):
     browser.assert_no_console_errors(driver)
 
 
+def test_studio_join(context):
+    """Beyond loopback the studio shows another device's way in: the addresses nagi serve printed and their QR code
+    (with the authority's guide only over HTTPS); on loopback the card stays hidden."""
+    driver = open_studio(context)
+    assert driver.execute_script("return document.getElementById('join').hidden"), "the join card shows on loopback"
+    home = tempfile.mkdtemp(dir=context.scratch)
+    environment = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "XDG_CONFIG_HOME": f"{home}/config",
+                   "XDG_STATE_HOME": f"{home}/state", "TMPDIR": home}
+    # Plain HTTP beyond loopback, reached through 127.0.0.1 (the browser trusts no local authority).
+    server = subprocess.Popen([context.nagi, "serve", "--listen", "0.0.0.0:0", "--no-tls", "--no-qr"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=environment)
+    try:
+        line = ""
+        while "serving on" not in line:
+            line = server.stderr.readline()
+            assert line, "nagi serve ended without serving"
+        urls = line.split("serving on ", 1)[1].split("; Ctrl-C")[0].split(", ")
+        port = urls[0].split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1]
+        token = urls[0].split("?token=", 1)[1]
+        driver.get(f"http://127.0.0.1:{port}/?token={token}")
+        browser.wait_for(driver, "!document.getElementById('join').hidden && document.getElementById('join-code').complete && "
+                                 "document.getElementById('join-code').naturalWidth > 0")
+        shown = driver.execute_script("return [...document.querySelectorAll('#join-urls code')].map(c => c.textContent)")
+        assert shown == urls, f"the studio shows {shown}, nagi serve printed {urls}"
+        assert driver.execute_script("return document.getElementById('join-authority').hidden"), "an authority's guide over plain HTTP"
+        browser.assert_no_console_errors(driver)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 TESTS = [
     test_studio_loads_cleanly,
+    test_studio_join,
     test_plan_follows_typing_and_errors_stand_beside_their_field,
     test_download_equals_render,
     test_courses_in_the_studio,

@@ -37,6 +37,8 @@ struct LicenceAndInstallTests {
         Library(name: "TagLib", package: "libtag1v5-vanilla", licence: "LGPL-2.1 / MPL-1.1 (either)", evidence: "License: LGPL-2.1 or MPL-1.1", isRequired: true),
         Library(name: "libmicrohttpd", package: "libmicrohttpd12", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: true),
         Library(name: "libarchive", package: "libarchive13", licence: "BSD-2-clause", evidence: "License: BSD-2-clause", isRequired: true),
+        Library(name: "libqrencode", package: "libqrencode4", licence: "LGPL-2.1+", evidence: "License: LGPL-2.1+", isRequired: true),
+        Library(name: "GnuTLS", package: "libgnutls30", licence: "LGPL-2.1+", evidence: "the GNU Lesser General Public License (LGPL) version 2.1 or later", isRequired: true),
     ]
 
     @Test("docs/install.md names each linked library with the licence its Debian copyright file states", arguments: libraries)
@@ -49,6 +51,30 @@ struct LicenceAndInstallTests {
         guard library.isRequired || FileManager.default.fileExists(atPath: copyrightPath) else { return }
         let copyright = try String(contentsOfFile: copyrightPath, encoding: .utf8)
         #expect(copyright.contains(library.evidence), "\(copyrightPath) does not say \(library.evidence)")
+    }
+
+    @Test("The package's copyright file names each library nagi links with the licence docs/install.md gives it", arguments: libraries.filter { $0.name != "libebur128" })
+    func packagedLibrary(library: Library) throws {
+        let copyright = try Self.text("packaging/copyright")
+        let start = try #require(copyright.range(of: "\n  \(library.name) ("), "packaging/copyright does not name \(library.name)")
+        // The library's entry: its line and the indented lines that continue it.
+        let lines = copyright[start.upperBound...].split(separator: "\n")
+        let entry = ([lines[0]] + lines.dropFirst().prefix { $0.hasPrefix("    ") }).joined(separator: " ")
+        // The licence as the table writes it, up to its first space ("LGPL-2.1+", "BSD-style", "LGPL-2.1 / MPL-1.1").
+        let firstTerm = try #require(library.licence.split(separator: " ").first)
+        #expect(entry.contains(firstTerm), "\(library.name): \(entry)")
+    }
+
+    @Test("The package's copyright file is machine-readable and gives the Swift runtime linked in its licence")
+    func packagedRuntime() throws {
+        let copyright = try Self.text("packaging/copyright")
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
+        #expect(copyright.contains("Files: usr/bin/nagi\n"))
+        #expect(copyright.contains("License: Expat and Apache-2.0 with Runtime-Library exception\n"))
+        // Every licence a Files paragraph names has its paragraph: Expat, Apache-2.0 with the exception.
+        #expect(copyright.contains("\nLicense: Expat\n Permission is hereby granted"))
+        #expect(copyright.contains("\nLicense: Apache-2.0 with Runtime-Library exception\n"))
+        #expect(copyright.contains("Runtime Library Exception to the Apache 2.0 License"))
     }
 
     @Test("docs/install.md says how to install the binary, the completions and the man page")

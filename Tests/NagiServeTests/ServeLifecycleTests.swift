@@ -16,7 +16,7 @@ import Testing
         #expect(server.standardError.contains("this machine only"))
         #expect(try server.get("/", authorized: false).status == 401)
         #expect(try server.get("/?token=\(token)").status == 200)
-        let other = try ServeProcess(["--listen", "0.0.0.0:0"])
+        let other = try ServeProcess(["--listen", "0.0.0.0:0", "--no-tls"])
         #expect(other.token != nil && other.token != token)
         #expect(try other.get("/api/presets?token=\(token)").status == 401)
     }

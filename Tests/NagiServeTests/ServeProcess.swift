@@ -10,7 +10,7 @@ final class ServeProcess {
     /// The folder everything of this server lives in (HOME): `config/`, `state/`, `tmp/`, `runtime/`, `output/`.
     let home: TemporaryFolder
     let child: ChildProcess
-    /// The first line it printed: `http://HOST:PORT/` (with `?token=…` when there is one).
+    /// The first line it printed: `http://HOST:PORT/` or `https://…` (with `?token=…` when there is one).
     let url: String
     /// The port it listens on.
     let port: UInt16
@@ -63,10 +63,11 @@ final class ServeProcess {
         ]
     }
 
-    /// The port of `http://HOST:PORT/…`.
+    /// The port of `http://HOST:PORT/…` or `https://HOST:PORT/…`.
     static func port(in url: String) -> UInt16? {
-        guard url.hasPrefix("http://"), let slash = url.dropFirst(7).firstIndex(of: "/") else { return nil }
-        let authority = url[url.index(url.startIndex, offsetBy: 7)..<slash]
+        guard let schemeEnd = url.range(of: "://"), ["http", "https"].contains(url[..<schemeEnd.lowerBound]),
+              let slash = url[schemeEnd.upperBound...].firstIndex(of: "/") else { return nil }
+        let authority = url[schemeEnd.upperBound..<slash]
         guard let colon = authority.lastIndex(of: ":") else { return nil }
         return UInt16(authority[authority.index(after: colon)...])
     }

@@ -477,9 +477,27 @@ courseChoice.addEventListener("change", showCourse);
 courseFormat.addEventListener("change", setCourseLinks);
 resonanceForm.addEventListener("submit", analyse);
 
+/** Another device's way in (`GET /api/join`): shown only when the server listens beyond loopback. */
+async function loadJoin() {
+  const join = await getJSON("/api/join");
+  if (join.urls.length === 0) return;
+  const list = document.getElementById("join-urls");
+  for (const url of join.urls) {
+    const item = document.createElement("li");
+    const code = document.createElement("code");
+    code.textContent = url;
+    item.append(code);
+    list.append(item);
+  }
+  document.getElementById("join-code").src = "/api/qr.svg";
+  document.getElementById("join-authority").hidden = !join.authority;
+  document.getElementById("join").hidden = false;
+}
+
 window.nagi = { offline: { list: offline.list } };
 
 restoreChoices();
+loadJoin().catch(() => {});
 loadPresets()
   .catch((error) => { planError.textContent = errorText(error); })
   .finally(() => {

@@ -19,13 +19,18 @@
 /// - `ipv6`: whether the socket is an IPv6 one;
 /// - `connection_notice`: told when a connection opens and closes (its socket context is the caller's);
 /// - `uri_log`: told each request's raw target (before percent-decoding) as soon as its request line is read; what
-///   it returns is the request's first `*con_cls`.
+///   it returns is the request's first `*con_cls`;
+/// - `tls_certificate_pem`, `tls_key_pem`: HTTPS through libmicrohttpd's GnuTLS with this certificate and key (PEM,
+///   copied by the library), or plain HTTP when NULL.
 struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int connection_limit,
                                    unsigned int per_address_limit, unsigned int idle_timeout_seconds,
                                    size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_context,
                                    MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection_notice,
                                    void *(*uri_log)(void *context, const char *uri, struct MHD_Connection *connection),
-                                   void *context);
+                                   void *context, const char *tls_certificate_pem, const char *tls_key_pem);
+
+/// Whether this libmicrohttpd serves HTTPS (built with GnuTLS, as Debian's is): 1 or 0.
+int nagi_http_supports_tls(void);
 
 /// A duplicate of the connection's socket (close-on-exec), -1 when there is none: the caller's own descriptor of
 /// the same socket, so that a `shutdown` through it can never reach another connection's socket (the

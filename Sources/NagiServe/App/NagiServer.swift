@@ -34,6 +34,11 @@ package final class NagiServer: Sendable {
         package var queueLength: Int
         /// What clients may take.
         package var limits: HTTPServer.Limits
+        /// HTTPS with this certificate and key; nil for plain HTTP.
+        package var tls: TLSIdentity?
+        /// The certificate of the authority that signed `tls`'s, served at `/ca.crt` to anyone (it is public), so a
+        /// phone can trust it once; nil when there is none (a certificate of the user's own, or plain HTTP).
+        package var authorityCertificatePEM: String?
         /// The environment every request is answered in (HOME, the XDG folders, TMPDIR): taken once, when the server
         /// is set up, and bound to each request's thread, which libmicrohttpd starts and which inherits no
         /// task-local value.
@@ -41,7 +46,7 @@ package final class NagiServer: Sendable {
 
         package init(
             address: ListenAddress, token: String?, maximumMinutes: Int = 180, jobCount: Int, limits: HTTPServer.Limits = HTTPServer.Limits(),
-            environment: [String: String] = ProcessEnvironment.variables
+            tls: TLSIdentity? = nil, authorityCertificatePEM: String? = nil, environment: [String: String] = ProcessEnvironment.variables
         ) {
             self.address = address
             self.token = token
@@ -49,6 +54,8 @@ package final class NagiServer: Sendable {
             self.jobCount = jobCount
             self.queueLength = 4 * jobCount
             self.limits = limits
+            self.tls = tls
+            self.authorityCertificatePEM = authorityCertificatePEM
             self.environment = environment
         }
     }
@@ -79,7 +86,7 @@ package final class NagiServer: Sendable {
         listening.address = bound
         self.init(inProcess: listening)
         let server = try HTTPServer(
-            socket: socket, address: bound, limits: configuration.limits,
+            socket: socket, address: bound, limits: configuration.limits, tls: configuration.tls,
             admission: { [weak self] head in
                 guard let self else { return Self.secured(APIResponse.error("the server is stopping", status: 503)) }
                 return self.admit(head)
@@ -97,12 +104,15 @@ package final class NagiServer: Sendable {
         folders = ProcessEnvironment.$bound.withValue(configuration.environment) { UserFolders() }
     }
 
-    /// The URL to open: `http://HOST:PORT/`, with `?token=…` when there is a token.
+    /// The URL to open: `http://HOST:PORT/` (`https` with TLS), with `?token=…` when there is a token.
     package var url: String {
         let address = http.withLock { $0?.address } ?? configuration.address
         let token = configuration.token.map { "?token=\($0)" } ?? ""
-        return "http://\(address.text)/\(token)"
+        return "\(scheme)://\(address.text)/\(token)"
     }
+
+    /// "https" when the server has a certificate, else "http".
+    package var scheme: String { configuration.tls == nil ? "http" : "https" }
 
     /// The answer to `request`, made in process as a connection's would be: its head admitted (the same checks,
     /// in the same order), then answered. A streamed body is read with `HTTPBodyStream.read` and ended with
@@ -156,6 +166,13 @@ package final class NagiServer: Sendable {
                 refusal.headers.append(("Retry-After", String(seconds)))
                 return Self.secured(refusal)
             }
+            if Self.publicPaths.contains(head.path), head.method == "GET" || head.method == "HEAD" {
+                // No token for what is public, but the Host still names this machine on loopback.
+                guard !guardian.servesLoopbackOnly || head.header("host").map(RequestGuard.namesLoopback) == true else {
+                    return Self.secured(APIResponse.error("the Host header must name this machine", status: 403))
+                }
+                return nil
+            }
             if case let .refused(status, message) = guardian.check(head) {
                 if status == 401, guardian.offersToken(head) { throttle.recordFailure(from: head.clientAddress) }
                 return Self.secured(APIResponse.error(message, status: status))
@@ -167,9 +184,15 @@ package final class NagiServer: Sendable {
         }
     }
 
+    /// What is served without the token, being public: the local authority's certificate (a phone fetches it before
+    /// it has the token's cookie) and what makes the app installable (the manifest and its icons, which browsers
+    /// fetch without credentials).
+    static let publicPaths: Set<String> = ["/ca.crt", "/manifest.webmanifest", "/assets/icon-192.png", "/assets/icon-512.png", "/favicon.svg", "/favicon.ico"]
+
     /// The answer to an admitted request.
     private func handle(_ request: HTTPRequest) -> HTTPResponse {
         bound {
+            if request.path == "/ca.crt" { return Self.secured(authorityCertificate()) }
             var response = route(request)
             if case .allowed(setsCookie: true) = guardian.check(request), let cookie = guardian.cookieHeader {
                 response.headers.append(("Set-Cookie", cookie))
@@ -205,6 +228,8 @@ package final class NagiServer: Sendable {
         case "/api/presets": return presets()
         case "/api/describe": return describe(request)
         case "/api/plot.svg": return plot(request)
+        case "/api/qr.svg": return joinCode()
+        case "/api/join": return join()
         default: if let name = StaticAsset.rootFiles[path] { return asset(name, request) }
         }
         if path.hasPrefix("/assets/") { return asset(String(path.dropFirst(1)), request) }

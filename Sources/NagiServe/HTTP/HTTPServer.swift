@@ -51,9 +51,13 @@ package final class HTTPServer: Sendable {
     private let watch: ConnectionWatch
 
     /// Serves every request on `socket` (bound and listening, from `ListeningSocket.open`; the server owns it from
-    /// here, and closes it on failure too): `admission` on its head, `handler` on the whole of it.
-    /// - Throws: `.cannotStart`.
-    package init(socket descriptor: Int32, address: ListenAddress, limits: Limits = Limits(), admission: @escaping Admission, handler: @escaping Handler) throws(HTTPServerError) {
+    /// here, and closes it on failure too), over HTTPS with `tls`: `admission` on its head, `handler` on the whole
+    /// of it.
+    /// - Throws: `.cannotStart` (a key that does not fit its certificate too).
+    package init(
+        socket descriptor: Int32, address: ListenAddress, limits: Limits = Limits(), tls: TLSIdentity? = nil,
+        admission: @escaping Admission, handler: @escaping Handler
+    ) throws(HTTPServerError) {
         self.address = address
         self.limits = limits
         self.admission = admission
@@ -66,7 +70,8 @@ package final class HTTPServer: Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let started = nagi_http_start(
             descriptor, address.isIPv6 ? 1 : 0, limits.connectionCount, limits.connectionsPerAddress, limits.idleTimeoutSeconds,
-            limits.headerByteCount, Self.accessHandler, context, Self.completedHandler, Self.connectionNotice, Self.uriLog, context)
+            limits.headerByteCount, Self.accessHandler, context, Self.completedHandler, Self.connectionNotice, Self.uriLog, context,
+            tls?.certificatePEM, tls?.keyPEM)
         else {
             let code = errno
             close(descriptor)
@@ -79,6 +84,9 @@ package final class HTTPServer: Sendable {
     deinit {
         stop()
     }
+
+    /// Whether libmicrohttpd serves HTTPS here (built with GnuTLS).
+    package static var supportsTLS: Bool { nagi_http_supports_tls() == 1 }
 
     /// Stops serving: the daemon stopped (its connections closed, its threads joined) and the watch with it. A
     /// second call does nothing.
