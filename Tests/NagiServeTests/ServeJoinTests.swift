@@ -43,7 +43,7 @@ import Testing
         let reply = try CurlRequest(decoded, ["--cacert", folder.file("ca.crt")] + CurlRequest.toLoopback(decoded), in: folder)
         #expect(reply.status == 200, "\(reply.message)")
         #expect(reply.body.contains("<title>nagi studio</title>"))
-        #expect(reply.headers.lowercased().contains("set-cookie: nagi_token=\(token);"))
+        #expect(reply.headers.lowercased().contains("set-cookie: nagi_token_\(server.port)=\(token);"))
         #expect(server.stop() == 0)
     }
 

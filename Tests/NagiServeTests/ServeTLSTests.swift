@@ -76,11 +76,11 @@ import Testing
         ])
         try #require(made.status == 0, "\(made.output)")
         let server = try ServeProcess(["--listen", "127.0.0.1:0", "--tls-cert", folder.file("cert.pem"), "--tls-key", folder.file("key.pem")])
-        #expect(server.url == "https://127.0.0.1:\(server.port)/")
+        #expect(server.url == "https://127.0.0.1:\(server.port)/?token=\(try #require(server.token))")
         let reply = try CurlRequest(server.url, ["--cacert", folder.file("cert.pem")], in: folder)
         #expect(reply.status == 200, "\(reply.message)")
         #expect(reply.body.contains("<title>nagi studio</title>"))
-        let ca = try CurlRequest(server.url + "ca.crt", ["--cacert", folder.file("cert.pem")], in: folder)
+        let ca = try CurlRequest("https://127.0.0.1:\(server.port)/ca.crt", ["--cacert", folder.file("cert.pem")], in: folder)
         #expect(ca.status == 404)
         #expect(FileManager.default.fileExists(atPath: server.home.file("config/nagi/tls")) == false)
     }
