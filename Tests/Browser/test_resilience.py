@@ -37,7 +37,8 @@ class OwnServer:
     def start(self):
         deadline = time.monotonic() + 30
         while True:
-            self.process = subprocess.Popen([self.context.nagi, "serve", "--listen", f"127.0.0.1:{self.port}"],
+            # No token (loopback only): the page of a server that comes back must need no new sign-in.
+            self.process = subprocess.Popen([self.context.nagi, "serve", "--listen", f"127.0.0.1:{self.port}", "--no-token"],
                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.environment)
             line = self.process.stdout.readline()
             if line.startswith("http://"):
@@ -106,6 +107,7 @@ def test_start_rejects_when_the_browser_refuses(context):
     """Without a gesture the browser refuses to play: start() rejects with its NotAllowedError, Start stands visible,
     and a real click on it plays."""
     driver = browser.launch(autoplay_needs_gesture=True)
+    browser.sign_in(driver, context.url)
     try:
         driver.get(f"{context.url}pace?pattern=2-1-3&cycles=2")
         browser.pacer_ready(driver)
@@ -123,7 +125,8 @@ def test_start_rejects_when_the_browser_refuses(context):
 
 
 def test_refusal_is_the_servers_sentence_in_both_pages(context):
-    """A session the server refuses shows the server's own line, the same in the pacer and the studio."""
+    """A session the server refuses shows the server's own line, the same from render and describe, in the pacer and
+    the studio."""
     query = "pattern=4-7-8&minutes=181"
     try:
         urllib.request.urlopen(f"{context.url}api/render.wav?{query}", timeout=30)
@@ -137,19 +140,19 @@ def test_refusal_is_the_servers_sentence_in_both_pages(context):
     browser.pacer_ready(driver)
     browser.wait_for(driver, f"document.getElementById('problem').textContent === {sentence!r}", timeout=20)
     assert not driver.find_element(By.ID, "start").is_enabled(), "Start offered for a refused session"
+    # One rule: describe (what the studio asks first) refuses it with the very same sentence, which the studio
+    # shows beside the length it blames, and its player is offered nothing to play.
+    try:
+        urllib.request.urlopen(f"{context.url}api/describe?{query}", timeout=30)
+        raise AssertionError("describe took minutes=181")
+    except urllib.error.HTTPError as refusal:
+        assert json.load(refusal)["error"] == sentence and refusal.code == status
     driver.get(f"{context.url}#{query}")
-    browser.wait_for(driver, "document.getElementById('player').getAttribute('src')")
-    if browser.ENGINE == "chromium":
-        driver.execute_script("document.getElementById('player').play().catch(() => {})")
-    else:
-        # WebKit plays only for a gesture: a click on the player's play button (the left end of its controls).
-        player = driver.find_element(By.ID, "player")
-        ActionChains(driver).move_to_element_with_offset(player, -player.size["width"] // 2 + 16, 0).click().perform()
-    browser.wait_for(driver, "document.getElementById('player-status').textContent.length > 0 && "
-                             "!document.getElementById('player-status').textContent.startsWith('The sound could not')", timeout=20)
-    shown = driver.find_element(By.ID, "player-status").text
-    assert shown == sentence, f"the studio's player says {shown!r}, the server {sentence!r}"
-    browser.assert_no_console_errors(driver, refused=["/api/render.wav"])
+    browser.wait_for(driver, "document.getElementById('length-error').textContent.length > 0", timeout=20)
+    shown = driver.find_element(By.ID, "length-error").text
+    assert shown == sentence, f"the studio says {shown!r}, the server {sentence!r}"
+    assert not driver.execute_script("return document.getElementById('player').getAttribute('src')"), "the player offers a refused session"
+    browser.assert_no_console_errors(driver, refused=["/api/describe", "/api/plot.svg", "/api/render.wav"])
 
 
 TESTS = [
