@@ -115,7 +115,7 @@ let package = Package(
         // The command line: parse, run, report; a thin client of NagiKit.
         .target(
             name: "NagiCLI",
-            dependencies: ["NagiSystem", "FilePaths", "NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "TextRules", "QRCode"]
+            dependencies: ["Locking", "NagiSystem", "FilePaths", "NagiOptions", "NagiServe", "NagiKit", "NagiPlot", "HeartRhythm", "FaultCategory", "Breath", "NagiDocuments", "Synth", "AudioFile", "LiveAudio", "NagiPresets", "CNagiSystem", "GuideSources", "Speech", "BedSource", "TextRules", "QRCode"]
         ),
         // A release build links Swift's runtime and Foundation in: the command starts in about 8 ms instead of 12
         // (fewer libraries to load and relocate), which every invocation pays, from a shell completion to a

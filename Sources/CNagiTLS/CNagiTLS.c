@@ -15,10 +15,8 @@ static int nagi_tls_fail(int code, const char *what, char *error, size_t error_s
     return code;
 }
 
-/// A PEM export of `key` as a string of its own (malloc'd, NUL-terminated), or NULL.
-static char *nagi_tls_export_key(gnutls_x509_privkey_t key) {
-    gnutls_datum_t data = {NULL, 0};
-    if (gnutls_x509_privkey_export2(key, GNUTLS_X509_FMT_PEM, &data) < 0) return NULL;
+/// `data` (GnuTLS's, freed here) as a string of its own (malloc'd, NUL-terminated), or NULL.
+static char *nagi_tls_take_text(gnutls_datum_t data) {
     char *text = malloc(data.size + 1);
     if (text) {
         memcpy(text, data.data, data.size);
@@ -28,16 +26,18 @@ static char *nagi_tls_export_key(gnutls_x509_privkey_t key) {
     return text;
 }
 
+/// A PEM export of `key` as a string of its own, or NULL.
+static char *nagi_tls_export_key(gnutls_x509_privkey_t key) {
+    gnutls_datum_t data = {NULL, 0};
+    if (gnutls_x509_privkey_export2(key, GNUTLS_X509_FMT_PEM, &data) < 0) return NULL;
+    return nagi_tls_take_text(data);
+}
+
+/// A PEM export of `certificate` as a string of its own, or NULL.
 static char *nagi_tls_export_certificate(gnutls_x509_crt_t certificate) {
     gnutls_datum_t data = {NULL, 0};
     if (gnutls_x509_crt_export2(certificate, GNUTLS_X509_FMT_PEM, &data) < 0) return NULL;
-    char *text = malloc(data.size + 1);
-    if (text) {
-        memcpy(text, data.data, data.size);
-        text[data.size] = 0;
-    }
-    gnutls_free(data.data);
-    return text;
+    return nagi_tls_take_text(data);
 }
 
 /// A random positive 16-byte serial number, the validity from an hour ago (a phone's clock a little behind) for

@@ -6,23 +6,22 @@ import Synth
 
 /// The guide's clips for a render: each distinct phrase spoken once (by a `PhraseSpeaker`, flite by default)
 /// and each cue pack read once, per sample rate, however many soundtracks share them (a course's lessons).
-/// Safe to share between threads: the caches sit behind one lock, and flite keeps its own.
-public final class GuideClipCache: @unchecked Sendable {
-    private struct PhraseKey: Hashable {
+/// Safe to share between threads: each cache sits behind its lock, and flite keeps its own.
+public final class GuideClipCache: Sendable {
+    private struct PhraseKey: Hashable, Sendable {
         var text: String
         var voice: SpeechVoice
         var sampleRate: Int
     }
 
-    private struct PackKey: Hashable {
+    private struct PackKey: Hashable, Sendable {
         var folder: String
         var sampleRate: Int
     }
 
     private let speaker: any PhraseSpeaker
-    private let lock = Lock()
-    private var phrases: [PhraseKey: [Float]] = [:]
-    private var packs: [PackKey: [CuePackSlot: [Float]]] = [:]
+    private let phrases = Locked<[PhraseKey: [Float]]>([:])
+    private let packs = Locked<[PackKey: [CuePackSlot: [Float]]]>([:])
 
     /// A cache whose words `speaker` speaks.
     public init(speaker: any PhraseSpeaker = FliteSpeaker()) {
@@ -46,7 +45,7 @@ public final class GuideClipCache: @unchecked Sendable {
         }
         let texts = GuidePlan(schedule: schedule, settings: settings).requiredPhrases
         let key = { (text: String) in PhraseKey(text: text, voice: guide.voice, sampleRate: schedule.sampleRate) }
-        let missing = lock.withLock { texts.filter { phrases[key($0)] == nil } }
+        let missing = phrases.withLock { phrases in texts.filter { phrases[key($0)] == nil } }
         if !missing.isEmpty { beforeSpeaking() }
         // All at once, so a speaker that can (flite in several processes) speaks them side by side.
         let spoken = try speaker.speakAll(missing, voice: guide.voice, sampleRate: schedule.sampleRate)
@@ -55,10 +54,10 @@ public final class GuideClipCache: @unchecked Sendable {
             let samples = index < spoken.count ? spoken[index] : try speaker.speak(text, voice: guide.voice, sampleRate: schedule.sampleRate)
             // High-passed and levelled so the words carry in the speech band (the renderer then scales by the peak).
             let prepared = SpeechPresence.prepared(samples, sampleRate: schedule.sampleRate)
-            lock.withLock { phrases[key(text)] = prepared }
+            phrases.withLock { $0[key(text)] = prepared }
         }
         for text in texts {
-            clips.phrases[text] = lock.withLock { phrases[key(text)] }
+            clips.phrases[text] = phrases.withLock { $0[key(text)] }
         }
         return clips
     }
@@ -66,7 +65,7 @@ public final class GuideClipCache: @unchecked Sendable {
     /// The pack in `folder` at `sampleRate`, each clip mono (a stereo clip as the mean of its channels).
     private func pack(folder: String, sampleRate: Int) throws(SoundtrackError) -> [CuePackSlot: [Float]] {
         let key = PackKey(folder: folder, sampleRate: sampleRate)
-        if let clips = lock.withLock({ packs[key] }) { return clips }
+        if let clips = packs.withLock({ $0[key] }) { return clips }
         let pack: CuePack
         do { pack = try CuePack.load(folder: folder, sampleRate: sampleRate) } catch { throw .cuePack(error) }
         var clips: [CuePackSlot: [Float]] = [
@@ -74,7 +73,7 @@ public final class GuideClipCache: @unchecked Sendable {
         ]
         // Without its own clip a hold after an exhale falls back to `hold` in the renderer.
         if let holdOut = pack.holdOut { clips[.holdOut] = Self.mono(holdOut) }
-        lock.withLock { packs[key] = clips }
+        packs.withLock { $0[key] = clips }
         return clips
     }
 

@@ -4,11 +4,10 @@ import NagiKit
 /// The soundtracks prepared lately, by their request's key, so that a browser's range requests (a seek, a replay)
 /// do not prepare the same soundtrack again: its loudness pass, its bed's measurement and its plan. Holds at most
 /// `capacity`, the least recently used leaving first.
-final class SoundtrackCache: @unchecked Sendable {
-    private let lock = Lock()
+final class SoundtrackCache: Sendable {
     private let capacity: Int
     /// Most recently used last.
-    private var entries: [(key: String, soundtrack: Soundtrack)] = []
+    private let entries = Locked<[(key: String, soundtrack: Soundtrack)]>([])
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -17,7 +16,7 @@ final class SoundtrackCache: @unchecked Sendable {
     /// The soundtrack for `key`: the one kept, or a new one from `prepare` (outside the lock: two requests for one key
     /// at once may both prepare it; the samples are the same).
     func soundtrack(for key: String, prepare: () throws(SoundtrackError) -> Soundtrack) throws(SoundtrackError) -> Soundtrack {
-        if let kept = lock.withLock({ () -> Soundtrack? in
+        if let kept = entries.withLock({ entries -> Soundtrack? in
             guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
             let entry = entries.remove(at: index)
             entries.append(entry)
@@ -26,7 +25,7 @@ final class SoundtrackCache: @unchecked Sendable {
             return kept
         }
         let soundtrack = try prepare()
-        lock.withLock {
+        entries.withLock { entries in
             entries.removeAll { $0.key == key }
             entries.append((key, soundtrack))
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
