@@ -70,9 +70,15 @@ struct LongSessionTests {
         #expect(offsets.count == starts.count, "\(starts.count - offsets.count) of \(starts.count) phases had no cue")
         let firstOffset = try #require(offsets.first)
         #expect(firstOffset >= 0 && firstOffset <= fiveMilliseconds)
-        // The same offset at every phase start, the last as the first: nothing drifts.
-        let drifted = offsets.enumerated().filter { $0.element != firstOffset }
-        #expect(drifted.isEmpty, "\(drifted.count) onsets differ from the first (\(firstOffset) frames), e.g. phase \(drifted.first?.offset ?? -1)")
+        // The same offset at every phase start, the last as the first: nothing drifts. Every clip enters through its
+        // placement's raised-cosine fade (`ClipEdgeFade`, issue 54), whose first samples are too small for the mix's
+        // Floats to resolve above the sea beneath: the first differing frame lands a few frames into the fade, by
+        // how loud the sea is there. So the onsets agree within 0.25 ms (as a tick's do in GuideRenderTests), where
+        // a boundary drifting by one frame an hour would walk out of it over the session.
+        let quarterMillisecond = Int64(Self.sampleRate / 4000)
+        let drifted = offsets.enumerated().filter { abs($0.element - firstOffset) > quarterMillisecond }
+        #expect(drifted.isEmpty, "\(drifted.count) onsets differ from the first (\(firstOffset) frames) by more than 0.25 ms, e.g. phase \(drifted.first?.offset ?? -1)")
+        #expect(offsets.allSatisfy { $0 >= 0 && $0 <= fiveMilliseconds })
         #expect(findings.cuesSoundingBeforeStart == 0)
         #expect(findings.nonFiniteSamples == 0)
         #expect(findings.peak <= Self.ceiling, "peak \(20 * log10(findings.peak)) dBFS")
