@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 @testable import NagiServe
 import NagiTestSupport
 import Testing
@@ -179,7 +179,7 @@ import Testing
     func renderTurnsAreFair() throws {
         let slots = RenderSlots(capacity: 1, queueCapacity: 8)
         #expect(slots.acquire())
-        let order = Mutex<[Int]>([])
+        let order = Locked<[Int]>([])
         let done = DispatchGroup()
         for index in 0..<5 {
             done.enter()
@@ -199,7 +199,7 @@ import Testing
         #expect(slots.counts.running == 0)
         // Full: one running, eight waiting, the next turned away at once; a stop turns the waiting away.
         #expect(slots.acquire())
-        let turnedAway = Mutex(0)
+        let turnedAway = Locked(0)
         for _ in 0..<8 {
             done.enter()
             Thread.detachNewThread {
