@@ -15,6 +15,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import JavascriptException
 
 CHROMIUM = os.environ.get("NAGI_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("NAGI_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -137,14 +138,20 @@ def foreign_resources(driver):
 
 
 def wait_for(driver, script, timeout=30, interval=0.1):
-    """Runs `script` (a JS expression) until it is truthy; returns its value or raises."""
+    """Runs `script` (a JS expression) until it is truthy; returns its value or raises. A script that throws counts as
+    not yet (a page still loading after a navigation has not its elements yet; WebKit answers before it has)."""
     deadline = time.monotonic() + timeout
     while True:
-        value = driver.execute_script(f"return ({script})")
+        try:
+            value = driver.execute_script(f"return ({script})")
+        except JavascriptException as error:
+            value, last_error = None, error
+        else:
+            last_error = None
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {script}")
+            raise AssertionError(f"timed out after {timeout} s waiting for {script}" + (f" ({last_error.msg})" if last_error else ""))
         time.sleep(interval)
 
 
