@@ -42,7 +42,7 @@ def pacer_shots(driver, url, out):
         browser.color_scheme(driver, scheme)
         browser.viewport(driver, 390, 844, mobile=True, scale=2)
         driver.get(f"{url}pace?{SESSION}")
-        driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+        browser.pacer_ready(driver)
         driver.execute_script("window.nagi.pacer.start()")
         browser.wait_for(driver, "window.nagi.pacer.state().time > 0.05")
         driver.execute_script("document.getElementById('audio').pause()")

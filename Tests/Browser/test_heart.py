@@ -86,7 +86,7 @@ def feed_plan():
 def test_heart_payloads_state_and_record(context):
     driver = context.fresh()
     driver.get(f"{context.url}{PAGE}")
-    driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+    browser.pacer_ready(driver)
     assert driver.execute_script("return window.nagi.heart.state()") == {
         "connected": False, "heartRate": None, "beats": 0, "lastIntervalMs": None, "gaps": 0}
     plan, delivered = feed_plan()
@@ -136,7 +136,7 @@ def test_heart_measurement_layouts(context):
     """Each layout of 0x2A37 read: 16-bit heart rate little-endian, energy skipped, several RR in one payload."""
     driver = context.fresh()
     driver.get(f"{context.url}{PAGE}")
-    driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+    browser.pacer_ready(driver)
     cases = [
         ([0x00, 72], 72, 0, None),
         ([0x01, 0x42, 0x01], 322, 0, None),
@@ -163,7 +163,7 @@ def test_heart_without_web_bluetooth(context):
             "source": "Object.defineProperty(Navigator.prototype, 'bluetooth', {get: () => undefined, configurable: true});"})
     try:
         driver.get(f"{context.url}{PAGE}")
-        driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+        browser.pacer_ready(driver)
         driver.find_element(By.ID, "heart-connect").click()
         browser.wait_for(driver, "document.getElementById('heart-message').textContent.length > 0")
         text = driver.find_element(By.ID, "heart-message").text
@@ -222,7 +222,7 @@ def test_heart_verdict_at_the_end_of_resonance_steps(context):
     """At the end of a resonance-steps session the page sends its record and shows the verdict in the panel."""
     driver = context.fresh()
     driver.get(f"{context.url}pace?pattern=resonance-steps")
-    driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
+    browser.pacer_ready(driver)
     beats = resonance_beats(20.0)
     state = driver.execute_async_script(SESSION_SCRIPT, beats, 20.0)
     assert state["beats"] == len(beats) and state["gaps"] == 0, state

@@ -418,7 +418,7 @@ const ready = load();
 
 /** For tests and integrations (docs/pacer.md § 6): start() as the Start button; state() the instant the audio is
  * at; ready settles once the schedule is known. */
-window.nagi = {
+window.nagi = Object.assign(window.nagi || {}, {
   pacer: {
     start,
     state() {
@@ -446,4 +446,4 @@ window.nagi = {
     },
     list: offline.list,
   },
-};
+});
