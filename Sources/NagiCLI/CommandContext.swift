@@ -68,10 +68,10 @@ public final class CommandContext: Sendable {
 
     /// Runs `body` with this context (and its environment) as the current one: on the run's task, or on a thread
     /// the run started.
-    func bound<Success>(_ body: () throws(CLIError) -> Success) throws(CLIError) -> Success {
+    func bound<Success>(_ body: () throws(NagiError) -> Success) throws(NagiError) -> Success {
         let outcome = Self.$current.withValue(self) {
             ProcessEnvironment.$bound.withValue(environment) {
-                Result { () throws(CLIError) in try body() }
+                Result { () throws(NagiError) in try body() }
             }
         }
         return try outcome.get()

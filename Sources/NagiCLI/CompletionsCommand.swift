@@ -18,7 +18,7 @@ enum CompletionsCommand {
         """
     )
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let shell = arguments.positionals.first ?? ""
         let root = NagiCommandLine.rootSpec
         switch shell {

@@ -14,7 +14,7 @@ enum Console {
 
     /// What a failed write to standard output makes of the command, clearing it: 74 with the system's words, or
     /// the quiet 141 when its reader has gone (EPIPE), as for `render -o -`; nil when every write went out.
-    static func takeStandardOutputFault() -> CLIError? {
+    static func takeStandardOutputFault() -> NagiError? {
         let code = CommandContext.current.standardOutputErrno.exchange(0, ordering: .relaxed)
         guard code != 0 else { return nil }
         if code == EPIPE { return .audioFile(.readerClosed(path: "standard output")) }
@@ -28,7 +28,7 @@ enum Console {
 
     /// Prints the one-line error for `error` on standard error; nothing when standard output's reader went away
     /// (`nagi render -o - | head -c 1000`): that ends quietly, with exit code 141.
-    static func report(_ error: CLIError, in context: CommandContext = .current) {
+    static func report(_ error: NagiError, in context: CommandContext = .current) {
         if case .audioFile(.readerClosed) = error { return }
         context.err("nagi: error: \(ErrorLine.printable(error.message))\n")
     }

@@ -29,7 +29,7 @@ enum CourseCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let path = arguments.commandPath
         guard path.count >= 2 else {
             throw .arguments(.missingArgument("COMMAND (list, show, export, next or status)"))
@@ -44,7 +44,7 @@ enum CourseCommand {
         }
     }
 
-    static func list() throws(CLIError) {
+    static func list() throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
         var rows: [[String]] = [["course", "lessons", "total", "title"]]
         for name in catalog.names(in: .courses) {
@@ -52,10 +52,10 @@ enum CourseCommand {
                 let course = try CourseDecoder(catalog: catalog).course(named: name)
                 let total = try CourseOptions.lessonLengths(course).reduce(0, +)
                 rows.append([name, String(course.lessons.count), String(Microseconds.formatClock(total).dropLast(4)), course.title])
-            } catch let error as CLIError {
+            } catch let error as NagiError {
                 rows.append([name, "-", "-", "(invalid: \(error.message))"])
             } catch let error as BreathError {
-                rows.append([name, "-", "-", "(invalid: \(CLIError.breath(error).message))"])
+                rows.append([name, "-", "-", "(invalid: \(NagiError.breath(error).message))"])
             } catch {
                 rows.append([name, "-", "-", "(invalid)"])
             }
@@ -63,7 +63,7 @@ enum CourseCommand {
         Console.out(TextTable.render(rows, rightAligned: [1, 2]))
     }
 
-    static func show(_ arguments: ParsedArguments) throws(CLIError) {
+    static func show(_ arguments: ParsedArguments) throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
         let course = try CourseOptions.loadCourse(arguments, catalog: catalog)
         let lengths = try CourseOptions.lessonLengths(course)

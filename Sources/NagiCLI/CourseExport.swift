@@ -10,7 +10,7 @@ import TextRules
 enum CourseExport {
     static let spec = CourseOptions.exportSpec
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
         let course = try CourseOptions.loadCourse(arguments, catalog: catalog)
         let quiet = arguments.isSet("--quiet")
@@ -31,7 +31,7 @@ enum CourseExport {
         do {
             exporter = try CourseExporter(course: course, settings: settings, catalog: catalog, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: settings.jobCount)))
         } catch {
-            throw CLIError(error)
+            throw NagiError(error)
         }
         if !quiet, let line = chaptersWarning(exporter.tracks.compactMap { track in track.file.chaptersNote.map { (track.fileName, $0) } }) {
             Console.err(line + "\n")
@@ -54,7 +54,7 @@ enum CourseExport {
             }, cancel: Console.cancellation)
         } catch {
             display.finish()
-            throw CLIError(error)
+            throw NagiError(error)
         }
         display.finish()
         if !quiet {

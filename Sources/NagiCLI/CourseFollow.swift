@@ -28,7 +28,7 @@ enum CourseFollow {
         options: [OptionSpec(names: ["--reset"], help: "Forget this course's progress and start over.")]
     )
 
-    static func status(_ arguments: ParsedArguments) throws(CLIError) {
+    static func status(_ arguments: ParsedArguments) throws(NagiError) {
         let course = try CourseOptions.loadCourse(arguments, catalog: PresetEnvironment.catalog())
         if arguments.isSet("--reset") {
             try ProgressStore.reset(course: course.name)
@@ -59,7 +59,7 @@ enum CourseFollow {
         return plain ? reference : "'" + reference.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
-    static func next(_ arguments: ParsedArguments) throws(CLIError) {
+    static func next(_ arguments: ParsedArguments) throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
         let course = try CourseOptions.loadCourse(arguments, catalog: catalog)
         let length = try SessionLengthOptions(arguments)

@@ -6,7 +6,7 @@ import NagiOptions
 enum DescribeCommand {
     static let spec = DescribeOptions.spec
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         if let path = arguments.positionals.first, let format = FileTagsText.audioFormat(of: path) {
             Console.out(try FileTagsText.text(path: path, format: format))
             return

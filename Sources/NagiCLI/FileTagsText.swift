@@ -17,7 +17,7 @@ enum FileTagsText {
     /// The text printed for the file at `path`.
     /// - Throws: 65 "not audio" when libsndfile cannot decode it (`checkDecodes`), `.audioFile(.cannotRead)` when
     ///   TagLib cannot read it.
-    static func text(path: String, format: AudioFileFormat) throws(CLIError) -> String {
+    static func text(path: String, format: AudioFileFormat) throws(NagiError) -> String {
         try checkDecodes(path)
         let items: [(key: String, value: String)]
         do {
@@ -62,7 +62,7 @@ enum FileTagsText {
     /// Refuses a file no player could play although TagLib would describe it (garbage named .mp3, an empty .flac, a
     /// sparse .wav of zeros): libsndfile must open it as audio and decode its first frames. Not audio, no frames or
     /// damaged at once is 65; a path `InputFile` refuses 66; a failing read 74.
-    static func checkDecodes(_ path: String) throws(CLIError) {
+    static func checkDecodes(_ path: String) throws(NagiError) {
         do throws(AudioFileStreamError) {
             let stream = try AudioFileStream(path: path)
             var block = [Float](repeating: 0, count: 4096 * stream.channelCount)

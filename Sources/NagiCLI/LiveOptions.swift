@@ -21,7 +21,7 @@ struct LiveOptions {
     var logPath: String?
 
 
-    init(_ arguments: ParsedArguments) throws(CLIError) {
+    init(_ arguments: ParsedArguments) throws(NagiError) {
         deviceName = arguments.value("--device") ?? "default"
         do {
             latencyMilliseconds = try arguments.int("--latency", in: 50...1000) ?? 200

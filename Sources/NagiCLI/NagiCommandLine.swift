@@ -29,7 +29,7 @@ public enum NagiCommandLine {
     /// One runnable command.
     struct Command: Sendable {
         var spec: CommandSpec
-        var run: @Sendable (ParsedArguments) throws(CLIError) -> Void
+        var run: @Sendable (ParsedArguments) throws(NagiError) -> Void
     }
 
     static let commands: [Command] = [
@@ -65,8 +65,8 @@ public enum NagiCommandLine {
     /// caller's, what the command prints goes to its sinks and its environment is the context's: runs in process
     /// can go side by side.
     public static func run(_ arguments: [String], context: CommandContext = .process) -> Int32 {
-        do throws(CLIError) {
-            try context.bound { () throws(CLIError) in
+        do throws(NagiError) {
+            try context.bound { () throws(NagiError) in
                 defer { _ = Console.takeStandardOutputFault() }
                 try dispatch(arguments)
                 if let fault = Console.takeStandardOutputFault() { throw fault }
@@ -74,9 +74,9 @@ public enum NagiCommandLine {
             return 0
         } catch .stoppedEarly {
             // The player's last line already says it stopped early.
-            return CLIError.stoppedEarly.exitCode
+            return NagiError.stoppedEarly.exitCode
         } catch {
-            // The stop signal's number is the process's (`CLIError.stopSignal`); a host's comes from its context.
+            // The stop signal's number is the process's (`NagiError.stopSignal`); a host's comes from its context.
             var error = error
             if case .interrupted = error, !context.ownsSignals, let signal = context.stopSignal() { error = .interrupted(signal: signal) }
             Console.report(error, in: context)
@@ -84,7 +84,7 @@ public enum NagiCommandLine {
         }
     }
 
-    static func dispatch(_ arguments: [String]) throws(CLIError) {
+    static func dispatch(_ arguments: [String]) throws(NagiError) {
         let root = rootSpec
         let parsed: ParsedArguments
         do {
@@ -127,7 +127,7 @@ public enum NagiCommandLine {
     }
 
     /// The help page of the command `words` name (`["course", "next"]`), at any depth.
-    static func showHelp(_ words: [String], root: CommandSpec) throws(CLIError) {
+    static func showHelp(_ words: [String], root: CommandSpec) throws(NagiError) {
         var spec = root
         var path = ["nagi"]
         for word in words {

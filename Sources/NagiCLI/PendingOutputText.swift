@@ -10,21 +10,21 @@ enum PendingOutputText {
 
     /// Prepares `text` for `path` (`-`: standard output).
     /// - Throws: as `PendingTextFile.init`, as the command line reports it.
-    init(path: String, text: String, overwrite: Bool) throws(CLIError) {
+    init(path: String, text: String, overwrite: Bool) throws(NagiError) {
         if path == OutputChoice.standardOutputPath {
             self = .standardOutput(text)
             return
         }
-        self = .file(try CLIError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: text, overwrite: overwrite) })
+        self = .file(try NagiError.reporting { () throws(TextFileError) in try PendingTextFile(path: path, text: text, overwrite: overwrite) })
     }
 
     /// Puts the text at its target. A named pipe's reader is waited for until `stopsWaiting` says to stop.
     /// - Throws: as `PendingTextFile.publish`; a failed write to standard output as the run's end reports one
     ///   (74, or the quiet 141 when its reader has gone).
-    func publish(stopsWaiting: () -> Bool) throws(CLIError) {
+    func publish(stopsWaiting: () -> Bool) throws(NagiError) {
         switch self {
         case let .file(file):
-            try CLIError.reporting { () throws(TextFileError) in try file.publish(stopsWaiting: stopsWaiting) }
+            try NagiError.reporting { () throws(TextFileError) in try file.publish(stopsWaiting: stopsWaiting) }
         case let .standardOutput(text):
             Console.out(text)
             if let fault = Console.takeStandardOutputFault() { throw fault }

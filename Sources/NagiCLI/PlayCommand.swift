@@ -38,7 +38,7 @@ enum PlayCommand {
         """
     )
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
         let options = try SessionOptions(arguments, catalog: catalog)
         let settings = try LiveSettings(arguments)
@@ -70,7 +70,7 @@ enum PlayCommand {
         var quiet: Bool
 
         /// `lesson` (in `course next`) supplies the guidance the command line leaves unset.
-        init(_ arguments: ParsedArguments, forLesson: Bool = false) throws(CLIError) {
+        init(_ arguments: ParsedArguments, forLesson: Bool = false) throws(NagiError) {
             live = try LiveOptions(arguments)
             sound = try SoundOptions(arguments)
             guidance = try GuidanceOptions(arguments, forLessons: forLesson)
@@ -93,7 +93,7 @@ enum PlayCommand {
 
     /// Plays `session` (already at its final length) with `settings`, prints when it started, and says whether
     /// it was played to the end. Throws `.interrupted` after a graceful fade on SIGINT / SIGTERM.
-    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(CLIError) -> Outcome {
+    static func play(session: Session, name: String, sampleRate rate: Int, soundscape: Soundscape, settings: LiveSettings, lesson: Course.Lesson? = nil) throws(NagiError) -> Outcome {
         let (live, synthesis, quiet) = (settings.live, settings.sound.synthesis, settings.quiet)
         let schedule: Schedule
         do {
@@ -103,7 +103,7 @@ enum PlayCommand {
             throw .breath(error)
         }
         try SessionOptions.refuseSubsamplePhases(schedule)
-        let log = try live.logPath.map { path throws(CLIError) in try RetentionLog(path: path) }
+        let log = try live.logPath.map { path throws(NagiError) in try RetentionLog(path: path) }
         let format: PCMSampleFormat = switch synthesis.bits {
         case "16": .signed16
         case "24": .signed24in32
@@ -125,7 +125,7 @@ enum PlayCommand {
         }
         defer { device.close() }
         let liveSession: LiveSession
-        do { liveSession = try LiveSession(soundtrack: soundtrack, sink: device, volumeDecibels: live.volumeDecibels) } catch { throw CLIError(error) }
+        do { liveSession = try LiveSession(soundtrack: soundtrack, sink: device, volumeDecibels: live.volumeDecibels) } catch { throw NagiError(error) }
 
         let showView = !quiet && Console.standardOutputIsTerminal
         let keys = showView ? TerminalKeys() : nil
@@ -148,7 +148,7 @@ enum PlayCommand {
         } catch {
             keys?.restore()
             if case let .writeFailed(reason) = error { throw .io(reason + Self.renderInstead) }
-            throw CLIError(error)
+            throw NagiError(error)
         }
         let stoppedEarly = !outcome.finished && outcome.stopSignal == nil
         if outcome.stopSignal == nil {

@@ -5,7 +5,7 @@ import NagiOptions
 enum PlotCommand {
     static let spec = PlotOptions.spec
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let plot = try PlotOptions(arguments, catalog: PresetEnvironment.catalog())
         let path = arguments.value("--output") ?? FileNames.safeStem(plot.session.name) + ".svg"
         if path != OutputChoice.standardOutputPath, OutputChoice.extensionText(of: path)?.lowercased() != "svg" {
@@ -21,7 +21,7 @@ enum PlotCommand {
             // A full disk or a closed reader fails the command before anything is claimed.
             if let fault = Console.takeStandardOutputFault() { throw fault }
         } else {
-            try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
+            try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
         }
         if !arguments.isSet("--quiet") {
             Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : TerminalText.printable(path))\n")

@@ -12,13 +12,13 @@ enum Preparation {
     static func prepare(
         _ request: SoundtrackRequest, guideClips: GuideClipCache = GuideClipCache(speaker: FliteSpeaker(processCount: speechProcessCount)),
         holdsBed: Bool = true, showsLoudnessPass: Bool = false
-    ) throws(CLIError) -> Soundtrack {
+    ) throws(NagiError) -> Soundtrack {
         let bar = ProgressBar(enabled: showsLoudnessPass && request.loudnessTargetLUFS != nil && Console.standardErrorIsTerminal, label: loudnessPassLabel)
         defer { bar.finish() }
         do {
             return try Soundtrack.prepare(request, guide: guideClips, cancel: Console.cancellation, holdsBed: holdsBed, loudnessProgress: { bar.update($0) })
         } catch {
-            throw CLIError(error)
+            throw NagiError(error)
         }
     }
 

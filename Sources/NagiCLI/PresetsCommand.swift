@@ -18,7 +18,7 @@ enum PresetsCommand {
         """
     )
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
         let namesKind: String?
         do {

@@ -12,7 +12,7 @@ import NagiKit
 enum RenderCommand {
     static let spec = RenderOptions.spec
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let render = try RenderOptions(arguments, catalog: PresetEnvironment.catalog())
         let quiet = arguments.isSet("--quiet")
         let force = arguments.isSet("--force")
@@ -57,10 +57,10 @@ enum RenderCommand {
         // Every output is checked (and the labels written to their temporary file) before rendering, and they are
         // published together: a label path that cannot be written leaves no audio behind.
         let leadInMicroseconds = render.request.framing.leadInMicroseconds(sampleRate: schedule.sampleRate)
-        let labels = try labelsPath.map { path throws(CLIError) in
+        let labels = try labelsPath.map { path throws(NagiError) in
             try PendingOutputText(path: path, text: LabelTrack.text(for: schedule, offsetMicroseconds: leadInMicroseconds), overwrite: force)
         }
-        let cueSheet = try cueSheetPath.map { path throws(CLIError) in
+        let cueSheet = try cueSheetPath.map { path throws(NagiError) in
             let text = CueSheet.text(fileName: CueSheet.reference(to: output.path, from: path), format: output.format, tags: file.tags, sampleRate: schedule.sampleRate)
             return try PendingOutputText(path: path, text: text, overwrite: force)
         }
@@ -74,7 +74,7 @@ enum RenderCommand {
         } catch {
             // The error (Ctrl-C's too) starts on a line of its own, not after the bar.
             bar.finish()
-            throw CLIError(error)
+            throw NagiError(error)
         }
         // The speed a user sees counts the preparation (the bed's measurement, the loudness pass) too.
         result.wallSeconds = Summary.seconds(since: start)
@@ -100,7 +100,7 @@ enum RenderCommand {
 
     /// Refuses (64) two outputs naming one file under any spelling (`FileSystem.identity`), before anything is
     /// written: each would replace the other, and a failure would take away a file the user had.
-    static func refuseSharedFiles(_ outputs: [(option: String, path: String?)]) throws(CLIError) {
+    static func refuseSharedFiles(_ outputs: [(option: String, path: String?)]) throws(NagiError) {
         var seen: [String: String] = [:]
         for case let (option, path?) in outputs where path != OutputChoice.standardOutputPath {
             let identity = FileSystem.identity(of: path)

@@ -21,7 +21,7 @@ enum ResonanceCommand {
         subcommands: [analyzeSpec]
     )
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let path = arguments.commandPath
         guard path.count >= 2 else { throw .arguments(.missingArgument("COMMAND (analyze)")) }
         switch path[1] {
@@ -30,7 +30,7 @@ enum ResonanceCommand {
         }
     }
 
-    static func analyze(_ arguments: ParsedArguments) throws(CLIError) {
+    static func analyze(_ arguments: ParsedArguments) throws(NagiError) {
         guard let recordPath = arguments.positionals.first else { throw .arguments(.missingArgument("RR_FILE")) }
         let options = try ResonanceOptions(arguments, catalog: PresetEnvironment.catalog(), lastStart: SessionStartRecord.lastStart(of:))
         let plotPath = arguments.value("--plot")
@@ -51,13 +51,13 @@ enum ResonanceCommand {
         let text = arguments.isSet("--json") ? options.json(report) : options.table(report, recordName: recordPath)
         if let plotPath {
             let svg = options.plotSVG(report, recordName: recordPath)
-            try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: plotPath, overwrite: arguments.isSet("--force")) }
+            try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: plotPath, overwrite: arguments.isSet("--force")) }
         }
         Console.out(text)
     }
 
     /// The record's bytes; a path `InputFile` refuses exits 66, a read failing part way 74.
-    static func readRecord(_ path: String) throws(CLIError) -> [UInt8] {
+    static func readRecord(_ path: String) throws(NagiError) -> [UInt8] {
         do { return try InputFile.read(path, limit: ResonanceOptions.fileSizeLimit) } catch { throw .input(error) }
     }
 }

@@ -16,7 +16,7 @@ final class RetentionLog {
     /// Opens `path` for appending, before anything plays: a bad path fails at once (73). Only a regular file (or
     /// a new one) is a log: a pipe, socket, device or folder is refused in `InputFile`'s words, checked before the
     /// open and again after it, and the open never waits (O_NONBLOCK: a FIFO without a reader would hold it forever).
-    init(path: String) throws(CLIError) {
+    init(path: String) throws(NagiError) {
         self.path = path
         var status = stat()
         if FileKind.isDanglingLink(path) { throw Self.cannotOpen(path, FileKind.danglingLinkReason) }
@@ -30,7 +30,7 @@ final class RetentionLog {
     }
 
     /// The error for a log that cannot be opened (73).
-    private static func cannotOpen(_ path: String, _ reason: String) -> CLIError {
+    private static func cannotOpen(_ path: String, _ reason: String) -> NagiError {
         .cannotCreate("cannot open the log '\(ErrorLine.printable(path))': \(reason)")
     }
 

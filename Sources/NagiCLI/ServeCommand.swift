@@ -62,7 +62,7 @@ enum ServeCommand {
         """
     )
 
-    static func run(_ arguments: ParsedArguments) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let address: ListenAddress
         do {
             address = try ListenAddress(parsing: arguments.value("--listen") ?? "127.0.0.1:\(NagiServer.defaultPort)")
@@ -124,7 +124,7 @@ enum ServeCommand {
     /// (loopback only).
     /// - Throws: a usage fault for two sources at once or `--no-token` beyond loopback, an argument fault for a token
     ///   of the wrong form, an input fault for an unreadable file.
-    static func token(_ arguments: ParsedArguments, address: ListenAddress) throws(CLIError) -> String? {
+    static func token(_ arguments: ParsedArguments, address: ListenAddress) throws(NagiError) -> String? {
         let given = ["--token", "--token-file", "--no-token"].filter { arguments.isSet($0) }
         guard given.count <= 1 else { throw .usage("\(given[0]) and \(given[1]) both say what the token is; give one") }
         if arguments.isSet("--no-token") {
@@ -158,7 +158,7 @@ enum ServeCommand {
     /// The certificate and key to serve HTTPS with, and the local authority's certificate when it signed them:
     /// `--tls-cert` and `--tls-key`; else beyond loopback the local authority's (`LocalAuthority`), for this
     /// machine's host names and addresses; nil on loopback and with `--no-tls` (which warns beyond loopback).
-    private static func security(_ arguments: ParsedArguments, address: ListenAddress) throws(CLIError) -> (TLSIdentity?, String?) {
+    private static func security(_ arguments: ParsedArguments, address: ListenAddress) throws(NagiError) -> (TLSIdentity?, String?) {
         let certificatePath = arguments.value("--tls-cert")
         let keyPath = arguments.value("--tls-key")
         if certificatePath != nil || keyPath != nil {
@@ -191,7 +191,7 @@ enum ServeCommand {
 
     /// A PEM file's text.
     /// - Throws: `.noInput` when it cannot be read or holds no PEM block.
-    private static func pemFile(_ path: String, option: String) throws(CLIError) -> String {
+    private static func pemFile(_ path: String, option: String) throws(NagiError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .noInput("\(option) \(path): cannot read it")
         }

@@ -13,23 +13,23 @@ import NagiKit
 /// lesson's start is kept in the course's progress record instead.)
 enum SessionStartRecord {
     /// The record's path for a session name.
-    static func path(for name: String) throws(CLIError) -> String {
+    static func path(for name: String) throws(NagiError) -> String {
         guard let folder = ProgressStore.folder else { throw .cannotCreate("cannot keep the session's start: neither XDG_STATE_HOME nor HOME is set") }
         return folder + "/sessions/" + FileNames.safeStem(name) + ".json"
     }
 
     /// Saves `startedAt` for `name`, atomically.
-    static func save(name: String, startedAt: String) throws(CLIError) {
+    static func save(name: String, startedAt: String) throws(NagiError) {
         let path = try path(for: name)
         if let reason = FileSystem.makeFolders(FilePath(path).parent.string) {
             throw .cannotCreate("cannot keep the session's start: \(reason)")
         }
         let text = "{\"session\": \(JSONText.quote(name)), \"startedAt\": \(JSONText.quote(startedAt))}\n"
-        try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(text, to: path, overwrite: true) }
+        try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(text, to: path, overwrite: true) }
     }
 
     /// The last start recorded for a course (its last lesson with a start) or a session name.
-    static func lastStart(of name: String) throws(CLIError) -> ClockTime {
+    static func lastStart(of name: String) throws(NagiError) -> ClockTime {
         let coursePath = try ProgressStore.path(for: name)
         if FileKind.of(coursePath) != .missing {
             let record = try ProgressStore.load(course: name)
@@ -55,7 +55,7 @@ enum SessionStartRecord {
         return try parse(text, file: path)
     }
 
-    static func parse(_ text: String, file: String) throws(CLIError) -> ClockTime {
+    static func parse(_ text: String, file: String) throws(NagiError) -> ClockTime {
         guard let time = ClockTime.parse(Substring(text)) else { throw .data("\(file): \"startedAt\" \(text) is not an ISO 8601 date-time") }
         return time
     }

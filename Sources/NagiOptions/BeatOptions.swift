@@ -19,7 +19,7 @@ package struct BeatOptions: Equatable {
     package var styleGiven: Bool
     package var style: Beat.Style
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         do {
             style = try arguments.choice("--beat-style").flatMap(Beat.Style.init(rawValue:)) ?? .binaural
         } catch {

@@ -23,7 +23,7 @@ package struct BedOptions: Equatable {
         self.levelDecibels = levelDecibels
     }
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         do {
             levelDecibels = try arguments.decimal("--bed-level", in: BedMix.levelRange)
         } catch {

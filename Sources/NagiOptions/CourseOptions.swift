@@ -37,7 +37,7 @@ package enum CourseOptions {
     )
 
     /// Loads the course named by the first positional: a preset name or a JSON path.
-    package static func loadCourse(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) -> Course {
+    package static func loadCourse(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(NagiError) -> Course {
         guard let reference = arguments.positionals.first else {
             throw .arguments(.missingArgument("NAME"))
         }
@@ -61,7 +61,7 @@ package enum CourseOptions {
     }
 
     /// The length of each lesson in microseconds (rate-independent), checked to schedule.
-    package static func lessonLengths(_ course: Course) throws(CLIError) -> [Int64] {
+    package static func lessonLengths(_ course: Course) throws(NagiError) -> [Int64] {
         var lengths: [Int64] = []
         for lesson in course.lessons {
             do {
@@ -77,7 +77,7 @@ package enum CourseOptions {
     /// labels and `--force`, which are the command line's: the format (FLAC by default), quality and bits, the rate,
     /// the sound and guide (a lesson's own applying where they leave one unset) and the tags (the course's cover
     /// when `--cover` is absent).
-    package static func exportSettings(_ arguments: ParsedArguments, course: Course) throws(CLIError) -> CourseExporter.Settings {
+    package static func exportSettings(_ arguments: ParsedArguments, course: Course) throws(NagiError) -> CourseExporter.Settings {
         let output = try OutputOptions(arguments)
         var settings = CourseExporter.Settings(folder: output.path ?? ".")
         settings.format = output.format ?? .flac

@@ -58,7 +58,7 @@ package struct DescribeOptions {
     package let framing: SessionFraming
 
     /// Reads `describe`'s options for a session (not an audio file's path, which the command line reads itself).
-    package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(NagiError) {
         let cues: CueMode?, count: CountMode?, countdownSeconds: Int
         do {
             cues = arguments.isSet("--no-cues") ? CueMode.none : try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
@@ -74,7 +74,7 @@ package struct DescribeOptions {
 
     /// The description of `session` as the guide `cues` and `count` speak it (nil: not chosen), with a countdown and
     /// an end bell as a render would place them.
-    package init(session: SessionOptions, cues chosenCues: CueMode?, count chosenCount: CountMode?, countdownSeconds: Int, endBell: Bool, catalog: PresetCatalog) throws(CLIError) {
+    package init(session: SessionOptions, cues chosenCues: CueMode?, count chosenCount: CountMode?, countdownSeconds: Int, endBell: Bool, catalog: PresetCatalog) throws(NagiError) {
         self.session = session
         schedule = try session.schedule()
         let cues = chosenCues ?? (chosenCount != nil ? .chimes : .voice)

@@ -54,7 +54,7 @@ package struct GuidanceOptions: Equatable {
 
     /// Reads the options. `forLessons`: they apply to a course's lessons, each with its own `cues`, `count` and
     /// `voice`, so options that only matter to some lessons (`--voice` on a silent lesson) are not refused here.
-    package init(_ arguments: ParsedArguments, forLessons: Bool = false) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, forLessons: Bool = false) throws(NagiError) {
         do {
             cues = arguments.isSet("--no-cues") ? CueMode.none : try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
             voice = try arguments.choice("--voice").flatMap(SpeechVoice.init(rawValue:))
@@ -76,7 +76,7 @@ package struct GuidanceOptions: Equatable {
     /// Precedence, stated once: `--no-cues` is `--cues none` (the parser refuses the two together);
     /// `--voice` needs something spoken (`--cues voice|both` or `--count voice`); a cue pack replaces
     /// the chimes, so it needs `--cues chimes|both`; `--cue-volume` needs some cue or count to set.
-    private func validate(volumeGiven: Bool) throws(CLIError) {
+    private func validate(volumeGiven: Bool) throws(NagiError) {
         let cues = self.cues ?? .chimes
         let count = self.count ?? .none
         let speaks = cues.speaks || count == .voice
@@ -93,7 +93,7 @@ package struct GuidanceOptions: Equatable {
     }
 
     /// A cue pack path names an existing folder.
-    private func checkCuePackFolder() throws(CLIError) {
+    private func checkCuePackFolder() throws(NagiError) {
         guard let cuePackPath else { return }
         guard !cuePackPath.isEmpty else {
             throw .arguments(.invalidValue(option: "--cue-pack", value: cuePackPath, expected: "a folder path"))

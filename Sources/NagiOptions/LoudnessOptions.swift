@@ -14,7 +14,7 @@ package struct LoudnessOptions: Equatable {
     /// The target in LUFS; nil without `--loudness`.
     package var targetLUFS: Double?
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         do {
             targetLUFS = try arguments.decimal("--loudness", in: CourseDecoder.loudnessRange)
         } catch {

@@ -23,7 +23,7 @@ package struct OutputChoice {
     /// Reads `-o`, `--format` and `--quality`. Strict: an extension that names another format than `--format`, or
     /// a file name whose extension names no format while `--format` is absent, is refused (64); so is audio for
     /// a terminal (`standardOutputIsTerminal`). Standard output (`-o -`) is WAV unless `--format` says otherwise.
-    package init(_ arguments: ParsedArguments, defaultStem: String, standardOutputIsTerminal: Bool) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, defaultStem: String, standardOutputIsTerminal: Bool) throws(NagiError) {
         let formatChoice: AudioFileFormat?
         do {
             formatChoice = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:))
@@ -56,7 +56,7 @@ package struct OutputChoice {
     /// The format for a file path: the one its extension names, which `--format` (when given) must agree with.
     /// A path with no extension (/dev/null, a named pipe), or one whose extension names no audio format
     /// (`p.fifo`), takes `--format`, which it then needs.
-    package static func format(of path: String, formatChoice: AudioFileFormat?) throws(CLIError) -> AudioFileFormat {
+    package static func format(of path: String, formatChoice: AudioFileFormat?) throws(NagiError) -> AudioFileFormat {
         let formats = AudioFileFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
         guard let fileExtension = extensionText(of: path) else {
             if let formatChoice { return formatChoice }
@@ -87,7 +87,7 @@ package struct OutputChoice {
 
     /// The sample encoding `--bits` (as given) asks of a `format` file, checked against the format with `--quality`:
     /// `--bits` applies to wav, flac and raw, `--quality` to flac, ogg, opus and mp3 (64 otherwise).
-    package static func encoding(format: AudioFileFormat, bits: String?, quality: Double?) throws(CLIError) -> SampleEncoding {
+    package static func encoding(format: AudioFileFormat, bits: String?, quality: Double?) throws(NagiError) -> SampleEncoding {
         if format.isLossy, let bits {
             throw .usage("--bits \(bits) applies to wav, flac and raw; \(format.rawValue) is a lossy format with no bit depth")
         }

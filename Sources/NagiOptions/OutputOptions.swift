@@ -37,7 +37,7 @@ package struct OutputOptions {
     /// 0...1 for libsndfile (1 best), from the user's 0...10.
     package var quality: Double?
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         do {
             format = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:))
             quality = try arguments.decimal("--quality", in: 0...10).map { $0 / 10 }

@@ -16,7 +16,7 @@ package struct PaceOptions {
     /// `--bpm` at `ratio` (1:1 when none), if given.
     package var pace: BreathPace?
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         if let text = arguments.value("--ratio") {
             do {
                 ratio = try BreathRatio.parse(text)
@@ -34,7 +34,7 @@ package struct PaceOptions {
     }
 
     /// Precedence: `--bpm` stands in place of PATTERN, so giving both is refused.
-    package func validate(pattern: String?) throws(CLIError) {
+    package func validate(pattern: String?) throws(NagiError) {
         if pace != nil, let pattern {
             throw .usage("give either PATTERN ('\(pattern)') or --bpm, not both")
         }

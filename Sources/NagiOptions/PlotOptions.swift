@@ -39,7 +39,7 @@ package struct PlotOptions {
     package let plot: SessionPlot
 
     /// Reads `plot`'s options (not its output's: `-o`, `--force` and `--quiet` are the command line's).
-    package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(NagiError) {
         session = try SessionOptions(arguments, catalog: catalog)
         let schedule = try session.schedule()
         let (soundscape, soundscapeName) = try SoundscapeOptions(arguments).resolve(catalog: catalog)

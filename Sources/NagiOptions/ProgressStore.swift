@@ -14,14 +14,14 @@ package enum ProgressStore {
     /// The state folder, following the XDG base directory rules.
     package static var folder: String? { XDGFolder.state }
 
-    package static func path(for course: String) throws(CLIError) -> String {
+    package static func path(for course: String) throws(NagiError) -> String {
         guard let folder else { throw .cannotCreate("cannot keep course progress: neither XDG_STATE_HOME nor HOME is set") }
         return FilePath(folder).appending(course + ".progress.json").string
     }
 
     /// Loads the record, or an empty one. A damaged file is kept aside as `<file>.damaged-<time>` and reported
     /// through `warning` (a line ending in a newline); the learner carries on from an empty record.
-    package static func load(course: String, warning: (String) -> Void) throws(CLIError) -> CourseProgress {
+    package static func load(course: String, warning: (String) -> Void) throws(NagiError) -> CourseProgress {
         let path = try path(for: course)
         guard FileKind.of(path) != .missing else {
             return CourseProgress(course: course)
@@ -48,17 +48,17 @@ package enum ProgressStore {
     }
 
     /// Saves the record atomically, creating the folder if needed.
-    package static func save(_ record: CourseProgress) throws(CLIError) {
+    package static func save(_ record: CourseProgress) throws(NagiError) {
         let path = try path(for: record.course)
         let folder = FilePath(path).parent.string
         if let reason = FileSystem.makeFolders(folder) {
             throw .cannotCreate("cannot keep course progress: \(reason)")
         }
-        try CLIError.reporting { () throws(TextFileError) in try TextFileOutput.write(record.jsonText, to: path, overwrite: true) }
+        try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(record.jsonText, to: path, overwrite: true) }
     }
 
     /// Removes the record (`--reset`).
-    package static func reset(course: String) throws(CLIError) {
+    package static func reset(course: String) throws(NagiError) {
         let path = try path(for: course)
         if FileManager.default.fileExists(atPath: path), unlink(path) != 0 {
             throw .io("cannot remove '\(path)': \(Errno.current.description)")

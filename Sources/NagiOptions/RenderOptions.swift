@@ -67,7 +67,7 @@ package struct RenderOptions {
     package let chapters: ChapterMarks?
 
     /// Reads a render's options; PATTERN defaults to 4-7-8.
-    package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(NagiError) {
         session = try SessionOptions(arguments, catalog: catalog)
         sound = try SoundOptions(arguments)
         guidance = try GuidanceOptions(arguments)
@@ -90,12 +90,12 @@ package struct RenderOptions {
     /// The description of a `format` file at `quality` (0…1) with `--bits` as given: the options' own rules
     /// (`OutputChoice.encoding`) before the engine's (`SoundtrackRequest.fileDescription`: what libsndfile can
     /// write, a WAV's 4 GiB).
-    package func fileDescription(format: AudioFileFormat, quality: Double?) throws(CLIError) -> SoundtrackFileDescription {
+    package func fileDescription(format: AudioFileFormat, quality: Double?) throws(NagiError) -> SoundtrackFileDescription {
         let encoding = try OutputChoice.encoding(format: format, bits: sound.synthesis.bits, quality: quality)
         do {
             return try request.fileDescription(format: format, encoding: encoding, quality: quality, tags: tags, chapters: format == .raw ? ChapterMarks.none : chapters)
         } catch {
-            throw CLIError(error)
+            throw NagiError(error)
         }
     }
 }

@@ -82,8 +82,8 @@ package struct ResonanceOptions {
     /// The options of `arguments` (the record's path, if any, is the caller's). `lastStart` gives the clock time
     /// `--start-from-progress NAME` names (the command line's progress store); nil refuses that option.
     package init(
-        _ arguments: ParsedArguments, catalog: PresetCatalog, lastStart: ((String) throws(CLIError) -> ClockTime)? = nil
-    ) throws(CLIError) {
+        _ arguments: ParsedArguments, catalog: PresetCatalog, lastStart: ((String) throws(NagiError) -> ClockTime)? = nil
+    ) throws(NagiError) {
         session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "resonance-steps", patternIndex: 1)
         do {
             settleSeconds = try arguments.decimal("--settle", in: 0...60) ?? 30
@@ -114,13 +114,13 @@ package struct ResonanceOptions {
     }
 
     /// Refuses a record larger than `fileSizeLimit` bytes (exit 65) before it is parsed.
-    package static func checkSize(of bytes: [UInt8], name: String) throws(CLIError) {
+    package static func checkSize(of bytes: [UInt8], name: String) throws(NagiError) {
         guard bytes.count <= fileSizeLimit else { throw .data("\(name) is larger than \(fileSizeLimit >> 20) MB; not an RR record") }
     }
 
     /// The record's bytes read against the session: a fault of the record is bad content (65) named by
     /// `recordName`, a fault of the options (a start outside the record) usage (64).
-    package func report(recordBytes bytes: [UInt8], recordName: String) throws(CLIError) -> ResonanceReport {
+    package func report(recordBytes bytes: [UInt8], recordName: String) throws(NagiError) -> ResonanceReport {
         try Self.checkSize(of: bytes, name: recordName)
         do {
             return try ResonanceJSON.analyze(recordBytes: bytes, recordName: recordName, column: column, breathing: breathing, start: start, settleSeconds: settleSeconds)

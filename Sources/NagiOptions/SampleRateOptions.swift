@@ -13,7 +13,7 @@ package struct SampleRateOptions {
     /// Frames per second.
     package var sampleRate: Int
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         do {
             sampleRate = try arguments.int("--rate", in: Schedule.sampleRateRange) ?? Self.defaultSampleRate
         } catch {

@@ -17,7 +17,7 @@ package struct SessionLengthOptions {
     /// Whether the session was lengthened or shortened from its own length.
     package var overridesLength: Bool { length != nil }
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         do {
             if let cycles = try arguments.int("--cycles", in: 1...SessionExpander.phaseLimit) {
                 length = .cycles(cycles)
@@ -37,14 +37,14 @@ package struct SessionLengthOptions {
     /// Precedence: at most one of `--cycles` and `--minutes`; either replaces the session's own
     /// length; neither keeps it. The parser already refuses the pair through the group's exclusive
     /// set; this holds the rule for a spec that took the options without the set.
-    package func validate(cyclesGiven: Bool, minutesGiven: Bool) throws(CLIError) {
+    package func validate(cyclesGiven: Bool, minutesGiven: Bool) throws(NagiError) {
         if cyclesGiven, minutesGiven {
             throw .arguments(.conflictingOptions("--cycles", "--minutes"))
         }
     }
 
     /// `session` at the asked length, or as it is.
-    package func apply(to session: Session) throws(CLIError) -> Session {
+    package func apply(to session: Session) throws(NagiError) -> Session {
         guard let length else { return session }
         do {
             return try session.withLength(length)

@@ -37,7 +37,7 @@ package struct SessionOptions {
 
     /// Resolves the options; `defaultPattern` is used when PATTERN is absent. PATTERN is the positional at
     /// `patternIndex` (`resonance analyze RR_FILE PATTERN` has it second).
-    package init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String = SessionOptions.defaultPattern, patternIndex: Int = 0) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, catalog: PresetCatalog, defaultPattern: String = SessionOptions.defaultPattern, patternIndex: Int = 0) throws(NagiError) {
         let paceOptions = try PaceOptions(arguments)
         let reference = arguments.positionals.count > patternIndex ? arguments.positionals[patternIndex] : nil
         try paceOptions.validate(pattern: reference)
@@ -55,7 +55,7 @@ package struct SessionOptions {
                 name = resolvedName
                 if let ratio = paceOptions.ratio {
                     guard let repaced = session.withRatio(ratio) else {
-                        throw CLIError.usage("--ratio goes with --bpm, or with a session paced in breaths a minute such as resonance-steps; '\(chosen)' is not")
+                        throw NagiError.usage("--ratio goes with --bpm, or with a session paced in breaths a minute such as resonance-steps; '\(chosen)' is not")
                     }
                     session = repaced
                 }
@@ -67,7 +67,7 @@ package struct SessionOptions {
             self.name = name
         } catch let error as BreathError {
             throw .breath(error)
-        } catch let error as CLIError {
+        } catch let error as NagiError {
             throw error
         } catch {
             throw .usage("\(error)")
@@ -77,7 +77,7 @@ package struct SessionOptions {
     }
 
     /// The schedule at the chosen rate.
-    package func schedule() throws(CLIError) -> Schedule {
+    package func schedule() throws(NagiError) -> Schedule {
         let schedule: Schedule
         do {
             schedule = try Schedule(session: session, sampleRate: sampleRate)
@@ -90,7 +90,7 @@ package struct SessionOptions {
 
     /// Refuses a schedule with a phase that lasts but spans no frame (`0.00001-0.00001` at 48 kHz): it would have
     /// no sound, no boundary of its own and no chapter, so the sentence says what is wrong with the pattern.
-    package static func refuseSubsamplePhases(_ schedule: Schedule) throws(CLIError) {
+    package static func refuseSubsamplePhases(_ schedule: Schedule) throws(NagiError) {
         guard let index = schedule.phases.firstIndex(where: { $0.durationMicroseconds > 0 && $0.frameCount == 0 }) else { return }
         let phase = schedule.phases[index]
         let sampleMicroseconds = Int64((1_000_000 / Double(schedule.sampleRate)).rounded(.up))

@@ -10,7 +10,7 @@ package struct SoundOptions {
     package var loudness: LoudnessOptions
     package var bed: BedOptions
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         synthesis = try SynthesisOptions(arguments)
         beat = try BeatOptions(arguments)
         loudness = try LoudnessOptions(arguments)
@@ -37,11 +37,11 @@ package struct SoundOptions {
 
     /// The engine's request for `schedule` in `soundscape` under `guidance`, `lesson` supplying what the command
     /// line leaves unset (`SoundtrackOptions.request`): a binaural beat in mono, or a bed level with no bed, is 64.
-    package func request(guidance: GuidanceOptions, schedule: Schedule, soundscape: Soundscape, lesson: Course.Lesson? = nil) throws(CLIError) -> SoundtrackRequest {
+    package func request(guidance: GuidanceOptions, schedule: Schedule, soundscape: Soundscape, lesson: Course.Lesson? = nil) throws(NagiError) -> SoundtrackRequest {
         do {
             return try soundtrackOptions(guidance: guidance).request(schedule: schedule, soundscape: soundscape, lesson: lesson)
         } catch {
-            throw CLIError(error)
+            throw NagiError(error)
         }
     }
 }

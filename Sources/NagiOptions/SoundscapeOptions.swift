@@ -21,12 +21,12 @@ package struct SoundscapeOptions {
 
     /// The soundscape that applies, decoded, and the name it goes by: an explicit `--soundscape` over a course
     /// lesson's soundscape over the default (horizon), the one rule of `SoundtrackRequest.chosen`.
-    package func resolve(lesson lessonReference: String? = nil, catalog: PresetCatalog) throws(CLIError) -> (soundscape: Soundscape, name: String) {
+    package func resolve(lesson lessonReference: String? = nil, catalog: PresetCatalog) throws(NagiError) -> (soundscape: Soundscape, name: String) {
         try Self.resolve(SoundtrackRequest.chosen(reference, lesson: lessonReference), catalog: catalog)
     }
 
     /// `reference` (nil: the default) resolved, its fault as the command line reports it.
-    package static func resolve(_ reference: String?, catalog: PresetCatalog) throws(CLIError) -> (soundscape: Soundscape, name: String) {
+    package static func resolve(_ reference: String?, catalog: PresetCatalog) throws(NagiError) -> (soundscape: Soundscape, name: String) {
         do { return try SoundscapeResolver.resolve(reference, catalog: catalog) } catch { throw .breath(error) }
     }
 }

@@ -21,7 +21,7 @@ package struct SynthesisOptions {
     package var soundscape: SoundscapeOptions
     package var seed: UInt64
 
-    package init(_ arguments: ParsedArguments) throws(CLIError) {
+    package init(_ arguments: ParsedArguments) throws(NagiError) {
         do {
             channelCount = try arguments.int("--channels", in: 1...2) ?? 2
             bits = try arguments.choice("--bits")

@@ -22,7 +22,7 @@ package struct TagOptions {
 
     /// Reads the options; the cover is read and checked here, before anything is created.
     /// - Parameter coverPath: a cover named elsewhere (a course's), used when `--cover` is absent.
-    package init(_ arguments: ParsedArguments, coverPath: String? = nil) throws(CLIError) {
+    package init(_ arguments: ParsedArguments, coverPath: String? = nil) throws(NagiError) {
         artist = try Self.displayText("--artist", in: arguments)
         album = try Self.displayText("--album", in: arguments)
         do {
@@ -42,7 +42,7 @@ package struct TagOptions {
     /// The value of a text option that reaches the tags (`--title`, `--artist`, `--album`): one line of visible
     /// text under `DisplayText`'s rule, else 64. A tag carries it into every player's display, where an escape
     /// sequence, a newline or a bidi override is never meant.
-    package static func displayText(_ option: String, in arguments: ParsedArguments) throws(CLIError) -> String? {
+    package static func displayText(_ option: String, in arguments: ParsedArguments) throws(NagiError) -> String? {
         guard let text = arguments.value(option) else { return nil }
         if let problem = DisplayText.problem(in: text) { throw .usage("\(option) \(TerminalText.printable(text)): \(problem)") }
         return text

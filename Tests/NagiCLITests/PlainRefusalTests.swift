@@ -71,7 +71,7 @@ struct PlainRefusalTests {
         let secondLink = folder.appendingPathComponent("second.jsonl").path
         try FileManager.default.createSymbolicLink(atPath: secondLink, withDestinationPath: made)
         for path in [link, secondLink] {
-            #expect(throws: CLIError.self) { _ = try RetentionLog(path: path) }
+            #expect(throws: NagiError.self) { _ = try RetentionLog(path: path) }
         }
         #expect(!FileManager.default.fileExists(atPath: made), "the log followed the link")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: secondLink) == made)

@@ -19,7 +19,4 @@ public enum ArgumentError: Error, Equatable, Sendable {
     case invalidValue(option: String, value: String, expected: String)
     /// A word in a subcommand's place that names none, with the nearest command if one is close.
     case unknownCommand(String, suggestion: String?)
-
-    /// Every argument error is a usage error: sysexits `EX_USAGE`.
-    public var exitCode: Int32 { 64 }
 }

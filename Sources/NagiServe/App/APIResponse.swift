@@ -18,8 +18,8 @@ package enum APIResponse {
         return json(text + "}\n", status: status)
     }
 
-    /// The command line's fault as the API reports it: the same line, and the status for its exit code.
-    package static func error(_ error: CLIError, parameter: String? = nil) -> HTTPResponse {
+    /// A fault as the API reports it: its line, written for the web, and the status for its category.
+    package static func error(_ error: NagiError, parameter: String? = nil) -> HTTPResponse {
         self.error(error.message, status: status(for: error), parameter: parameter ?? Self.parameter(of: error))
     }
 
@@ -35,12 +35,12 @@ package enum APIResponse {
             return try body()
         } catch let error as QueryError {
             return self.error(error)
-        } catch let error as CLIError {
+        } catch let error as NagiError {
             return self.error(error)
         } catch let error as ArgumentError {
             return self.error(.arguments(error))
         } catch let error as SoundtrackError {
-            return self.error(CLIError(error))
+            return self.error(NagiError(error))
         } catch {
             return self.error("\(error)", status: 500)
         }
@@ -49,7 +49,7 @@ package enum APIResponse {
     /// The status for a fault, by its kind (never by the command line's exit code): 400 a bad request or bad content,
     /// 404 something named that does not exist, 503 what is unavailable now (a device, a stopping server, a render
     /// stopped), 500 the server's own failures.
-    static func status(for error: CLIError) -> Int {
+    static func status(for error: NagiError) -> Int {
         switch error.category {
         case .usage, .badData: 400
         case .missingInput: 404
@@ -59,7 +59,7 @@ package enum APIResponse {
     }
 
     /// The query parameter a fault of the session names, when it is one.
-    private static func parameter(of error: CLIError) -> String? {
+    private static func parameter(of error: NagiError) -> String? {
         switch error {
         case .breath: "pattern"
         case let .arguments(fault):

@@ -19,7 +19,7 @@ extension NagiServer {
         do {
             course = try CourseDecoder(catalog: catalog).course(named: name)
         } catch {
-            return APIResponse.error(CLIError.breath(error), parameter: nil)
+            return APIResponse.error(NagiError.breath(error), parameter: nil)
         }
         switch parts.count {
         case 1:
@@ -66,7 +66,7 @@ extension NagiServer {
         if let pathFormat, pathFormat == .raw { return .failure(FormatRefusal(response: notFound(request.path))) }
         guard let given = request.queryValue("format") else { return .success(pathFormat ?? .flac) }
         guard let chosen = AudioFileFormat(rawValue: given), chosen != .raw else {
-            let error = CLIError.arguments(.invalidValue(option: "--format", value: given, expected: "one of: " + formats.map(\.rawValue).joined(separator: ", ")))
+            let error = NagiError.arguments(.invalidValue(option: "--format", value: given, expected: "one of: " + formats.map(\.rawValue).joined(separator: ", ")))
             return .failure(FormatRefusal(response: APIResponse.error(error, parameter: "format")))
         }
         if let pathFormat, pathFormat != chosen {
@@ -123,7 +123,7 @@ extension NagiServer {
         } catch let error as QueryError {
             return APIResponse.error(error)
         } catch let error as SoundtrackError {
-            return APIResponse.error(CLIError(error))
+            return APIResponse.error(NagiError(error))
         } catch {
             return APIResponse.error("\(error)", status: 500)
         }
@@ -171,7 +171,7 @@ extension NagiServer {
                 let plan = try CourseExporter.plan(lesson: index, of: course, settings: settings, catalog: catalog)
                 if let refusal = refusingLength(of: plan.requestWithTarget) { return refusal }
             } catch {
-                return APIResponse.error(CLIError(error))
+                return APIResponse.error(NagiError(error))
             }
         }
         let validator = validator(of: request)

@@ -43,7 +43,7 @@ extension NagiServer {
         do {
             return try CourseDecoder(catalog: catalog).course(named: name)
         } catch {
-            throw Refusal(response: APIResponse.error(CLIError.breath(error), parameter: nil))
+            throw Refusal(response: APIResponse.error(NagiError.breath(error), parameter: nil))
         }
     }
 
@@ -82,7 +82,7 @@ extension NagiServer {
             return APIResponse.error("course '\(course.name)' has lessons 1 to \(course.lessons.count), not '\(lessonText)'", status: 404)
         }
         do {
-            let record = try Self.progressLock.withLock { () throws(CLIError) -> CourseProgress in
+            let record = try Self.progressLock.withLock { () throws(NagiError) -> CourseProgress in
                 var record = try ProgressStore.load(course: course.name, warning: { _ in })
                 if !record.completions.contains(where: { $0.lessonIndex == number - 1 }) {
                     record.completions.append(CourseProgress.Completion(lessonIndex: number - 1, title: course.lessons[number - 1].title, completedAt: ProgressStore.timestamp(for: Date())))
@@ -91,7 +91,7 @@ extension NagiServer {
                 return record
             }
             return APIResponse.json(Self.progressJSON(record, lessonCount: course.lessons.count))
-        } catch let error as CLIError {
+        } catch let error as NagiError {
             return APIResponse.error(error)
         } catch {
             return APIResponse.error("cannot keep course progress: \(error)", status: 500)

@@ -316,7 +316,7 @@ package final class NagiServer: Sendable {
             file = try render.fileDescription(format: format, quality: try arguments.decimal("--quality", in: 0...10).map { $0 / 10 })
         } catch let error as QueryError {
             return APIResponse.error(error)
-        } catch let error as CLIError {
+        } catch let error as NagiError {
             return APIResponse.error(error)
         } catch let error as ArgumentError {
             return APIResponse.error(.arguments(error), parameter: "quality")
@@ -426,7 +426,7 @@ package final class NagiServer: Sendable {
         do {
             soundtrack = try prepared(request, file: file, key: key, for: http)
         } catch {
-            return APIResponse.error(CLIError(error))
+            return APIResponse.error(NagiError(error))
         }
         // From a frame past 0 the samples go out as the WAV's own data: headerless PCM of the same encoding.
         var streamSpec = spec
@@ -495,7 +495,7 @@ package final class NagiServer: Sendable {
         do {
             soundtrack = try prepared(request, file: file, key: key, for: http)
         } catch {
-            return APIResponse.error(CLIError(error))
+            return APIResponse.error(NagiError(error))
         }
         guard let folder = TemporaryFolder.make(prefix: "nagi-download-") else {
             return APIResponse.error("cannot make a temporary folder: \(Errno.current.description)", status: 500)
@@ -505,7 +505,7 @@ package final class NagiServer: Sendable {
         do {
             _ = try soundtrack.write(to: .file(path: path, overwrite: true), file: file, cancel: cancel)
         } catch {
-            return APIResponse.error(CLIError(error))
+            return APIResponse.error(NagiError(error))
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         var status = stat()

@@ -89,11 +89,11 @@ package struct QueryArguments {
 
 /// A request's parameter refused, with the line the command line prints for it.
 package struct QueryError: Error {
-    package var error: CLIError
+    package var error: NagiError
     /// The parameter at fault, when one is.
     package var parameter: String?
 
-    package init(_ error: CLIError, parameter: String? = nil) {
+    package init(_ error: NagiError, parameter: String? = nil) {
         self.error = error
         self.parameter = parameter
     }

@@ -1,7 +1,7 @@
 import CNagiSystem
 import NagiKit
 
-extension CLIError {
+extension NagiError {
     /// The engine's fault as the command line reports it: the same line and exit code the command line has
     /// always given for it (a cancellation is the stop signal that caused it).
     package init(_ error: SoundtrackError) {
@@ -16,13 +16,13 @@ extension CLIError {
         case .soundscapeTooLoud: self = .data(error.message)
         case let .breath(fault): self = .breath(fault)
         case .invalidOptions, .fileTooLong: self = .usage(error.message)
-        case let .textFile(fault): self = CLIError(fault)
+        case let .textFile(fault): self = NagiError(fault)
         case .cancelled: self = .stopSignal
         }
     }
 
     /// The stop signal received (SIGINT when none was recorded), as an interruption.
-    package static var stopSignal: CLIError {
+    package static var stopSignal: NagiError {
         let signal = nagi_stop_signal()
         return .interrupted(signal: signal != 0 ? signal : 2)
     }
@@ -38,7 +38,7 @@ extension CLIError {
     }
 
     /// Runs `write` (a text output's creation or publication), its fault as the command line reports it.
-    package static func reporting<Result>(_ write: () throws(TextFileError) -> Result) throws(CLIError) -> Result {
-        do { return try write() } catch { throw CLIError(error) }
+    package static func reporting<Result>(_ write: () throws(TextFileError) -> Result) throws(NagiError) -> Result {
+        do { return try write() } catch { throw NagiError(error) }
     }
 }

@@ -4,8 +4,11 @@ import Breath
 import FaultCategory
 import GuideSources
 
-/// Every way a command can fail, with its exit code after sysexits and one line for the user.
-package enum CLIError: Error {
+/// Every way a request (a command line or an HTTP request) can fail: its fault category and one line for the user.
+///
+/// The layers turn it into what their users meet: the command line an exit code (`NagiError+ExitCode` in NagiCLI),
+/// the server a status.
+package enum NagiError: Error {
     case arguments(ArgumentError)
     case breath(BreathError)
     case audioFile(AudioFileError)
@@ -51,15 +54,6 @@ package enum CLIError: Error {
         case .cannotCreate: .cannotCreate
         case .io: .inputOutput
         case .interrupted, .stoppedEarly: nil
-        }
-    }
-
-    /// The process exit code.
-    package var exitCode: Int32 {
-        switch self {
-        case let .interrupted(signal): 128 + signal
-        case .stoppedEarly: 1
-        default: category?.exitCode ?? 70
         }
     }
 
