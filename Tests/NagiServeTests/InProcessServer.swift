@@ -33,10 +33,7 @@ final class InProcessServer {
     /// A server set up as `nagi serve ARGUMENTS` would be (`--listen`, `--token`, `--no-token`, `--jobs`,
     /// `--max-minutes`; default: loopback, a new token), in `mode`.
     init(_ arguments: [String] = [], mode: Mode = .router) throws {
-        home = try TemporaryFolder()
-        for folder in ["config", "state", "tmp", "runtime", "output"] {
-            try FileManager.default.createDirectory(atPath: home.file(folder), withIntermediateDirectories: true)
-        }
+        home = try ServeProcess.makeHome()
         var options: [String: String] = [:]
         var flags: Set<String> = []
         var index = 0
@@ -79,24 +76,21 @@ final class InProcessServer {
     /// A new connection to the server (`.live` only).
     func connect(receiveTimeoutSeconds: Int = 30) throws -> LoopbackConnection {
         precondition(mode == .live, "a connection needs a live server")
-        return try LoopbackConnection(port: port, receiveTimeoutSeconds: receiveTimeoutSeconds)
+        return try LoopbackClient(port: port, token: token).connect(receiveTimeoutSeconds: receiveTimeoutSeconds)
     }
 
     /// `method target` with this machine's Host (unless `headers` names one), the token as a Bearer header when
     /// `authorized` (and neither the target nor the headers bring one of their own); its whole reply.
     func request(_ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: [UInt8] = [], authorized: Bool = true, clientAddress: String = "127.0.0.1") throws -> HTTPReply {
-        var all = headers
-        if !headers.contains(where: { $0.0.lowercased() == "host" }) { all.insert(("Host", host), at: 0) }
-        if authorized, let token, !target.contains("token="), !headers.contains(where: { ["authorization", "cookie"].contains($0.0.lowercased()) }) {
-            all.append(("Authorization", "Bearer \(token)"))
-        }
         switch mode {
         case .live:
-            let connection = try connect()
-            all.append(("Connection", "close"))
-            try connection.sendRequest(method, target, headers: all, body: body)
-            return try connection.readReply(isHead: method == "HEAD")
+            return try LoopbackClient(port: port, token: token).request(method, target, headers: headers, body: body, authorized: authorized)
         case .router:
+            var all = headers
+            if !headers.contains(where: { $0.0.lowercased() == "host" }) { all.insert(("Host", host), at: 0) }
+            if authorized, let token, !target.contains("token="), !headers.contains(where: { ["authorization", "cookie"].contains($0.0.lowercased()) }) {
+                all.append(("Authorization", "Bearer \(token)"))
+            }
             if !body.isEmpty { all.append(("Content-Length", String(body.count))) }
             let response = server.respond(to: Self.request(method, target, headers: all, body: body, clientAddress: clientAddress))
             var headers = response.headers

@@ -10,8 +10,8 @@ import Testing
 @Suite("nagi serve: a phone joins by QR code") struct ServeJoinTests {
     @Test("Beyond loopback: one URL per LAN address with the token, none 0.0.0.0; --qr draws the first, which zbarimg reads back and which opens the studio")
     func printedCodeOpensTheStudio() throws {
-        let server = try ServeProcess(["--listen", "0.0.0.0:0", "--qr"])
-        let output = try Self.standardOutput(of: server)
+        let server = try CommandLineServer(["--listen", "0.0.0.0:0", "--qr"])
+        let output = server.standardOutput
         let urls = output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("http") }
         let token = try #require(server.token)
         let hosts = try urls.map { url in
@@ -50,39 +50,32 @@ import Testing
     @Test("No code without --qr when standard output is not a terminal, nor with --no-qr; --qr and --no-qr together are a usage error")
     func codeOnlyWhenAsked() throws {
         for arguments in [["--listen", "0.0.0.0:0"], ["--listen", "0.0.0.0:0", "--no-qr"], ["--listen", "127.0.0.1:0", "--qr"]] {
-            let server = try ServeProcess(arguments)
-            let output = try Self.standardOutput(of: server)
+            let server = try CommandLineServer(arguments)
+            let output = server.standardOutput
             #expect(!output.isEmpty && output.split(separator: "\n").allSatisfy { $0.hasPrefix("http") }, "\(arguments): \(output)")
             #expect(!output.contains("█") && !output.contains("\u{1B}"), "\(arguments)")
         }
-        let both = try ServeProcess().nagi(["serve", "--listen", "0.0.0.0:0", "--qr", "--no-qr"])
+        let both = try InProcessServer().nagi(["serve", "--listen", "0.0.0.0:0", "--qr", "--no-qr"])
         #expect(both.status == 64)
         #expect(both.standardError.contains("--qr") && both.standardError.contains("--no-qr"), "\(both.standardError)")
     }
 
     @Test("On a terminal the code is drawn without --qr")
     func codeOnATerminalByDefault() throws {
-        let home = try TemporaryFolder()
-        let transcript = home.file("transcript")
-        // script(1) gives nagi a pseudo-terminal as standard output and copies what it shows to the transcript.
-        let child = try ChildProcess(
-            "/usr/bin/script", ["-qfec", "\(NagiBinary.url.path) serve --listen 0.0.0.0:0", transcript],
-            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "TMPDIR": home.path],
-            standardOutputPath: home.file("stdout"), standardErrorPath: home.file("stderr"))
-        var shown = ""
-        _ = Poll.until(seconds: 30, every: 0.05) {
-            shown = (try? String(contentsOfFile: transcript, encoding: .utf8)) ?? ""
-            return shown.contains("\u{1B}[0m\r\n\u{1B}[40;97m█") && shown.contains("nagi serve: serving on") || !child.isRunning
-        }
-        child.signal(SIGTERM)
-        _ = child.wait(seconds: 10)
+        let server = try CommandLineServer(["--listen", "0.0.0.0:0"], standardOutputIsTerminal: true)
+        let shown = server.standardOutput
         #expect(shown.contains("▄") && shown.contains("\u{1B}[40;97m"), "\(shown)")
+        // Read back, the drawn code is the first URL printed.
+        let folder = try TemporaryFolder()
+        let image = folder.file("terminal.pbm")
+        try Self.terminalImage(of: shown).write(to: URL(fileURLWithPath: image))
+        #expect(try Self.decodeQR(image, in: folder) == server.url)
     }
 
     @Test("/api/qr.svg is the first URL's code, read back by zbarimg, and /api/join lists the URLs; on loopback 404 and none")
     func studioCodeIsTheFirstURL() throws {
         // Plain HTTP for this test's own client: the code is the same over HTTPS.
-        let server = try ServeProcess(["--listen", "0.0.0.0:0", "--no-tls"])
+        let server = try CommandLineServer(["--listen", "0.0.0.0:0", "--no-tls"])
         let reply = try server.get("/api/qr.svg?token=\(try #require(server.token))")
         #expect(reply.status == 200)
         #expect(reply.header("content-type") == "image/svg+xml")
@@ -94,21 +87,15 @@ import Testing
 
         // /api/join: the same URLs for the studio's card, and no authority over plain HTTP.
         let join = try server.get("/api/join?token=\(try #require(server.token))").jsonObject()
-        let printed = try Self.standardOutput(of: server).split(separator: "\n").map(String.init)
+        let printed = server.standardOutput.split(separator: "\n").map(String.init)
         #expect(join["urls"] as? [String] == printed)
         #expect(join["authority"] as? Bool == false)
 
-        let loopback = try ServeProcess()
+        let loopback = try InProcessServer()
         #expect(try loopback.get("/api/join").jsonObject()["urls"] as? [String] == [])
         let refused = try loopback.get("/api/qr.svg")
         #expect(refused.status == 404)
         #expect(try refused.jsonObject()["error"] as? String == "this server listens on loopback only: no other device can open it (nagi serve --listen 0.0.0.0:PORT)")
-    }
-
-    /// The server's standard output once it has said it serves (it prints its URLs and code before that line).
-    static func standardOutput(of server: ServeProcess) throws -> String {
-        #expect(Poll.until(seconds: 20, every: 0.02) { server.standardError.contains("serving on") })
-        return try String(contentsOfFile: server.home.file("serve.stdout"), encoding: .utf8)
     }
 
     /// The QR code drawn in `output` as a terminal shows it, as a PBM image: each character cell two module rows

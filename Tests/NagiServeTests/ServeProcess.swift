@@ -6,7 +6,7 @@ import Testing
 /// A `nagi serve` of the test's own: the real binary started as a user would (`nagi serve --listen 127.0.0.1:0`),
 /// with its own HOME, XDG folders and TMPDIR in a temporary folder, found through the URL it prints first; and the
 /// command line run in the very same environment, to hold the server's answers against.
-final class ServeProcess {
+final class ServeProcess: LoopbackServer {
     /// The folder everything of this server lives in (HOME): `config/`, `state/`, `tmp/`, `runtime/`, `output/`.
     let home: TemporaryFolder
     let child: ChildProcess
@@ -21,10 +21,7 @@ final class ServeProcess {
     /// Starts `nagi serve ARGUMENTS` (default: a free loopback port) and waits for its URL.
     /// - Throws: when it exits or prints nothing in `seconds`, with what it said.
     init(_ arguments: [String] = ["--listen", "127.0.0.1:0"], seconds: Double = 20) throws {
-        home = try TemporaryFolder()
-        for folder in ["config", "state", "tmp", "runtime", "output"] {
-            try FileManager.default.createDirectory(atPath: home.file(folder), withIntermediateDirectories: true)
-        }
+        home = try Self.makeHome()
         let standardOutputPath = home.file("serve.stdout")
         standardErrorPath = home.file("serve.stderr")
         let child = try ChildProcess(
@@ -53,6 +50,15 @@ final class ServeProcess {
         }
     }
 
+    /// A new HOME for a server: its `config/`, `state/`, `tmp/`, `runtime/` and `output/` folders made.
+    static func makeHome() throws -> TemporaryFolder {
+        let home = try TemporaryFolder()
+        for folder in ["config", "state", "tmp", "runtime", "output"] {
+            try FileManager.default.createDirectory(atPath: home.file(folder), withIntermediateDirectories: true)
+        }
+        return home
+    }
+
     /// The environment of the server and of the command line run beside it: a bare PATH, C.UTF-8, and every folder
     /// nagi reads or writes inside `home`.
     static func environment(_ home: TemporaryFolder) -> [String: String] {
@@ -72,12 +78,6 @@ final class ServeProcess {
         return UInt16(authority[authority.index(after: colon)...])
     }
 
-    /// The Host header a browser on this machine sends.
-    var host: String { "127.0.0.1:\(port)" }
-
-    /// The header that carries the token (an empty Bearer when there is none).
-    var authorization: (String, String) { ("Authorization", "Bearer \(token ?? "")") }
-
     /// What the server printed on standard error so far.
     var standardError: String {
         (try? String(contentsOfFile: standardErrorPath, encoding: .utf8)) ?? ""
@@ -86,31 +86,6 @@ final class ServeProcess {
     /// The names left in the server's TMPDIR.
     var temporaryFiles: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: home.file("tmp"))) ?? []).sorted()
-    }
-
-    /// A new connection to the server.
-    func connect(receiveTimeoutSeconds: Int = 30) throws -> LoopbackConnection {
-        try LoopbackConnection(port: port, receiveTimeoutSeconds: receiveTimeoutSeconds)
-    }
-
-    /// `method target` on a connection of its own, with this machine's Host (unless `headers` names one), the token
-    /// as a Bearer header when `authorized` (and neither the target nor the headers bring one of their own) and
-    /// `Connection: close`; its whole reply.
-    func request(_ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: [UInt8] = [], authorized: Bool = true) throws -> HTTPReply {
-        let connection = try connect()
-        var all = headers
-        if !headers.contains(where: { $0.0.lowercased() == "host" }) { all.insert(("Host", host), at: 0) }
-        if authorized, let token, !target.contains("token="), !headers.contains(where: { ["authorization", "cookie"].contains($0.0.lowercased()) }) {
-            all.append(("Authorization", "Bearer \(token)"))
-        }
-        all.append(("Connection", "close"))
-        try connection.sendRequest(method, target, headers: all, body: body)
-        return try connection.readReply(isHead: method == "HEAD")
-    }
-
-    /// `GET target`.
-    func get(_ target: String, headers: [(String, String)] = [], authorized: Bool = true) throws -> HTTPReply {
-        try request("GET", target, headers: headers, authorized: authorized)
     }
 
     /// Sends `signal` and waits up to `seconds` for the server to exit; its exit status, nil when it did not.

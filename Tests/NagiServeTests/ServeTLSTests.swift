@@ -10,10 +10,9 @@ import Testing
 @Suite("nagi serve: HTTPS") struct ServeTLSTests {
     @Test("Beyond loopback: every printed https URL, and the host name, verify against /ca.crt (public); keys 0600; made once")
     func localAuthorityByDefault() throws {
-        let server = try ServeProcess(["--listen", "0.0.0.0:0"])
+        let server = try CommandLineServer(["--listen", "0.0.0.0:0"])
         let token = try #require(server.token)
-        #expect(Poll.until(seconds: 20, every: 0.02) { server.standardError.contains("serving on") })
-        let urls = try String(contentsOfFile: server.home.file("serve.stdout"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let urls = server.standardOutput.split(separator: "\n").map(String.init)
         #expect(!urls.isEmpty && urls.allSatisfy { $0.hasPrefix("https://") && $0.hasSuffix(":\(server.port)/?token=\(token)") }, "\(urls)")
         let folder = try TemporaryFolder()
 
@@ -57,12 +56,8 @@ import Testing
         // Started again with the same config folder: the same authority and the same server certificate.
         let before = try ["ca.crt", "ca.key", "server.crt", "server.key"].map { try String(contentsOfFile: server.home.file("config/nagi/tls/" + $0), encoding: .utf8) }
         #expect(server.stop() == 0)
-        let again = try ChildProcess(
-            NagiBinary.url.path, ["serve", "--listen", "0.0.0.0:0"], environment: ServeProcess.environment(server.home),
-            standardOutputPath: server.home.file("again.stdout"), standardErrorPath: server.home.file("again.stderr"))
-        #expect(Poll.until(seconds: 20, every: 0.02) { ((try? String(contentsOfFile: server.home.file("again.stderr"), encoding: .utf8)) ?? "").contains("serving on") })
-        again.signal(SIGTERM)
-        #expect(again.wait(seconds: 10) && again.exitStatus == 0)
+        let again = try CommandLineServer(["--listen", "0.0.0.0:0"], home: server.home)
+        #expect(again.stop() == 0)
         let after = try ["ca.crt", "ca.key", "server.crt", "server.key"].map { try String(contentsOfFile: server.home.file("config/nagi/tls/" + $0), encoding: .utf8) }
         #expect(after == before)
     }
@@ -75,7 +70,7 @@ import Testing
             "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"),
         ])
         try #require(made.status == 0, "\(made.output)")
-        let server = try ServeProcess(["--listen", "127.0.0.1:0", "--tls-cert", folder.file("cert.pem"), "--tls-key", folder.file("key.pem")])
+        let server = try CommandLineServer(["--listen", "127.0.0.1:0", "--tls-cert", folder.file("cert.pem"), "--tls-key", folder.file("key.pem")])
         #expect(server.url == "https://127.0.0.1:\(server.port)/?token=\(try #require(server.token))")
         let reply = try CurlRequest(server.url, ["--cacert", folder.file("cert.pem")], in: folder)
         #expect(reply.status == 200, "\(reply.message)")
@@ -87,16 +82,18 @@ import Testing
 
     @Test("Refusals: half a certificate, --no-tls with one, an unreadable file; --no-tls beyond loopback warns and serves plain HTTP")
     func refusalsAndPlainHTTP() throws {
-        let server = try ServeProcess(["--listen", "0.0.0.0:0", "--no-tls"])
+        let server = try CommandLineServer(["--listen", "0.0.0.0:0", "--no-tls"])
         #expect(server.url.hasPrefix("http://"))
         #expect(server.standardError.contains("nagi serve: warning: plain HTTP beyond loopback"), "\(server.standardError)")
-        let missing = server.home.file("missing.pem")
+        #expect(try server.get("/api/presets").status == 200)
+        let commandLine = try InProcessServer()
+        let missing = commandLine.home.file("missing.pem")
         for (arguments, status, words) in [
             (["--tls-cert", missing], Int32(64), "--tls-cert and --tls-key go together"),
             (["--no-tls", "--tls-cert", missing, "--tls-key", missing], 64, "--no-tls"),
             (["--tls-cert", missing, "--tls-key", missing], 66, "--tls-cert \(missing): cannot read it"),
         ] {
-            let run = try server.nagi(["serve", "--listen", "127.0.0.1:0"] + arguments)
+            let run = try commandLine.nagi(["serve", "--listen", "127.0.0.1:0"] + arguments)
             #expect(run.status == status, "\(arguments): \(run.standardError)")
             #expect(run.standardError.contains(words) && run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)")
         }

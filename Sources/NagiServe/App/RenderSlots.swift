@@ -17,6 +17,8 @@ package final class RenderSlots: Sendable {
 
     private struct State {
         var running = 0
+        /// Every turn given since the server started.
+        var granted = 0
         /// The waiting requests, first come first.
         var waiting: [Waiter] = []
         var stopping = false
@@ -39,6 +41,7 @@ package final class RenderSlots: Sendable {
             guard !state.stopping else { return .some(nil) }
             if state.running < capacity, state.waiting.isEmpty {
                 state.running += 1
+                state.granted += 1
                 return .none
             }
             guard state.waiting.count < queueCapacity else { return .some(nil) }
@@ -62,6 +65,7 @@ package final class RenderSlots: Sendable {
                 state.running -= 1
                 return nil
             }
+            state.granted += 1
             return state.waiting.removeFirst()
         }
         guard let next else { return }
@@ -72,6 +76,12 @@ package final class RenderSlots: Sendable {
     /// How many renders run, and how many wait.
     package var counts: (running: Int, waiting: Int) {
         state.withLock { ($0.running, $0.waiting.count) }
+    }
+
+    /// How many turns were given since the server started: the renders it did (a file, an album), where an answer
+    /// from what it knew already (HEAD, 304) took none.
+    package var grantedCount: Int {
+        state.withLock { $0.granted }
     }
 
     /// Turns every later request away and wakes the waiting ones, which are then turned away too.
