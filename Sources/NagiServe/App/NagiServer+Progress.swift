@@ -16,21 +16,6 @@ extension NagiServer {
     /// One update of a record at a time (read, add, write).
     private static let progressLock = Lock()
 
-    /// The response for a progress path, nil when `path` is none (the course routes then take it).
-    func progressRoute(_ request: HTTPRequest, path: String) -> HTTPResponse? {
-        guard path.hasPrefix("/api/courses/") else { return nil }
-        let parts = path.dropFirst("/api/courses/".count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 2, parts[1] == "progress" {
-            guard request.method == "GET" || request.method == "HEAD" else { return Self.methodNotAllowed(allowing: "GET, HEAD") }
-            return progress(course: parts[0])
-        }
-        if parts.count == 4, parts[1] == "lessons", parts[3] == "done" {
-            guard request.method == "POST" else { return Self.methodNotAllowed(allowing: "POST") }
-            return markDone(request, course: parts[0], lessonText: parts[2])
-        }
-        return nil
-    }
-
     /// A request answered before it reaches the record.
     private struct Refusal: Error {
         var response: HTTPResponse
@@ -48,7 +33,7 @@ extension NagiServer {
     }
 
     /// `{"course", "done": [lesson numbers], "next": number or null, "practised": [days], "token"}`.
-    private func progress(course name: String) -> HTTPResponse {
+    func progress(course name: String) -> HTTPResponse {
         let course: Course
         do throws(Refusal) { course = try followedCourse(name) } catch { return error.response }
         do {
@@ -68,7 +53,7 @@ extension NagiServer {
     }
 
     /// Records lesson `lessonText` (1-based) of `name` as completed now, once; answers with the progress.
-    private func markDone(_ request: HTTPRequest, course name: String, lessonText: String) -> HTTPResponse {
+    func markDone(_ request: HTTPRequest, course name: String, lessonText: String) -> HTTPResponse {
         guard let origin = request.header("origin"), let host = request.header("host"),
               origin == "http://" + host || origin == "https://" + host else {
             return APIResponse.error("a lesson is marked done only from this server's own pages (the Origin header must name \(request.header("host") ?? "this server"))", status: 403)

@@ -8,8 +8,8 @@ extension NagiServer {
     /// What an upload is called in the lines of its faults (a request names no file).
     static let uploadedRecordName = "the uploaded record"
 
-    func resonance(_ request: HTTPRequest, plot: Bool, known: Bool) -> HTTPResponse {
-        guard known else { return Self.notFound(request.path) }
+    /// The report of the record in `request`'s body, as JSON or, with `plot`, as the SVG.
+    func resonance(_ request: HTTPRequest, plot: Bool) -> HTTPResponse {
         return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: ResonanceOptions.spec, positionals: [Self.uploadedRecordName], folders: folders)
             let options = try ResonanceOptions(arguments, catalog: PresetEnvironment.catalog())

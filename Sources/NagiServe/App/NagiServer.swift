@@ -213,35 +213,36 @@ package final class NagiServer: Sendable {
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         if request.bodyTooLarge { return Self.bodyTooLarge(configuration.limits.bodyByteCount) }
-        let path = request.path
-        let isRead = request.method == "GET" || request.method == "HEAD"
-        if path.hasPrefix("/api/resonance") {
-            guard request.method == "POST" else { return Self.methodNotAllowed(allowing: "POST") }
-            return resonance(request, plot: path == "/api/resonance/plot.svg", known: path == "/api/resonance" || path == "/api/resonance/plot.svg")
-        }
-        if let response = progressRoute(request, path: path) { return response } // NagiServer+Progress.swift
-        guard isRead else { return Self.methodNotAllowed(allowing: "GET, HEAD") }
-        switch path {
-        case "/": return page("index.html", request)
-        case "/pace": return page("pace.html", request)
-        case "/favicon.svg", "/favicon.ico": return asset("favicon.svg", request)
-        case "/api/presets": return presets()
-        case "/api/describe": return describe(request)
-        case "/api/plot.svg": return plot(request)
-        case "/api/qr.svg": return joinCode()
-        case "/api/join": return join()
-        default: if let name = StaticAsset.rootFiles[path] { return asset(name, request) }
-        }
-        if path.hasPrefix("/assets/") { return asset(String(path.dropFirst(1)), request) }
-        if path.hasPrefix("/api/render.") {
-            guard let format = AudioFileFormat(fileExtension: String(path.dropFirst("/api/render.".count))), format != .raw else {
-                return Self.notFound(path)
-            }
-            return render(request, format: format)
-        }
-        if path.hasPrefix("/api/courses/") { return course(request, path: String(path.dropFirst("/api/courses/".count))) }
-        return Self.notFound(path)
+        return Route.answer(request, by: Self.routes, server: self)
     }
+
+    /// Every path the server answers, in the order they are tried (`Route`).
+    static let routes: [Route] = [
+        Route(.exact(["/"])) { server, request, _ in server.page("index.html", request) },
+        Route(.exact(["/pace"])) { server, request, _ in server.page("pace.html", request) },
+        Route(.exact(["/favicon.svg", "/favicon.ico"])) { server, request, _ in server.asset("favicon.svg", request) },
+        Route(.exact(Set(StaticAsset.rootFiles.keys))) { server, request, _ in
+            StaticAsset.rootFiles[request.path].map { server.asset($0, request) } ?? notFound(request.path)
+        },
+        Route(.under("/assets/")) { server, request, rest in server.asset("assets/" + rest[0], request) },
+        Route(.exact(["/api/presets"])) { server, _, _ in server.presets() },
+        Route(.exact(["/api/describe"])) { server, request, _ in server.describe(request) },
+        Route(.exact(["/api/plot.svg"])) { server, request, _ in server.plot(request) },
+        Route(.exact(["/api/qr.svg"])) { server, _, _ in server.joinCode() },
+        Route(.exact(["/api/join"])) { server, _, _ in server.join() },
+        Route(.exact(["/api/resonance", "/api/resonance/plot.svg"]), ["POST"]) { server, request, _ in
+            server.resonance(request, plot: request.path == "/api/resonance/plot.svg")
+        },
+        Route(.under("/api/render.")) { server, request, rest in
+            guard let format = AudioFileFormat(fileExtension: rest[0]), format != .raw else { return notFound(request.path) }
+            return server.render(request, format: format)
+        },
+        Route(.segments(["api", "courses", nil, "progress"])) { server, _, captures in server.progress(course: captures[0]) },
+        Route(.segments(["api", "courses", nil, "lessons", nil, "done"]), ["POST"]) { server, request, captures in
+            server.markDone(request, course: captures[0], lessonText: captures[1])
+        },
+        Route(.under("/api/courses/")) { server, request, rest in server.course(request, path: rest[0]) },
+    ]
 
     // MARK: Pages and assets
 
