@@ -47,16 +47,19 @@ enum ListeningSocket {
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = port
             withUnsafeMutableBytes(of: &socketAddress.sin6_addr) { $0.copyBytes(from: address.addressBytes) }
-            return withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            return withGeneric(&socketAddress, body)
         }
         var socketAddress = sockaddr_in()
         socketAddress.sin_family = sa_family_t(AF_INET)
         socketAddress.sin_port = port
         withUnsafeMutableBytes(of: &socketAddress.sin_addr) { $0.copyBytes(from: address.addressBytes) }
-        return withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        return withGeneric(&socketAddress, body)
+    }
+
+    /// Calls `body` with a `sockaddr_in` or `sockaddr_in6` seen as the `sockaddr` the socket calls take, and its size.
+    private static func withGeneric<Address, Result>(_ socketAddress: inout Address, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<Address>.size)) }
         }
     }
 }
