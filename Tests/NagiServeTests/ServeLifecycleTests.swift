@@ -149,7 +149,7 @@ import Testing
         let start = Date()
         let status = server.stop(SIGTERM, seconds: 10)
         let seconds = Date().timeIntervalSince(start)
-        #expect(status == 0, "exit status \(status.map(String.init) ?? "none (still running)")")
+        #expect(status == 0, "exit status \(status.map(String.init) ?? "none (still running)"); it said: \(server.standardError.suffix(4000))")
         #expect(seconds < 2, "it took \(seconds) s to stop")
         #expect(server.temporaryFiles.isEmpty, "left in TMPDIR: \(server.temporaryFiles)")
     }
