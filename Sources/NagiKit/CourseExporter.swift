@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import NagiSystem
 import AudioFile
 import Breath
@@ -6,7 +6,6 @@ import FoundationEssentials
 import Glibc
 import NagiDocuments
 import Synth
-import TextRules
 
 /// A course exported as an album: every lesson a tagged track named "NN - Title.ext" in one folder, rendered
 /// several at a time, with ReplayGain album gains, label tracks if asked, a playlist, and a manifest that lets

@@ -1,6 +1,6 @@
 import NagiSystem
 import AudioFile
-import FilePaths
+import NagiBase
 import Glibc
 import NagiDocuments
 import NagiKit
