@@ -80,8 +80,6 @@ let package = Package(
             dependencies: ["EmbeddedTableGenerator"]
         ),
         .target(name: "NagiPresets", plugins: ["FileEmbedder"]),
-        // The pages `nagi serve` shows (Web/: the pacer and the studio), embedded as base64.
-        .target(name: "NagiWebAssets", plugins: ["FileEmbedder"]),
 
         // The soundtrack engine (issue 19): a request prepared once (bed, guide, loudness), then rendered,
         // sought in and written. What an app depends on.
@@ -108,7 +106,9 @@ let package = Package(
         // `nagi serve`: the engine over HTTP, NagiKit's second client (it never imports NagiCLI).
         // libarchive, for a course's album as one ZIP download.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        .target(name: "NagiServe", dependencies: ["NagiSystem", "NagiBase", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiWebAssets", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive", "QRCode", "CNagiTLS"]),
+        .target(name: "NagiServe", dependencies: ["NagiSystem", "NagiBase", "NagiKit", "NagiOptions", "HeartRhythm", "NagiPlot", "NagiDocuments", "AudioFile", "Locking", "CMicroHTTPD", "CNagiHTTP", "CArchive", "QRCode", "CNagiTLS"],
+            // The pages it shows (Web/: the pacer and the studio), embedded as base64 by the FileEmbedder plugin.
+            plugins: ["FileEmbedder"]),
         // The options as users name them (command-line flags, and the same names as `nagi serve`'s query
         // parameters): declared once, read into NagiKit's requests with the command line's one-line errors.
         .target(

@@ -6,7 +6,6 @@ import Locking
 import NagiDocuments
 import NagiKit
 import NagiOptions
-import NagiWebAssets
 import Synchronization
 
 /// `nagi serve`: the engine over HTTP, for a browser (the studio and the pacer pages), other programs, and a class on
