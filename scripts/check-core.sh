@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configuration="${1:-debug}"
-core=(Breath NagiDocuments Synth NagiMath FaultCategory CLibrary TextRules FilePaths FrameReading)
+core=(Breath NagiDocuments Synth NagiMath CLibrary NagiBase)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # A fresh scratch path each run: SwiftPM's plan for a package depended on by path does not notice the files
@@ -84,11 +84,11 @@ echo "render: NagiCoreExample $pattern x$cycles in rain: $got, the same samples 
 # 4. The core by swiftc alone, no C kernel module in sight, in dependency order; then the example against it.
 modules="$scratch/swift-only"
 mkdir -p "$modules"
-for module in CLibrary NagiMath FaultCategory TextRules FilePaths FrameReading Breath Synth NagiDocuments; do
+for module in CLibrary NagiMath NagiBase Breath Synth NagiDocuments; do
     swiftc -swift-version 6 -parse-as-library -I "$modules" -module-name "$module" -emit-module \
         -emit-module-path "$modules/$module.swiftmodule" -emit-library -static -o "$modules/lib$module.a" "Sources/$module"/*.swift
 done
-swiftc -swift-version 6 -I "$modules" -L "$modules" -lNagiDocuments -lSynth -lFrameReading -lBreath -lFilePaths -lTextRules -lFaultCategory -lNagiMath -lCLibrary \
+swiftc -swift-version 6 -I "$modules" -L "$modules" -lNagiDocuments -lSynth -lBreath -lNagiBase -lNagiMath -lCLibrary \
     -module-name NagiCoreExample Examples/NagiCoreExample/Sources/NagiCoreExample/main.swift -o "$modules/NagiCoreExample"
 if nm "$modules/NagiCoreExample" | grep -q nagi_synth_; then
     echo "check-core: the Swift-only build has the C kernel in it" >&2

@@ -5,7 +5,7 @@
 #   SECONDS_PER_TARGET  how long each target runs (default 60)
 #   TARGET              any of: inline session course progress expander soundscape (default: all, one after another)
 #
-# Each target is compiled with swiftc (no SwiftPM): NagiMath, Breath, FrameReading and Synth (which NagiDocuments' soundscape
+# Each target is compiled with swiftc (no SwiftPM): NagiMath, NagiBase, Breath and Synth (which NagiDocuments' soundscape
 # decoding fills) are built as modules, then the target from Sources/NagiDocuments/*.swift +
 # Fuzz/Targets/Support/*.swift + the schedule invariants the tests share
 # (Tests/NagiTestSupport/ScheduleInvariants.swift) + its own file; the soundscape target links NagiDocuments
@@ -68,10 +68,9 @@ build_module() {
 }
 
 # Builds target $1 from its file $2 into $3. Breath imports NagiMath (the C library's elementary functions, through
-# CLibrary), FaultCategory (what kind of fault an error is) and TextRules (the rule for displayed text); Synth and
-# NagiDocuments import FilePaths (path arithmetic); the targets import Breath, and NagiDocuments
-# imports Synth (and Synth the C module of its kernel's AVX twin, and FrameReading, the frame-pulling protocol its
-# renderer and bed loop adopt); the soundscape target also needs NagiDocuments as a module.
+# CLibrary) and NagiBase (what kind of fault an error is, the rule for displayed text, path arithmetic and the
+# frame-pulling protocol the renderer and bed loop adopt); the targets import Breath, and NagiDocuments imports
+# Synth (and Synth the C module of its kernel's AVX twin); the soundscape target also needs NagiDocuments as a module.
 build_target() {
     modules="$scratch/modules"
     flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address)
@@ -82,10 +81,7 @@ build_target() {
     if [ -z "${shared_built:-}" ]; then
         build_module CLibrary "$root"/Sources/CLibrary/*.swift || return 1
         build_module NagiMath "$root"/Sources/NagiMath/*.swift || return 1
-        build_module FaultCategory "$root"/Sources/FaultCategory/*.swift || return 1
-        build_module TextRules "$root"/Sources/TextRules/*.swift || return 1
-        build_module FilePaths "$root"/Sources/FilePaths/*.swift || return 1
-        build_module FrameReading "$root"/Sources/FrameReading/*.swift || return 1
+        build_module NagiBase "$root"/Sources/NagiBase/*.swift || return 1
         build_module Breath "$sources"/*.swift || return 1
         # Synth's AVX kernel twin is C: a module map for its header (SwiftPM makes one for the package), and the
         # object compiled by the toolchain's clang, with AddressSanitizer like the rest.
@@ -95,7 +91,7 @@ build_target() {
         build_module Synth "$root"/Sources/Synth/*.swift || return 1
         shared_built=1
     fi
-    local shared=(-lSynth -lFrameReading -lBreath -lFilePaths -lTextRules -lFaultCategory -lNagiMath -lCLibrary "$modules/CNagiSynthKernel.o")
+    local shared=(-lSynth -lBreath -lNagiBase -lNagiMath -lCLibrary "$modules/CNagiSynthKernel.o")
     if [ "$1" = soundscape ]; then
         build_module NagiDocuments "$documents"/*.swift || return 1
         swiftc "${flags[@]}" -I "$modules" -L "$modules" -lNagiDocuments "${shared[@]}" \

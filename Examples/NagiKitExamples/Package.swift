@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(name: "SeekPlanar", dependencies: [.product(name: "NagiKit", package: "nagi")]),
         // A course exported as an album, as `nagi course export` does.
         .executableTarget(name: "ExportCourse", dependencies: [.product(name: "NagiKit", package: "nagi")]),
-        // A live session played into a device of the app's own, with a skip sent as `n` sends it.
-        .executableTarget(name: "PlayIntoOwnDevice", dependencies: [.product(name: "NagiKit", package: "nagi")]),
+        // A live session played into a device of the app's own (NagiLive, over NagiKit), with a skip sent as `n` sends it.
+        .executableTarget(name: "PlayIntoOwnDevice", dependencies: [.product(name: "NagiKit", package: "nagi"), .product(name: "NagiLive", package: "nagi")]),
     ]
 )

@@ -1,5 +1,5 @@
 import Breath
-import FaultCategory
+import NagiBase
 import NagiDocuments
 import NagiMath
 import Synth

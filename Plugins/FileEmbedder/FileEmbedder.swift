@@ -3,14 +3,14 @@ import PackagePlugin
 
 /// Embeds a folder of the package into the target it is applied to, as a generated `[relativePath: text]` table,
 /// so the built binary carries those files and the folder stays their single source: `Presets/` (the JSON
-/// presets, as text) into NagiPresets, `Web/` (the pages and their assets, as base64) into NagiWebAssets.
+/// presets, as text) into NagiPresets, `Web/` (the pages and their assets, as base64) into NagiServe.
 @main
 struct FileEmbedder: BuildToolPlugin {
     /// What each target embeds: the folder, the table's name, the file extensions taken (nil: every file) and
     /// whether the text is base64 (binary files) rather than the files' own UTF-8.
     private static let folders: [String: (folder: String, table: String, extensions: Set<String>?, base64: Bool)] = [
         "NagiPresets": ("Presets", "embeddedPresetTable", ["json"], false),
-        "NagiWebAssets": ("Web", "embeddedWebTable", nil, true),
+        "NagiServe": ("Web", "embeddedWebTable", nil, true),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

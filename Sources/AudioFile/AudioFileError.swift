@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 /// What went wrong with an audio file, and what kind of fault each is.
 public enum AudioFileError: Error, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 /// What went wrong reading a user's recording as a stream, and what kind of fault each is.
 public enum AudioFileStreamError: Error, Equatable, Sendable {

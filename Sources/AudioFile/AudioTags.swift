@@ -1,6 +1,6 @@
 import CSndFile
 import FoundationEssentials
-import TextRules
+import NagiBase
 
 /// What nagi writes into a file's tags: text, the cover, chapters and loudness gains. Files go through TagLib
 /// (`TagLibFile`), in full Unicode: ID3v2.4 UTF-8 frames in MP3, Vorbis comments in FLAC, Ogg and Opus, RIFF INFO

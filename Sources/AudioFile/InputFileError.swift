@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 /// Why a file nagi reads cannot be read (`InputFile`), and what kind of fault each is.
 public enum InputFileError: Error, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 /// Why a user's recording (a bed, a cue clip) cannot be used, and what kind of fault that is. Every part that reads a recording refuses it for the same reasons; `Use` only words them.
 public enum RecordingFault<Use: RecordingUse>: Error, Equatable, Sendable {

@@ -1,5 +1,5 @@
 import AudioFile
-import FrameReading
+import NagiBase
 
 /// A user's recording read through libsndfile in blocks and folded to the render's 1 or 2 channels, at the
 /// recording's own rate: a `FrameReader` that throws `BedStreamError`, what a `BedStream` resamples and what

@@ -1,5 +1,5 @@
 import AudioFile
-import FrameReading
+import NagiBase
 import Loudness
 
 /// The integrated loudness of a bed as the session hears it (folded to the render's channels, through the

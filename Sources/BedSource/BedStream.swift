@@ -1,5 +1,5 @@
 import AudioFile
-import FrameReading
+import NagiBase
 import Resampling
 
 /// A user's recording under the session (`--bed FILE`), folded to the output's 1 or 2 channels (`BedDecoder`)

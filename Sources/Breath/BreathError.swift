@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 /// What went wrong while reading or expanding a breathing pattern, session, course or soundscape.
 public enum BreathError: Error, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import TextRules
+import NagiBase
 
 /// The rule for words a guide will speak or show: a phase's `"say"`, a stage's label and announcement.
 ///

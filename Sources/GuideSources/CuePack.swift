@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 
 /// A user's own cue clips (`--cue-pack DIR`), each at the session rate, played in place of the chimes.
 public struct CuePack: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import AudioFile
-import FaultCategory
+import NagiBase
 
 /// Why a cue pack cannot be used, and what kind of fault that is.
 public enum CuePackError: Error, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 /// Why a heart-rate record cannot be read or analysed: one line naming the fault.
 public struct HeartRhythmError: Error, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 /// What went wrong with live playback: data first, `message` for people apart.
 public enum LiveAudioError: Error, Equatable, Sendable {

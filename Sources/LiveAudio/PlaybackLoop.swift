@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 import Glibc
 
 /// The write loop: pulls blocks from a source, writes them to a sink, and owns pausing, fades, recovery and stopping.

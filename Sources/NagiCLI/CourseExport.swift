@@ -4,7 +4,7 @@ import CNagiSystem
 import FoundationEssentials
 import Glibc
 import NagiKit
-import TextRules
+import NagiBase
 
 /// `nagi course export`: every lesson rendered as a tagged track, in parallel, resumable, with a playlist.
 enum CourseExport {

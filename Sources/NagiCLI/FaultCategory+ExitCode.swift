@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 
 extension FaultCategory {
     /// The process exit code after sysexits.h for this kind of fault.

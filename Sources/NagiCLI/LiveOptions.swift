@@ -1,4 +1,5 @@
 import NagiKit
+import NagiLive
 import NagiOptions
 
 /// `--device`, `--latency`, `--volume` and `--log`: where and how live playback plays (`play`, `course next`).

@@ -3,6 +3,7 @@ import Breath
 import FoundationEssentials
 import Glibc
 import LiveAudio
+import NagiLive
 import NagiDocuments
 
 /// What the listener sees while playing: the phase now heard, a countdown, a bar that rises and falls

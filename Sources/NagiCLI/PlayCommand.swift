@@ -2,6 +2,7 @@ import NagiOptions
 import CNagiSystem
 import LiveAudio
 import NagiKit
+import NagiLive
 
 /// `nagi play`: the session live through ALSA, with a terminal view and keys.
 enum PlayCommand {

@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import NagiSystem
 import NagiDocuments
 import AudioFile
@@ -19,7 +19,7 @@ enum RenderCommand {
         let threads: Int
         do { threads = try arguments.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount } catch { throw .arguments(error) }
 
-        let output = try OutputChoice(arguments, defaultStem: FileNames.safeStem(render.session.name), standardOutputIsTerminal: Console.standardOutputIsTerminal)
+        let output = try OutputChoice(arguments, defaultStem: render.fileStem, standardOutputIsTerminal: Console.standardOutputIsTerminal)
         let file = try render.fileDescription(format: output.format, quality: output.quality)
         let schedule = render.request.schedule
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
@@ -45,8 +45,7 @@ enum RenderCommand {
         Console.installStopHandlers()
         // The guide's phrases are spoken in as many processes as the render has threads (`--threads 1`: this one).
         // The loudness pass meters the render limited as it will be for the output's encoder.
-        var request = render.request
-        request.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: output.format)
+        let request = render.request.forEncoder(of: output.format)
         let soundtrack = try Preparation.prepare(request, guideClips: GuideClipCache(speaker: FliteSpeaker(processCount: threads)), showsLoudnessPass: !quiet)
         let audioExisted = FileKind.of(output.path) != .missing
 

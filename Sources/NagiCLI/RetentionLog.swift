@@ -4,6 +4,7 @@ import AudioFile
 import Glibc
 import NagiDocuments
 import NagiKit
+import NagiLive
 
 /// `play --log FILE`: one JSON line per open hold as it ends ({"round": 2, "retentionMs": 61234, "ended": "enter"}),
 /// appended to the file (created if missing), so a log keeps every session's rounds and a stopped session keeps

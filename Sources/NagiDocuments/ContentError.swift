@@ -1,5 +1,5 @@
 import Breath
-import FaultCategory
+import NagiBase
 
 /// Bad content in a document: the file, the JSON path at fault (`$.stages[0].cycles`) and what would be
 /// right. What the JSON parser, `JSONFields` and every decoder (patterns, sessions, courses, progress

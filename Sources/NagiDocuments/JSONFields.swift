@@ -1,5 +1,5 @@
 import Breath
-import TextRules
+import NagiBase
 
 /// Reads the members of one JSON object with its path, so every error names the file and JSON path,
 /// and refuses keys it was not asked about (a typo must not be silently ignored).

@@ -1,5 +1,5 @@
 import Breath
-import TextRules
+import NagiBase
 
 /// An extended M3U playlist (UTF-8): `#EXTM3U`, then `#EXTINF:seconds,title` and the relative path per track.
 public enum Playlist {

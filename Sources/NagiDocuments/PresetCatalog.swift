@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import Breath
 
 /// Every preset nagi knows, built-in and the user's own, by category and name.

@@ -1,6 +1,5 @@
-import FilePaths
+import NagiBase
 import Breath
-import FaultCategory
 
 /// Turns pattern and session JSON (and references to presets or inline strings) into sessions.
 ///

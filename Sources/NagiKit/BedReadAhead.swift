@@ -1,5 +1,5 @@
 import BedSource
-import FrameReading
+import NagiBase
 import Glibc
 
 /// A bed's frames read on a thread of its own, a few blocks ahead of their reader: a `FrameReader` in front of

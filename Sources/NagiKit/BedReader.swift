@@ -1,6 +1,6 @@
 import AudioFile
 import BedSource
-import FrameReading
+import NagiBase
 import Synth
 
 /// A user's recording as the renderer reads it: decoded and folded by libsndfile (`BedDecoder`), resampled to

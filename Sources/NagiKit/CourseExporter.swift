@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import NagiSystem
 import AudioFile
 import Breath
@@ -6,7 +6,6 @@ import FoundationEssentials
 import Glibc
 import NagiDocuments
 import Synth
-import TextRules
 
 /// A course exported as an album: every lesson a tagged track named "NN - Title.ext" in one folder, rendered
 /// several at a time, with ReplayGain album gains, label tracks if asked, a playlist, and a manifest that lets
@@ -60,8 +59,11 @@ public final class CourseExporter: Sendable {
         public let lessonIndex: Int
         /// The lesson's title, as the track's title tag (control characters dropped).
         public let title: String
-        /// The file's name inside the folder ("01 - Arrive.flac").
+        /// The file's name inside the folder ("01 - Arrive.flac": the lesson's number, then its identity's name).
         public let fileName: String
+        /// The track's one identity (`requestWithTarget`'s sound, the lesson's title and name): its title and
+        /// file name are this one's, and a server keeps it prepared under its `soundKey`.
+        public let identity: SoundtrackIdentity
         /// The file's path.
         public let path: String
         /// The lesson's soundtrack at the calibrated level: the loudness target is `loudnessTargetLUFS`'s.
@@ -158,12 +160,11 @@ public final class CourseExporter: Sendable {
             // The settings' fingerprint covers the soundscape, guide, bed and beat and names each clip by phrase and
             // length; the request adds the voice and the pack's folder, the checksum the pack's samples, so a
             // different voice or pack redoes the track.
-            let lesson = course.lessons[index]
+            // The identity's file key covers the request whole (session, soundscape, guide, bed, beat, loudness
+            // target) and the file (format, tags, chapters).
             let fingerprint = Fingerprint.of([
-                SoundtrackTags.encoder, "lesson \(index)", lesson.title,
-                String(describing: lesson.session), String(describing: plan.file.spec), String(describing: plan.request.guide),
+                plan.identity.fileKey(plan.file), "lesson \(index)",
                 soundtrack.settings.fingerprint, Self.clipChecksum(soundtrack.settings.clips),
-                "loudness \(plan.loudnessTargetLUFS.map { "\($0)" } ?? "calibrated")",
             ])
             tracks.append(Track(plan: plan, soundtrack: soundtrack, fingerprint: fingerprint))
         }
@@ -192,17 +193,16 @@ public final class CourseExporter: Sendable {
         }
         let schedule: Schedule
         do { schedule = try Schedule(session: lesson.session, sampleRate: settings.sampleRate) } catch { throw .breath(error) }
+        // A lesson may set its cues, count, voice, beat, bed and loudness; the caller's settings replace them.
+        var request = try settings.sound.request(schedule: schedule, soundscape: soundscape, lesson: lesson).forEncoder(of: settings.format)
+        let identity = SoundtrackIdentity(request: request, format: settings.format, title: lesson.title, name: lesson.title)
         let number = String(index + 1)
         let numberWidth = max(2, String(course.lessons.count).count)
-        let fileName = String(repeating: "0", count: numberWidth - number.count) + number + " - "
-            + FileNames.safeStem(lesson.title) + "." + settings.format.fileExtension
-        let title = printable(lesson.title)
-        // A lesson may set its cues, count, voice, beat, bed and loudness; the caller's settings replace them.
-        var request = try settings.sound.request(schedule: schedule, soundscape: soundscape, lesson: lesson)
+        let fileName = String(repeating: "0", count: numberWidth - number.count) + number + " - " + identity.fileName
+        let title = identity.title
         let loudnessTarget = request.loudnessTargetLUFS
         // The loudness pass runs when the track is written, for the tracks that are written.
         request.loudnessTargetLUFS = nil
-        request.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: settings.format)
         let tags = AudioTags(
             title: title, artist: settings.artist ?? course.artist ?? "nagi", album: settings.album ?? course.album ?? course.title,
             comment: SoundtrackTags.comment(pattern: lesson.patternLabel, schedule: schedule, soundscape: soundscapeName),
@@ -214,7 +214,7 @@ public final class CourseExporter: Sendable {
         let labels = settings.writesLabels
             ? LabelTrack.text(for: schedule, offsetMicroseconds: request.framing.leadInMicroseconds(sampleRate: settings.sampleRate)) : nil
         return TrackPlan(
-            lessonIndex: index, title: title, fileName: fileName, path: FilePath(settings.folder).appending(fileName).string, request: request,
+            lessonIndex: index, title: title, fileName: fileName, identity: identity, path: FilePath(settings.folder).appending(fileName).string, request: request,
             loudnessTargetLUFS: loudnessTarget, file: file, labels: labels)
     }
 
@@ -334,12 +334,6 @@ public final class CourseExporter: Sendable {
                 throw .output(error)
             }
         }
-    }
-
-    /// A lesson title as tag text: the course decoder has refused a title holding what `DisplayText` refuses (65);
-    /// the same characters are dropped here should any remain.
-    static func printable(_ text: String) -> String {
-        DisplayText.visible(text)
     }
 
     /// A checksum of every clip's samples, so a changed cue-pack file (same name, same length) redoes the tracks.

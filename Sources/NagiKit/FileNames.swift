@@ -1,4 +1,4 @@
-import TextRules
+import NagiBase
 
 /// Turns untrusted titles and names into file names that stay inside their folder.
 package enum FileNames {

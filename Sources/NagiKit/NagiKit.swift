@@ -1,6 +1,8 @@
 // NagiKit: nagi's soundtrack engine as a library. One capability: prepare a session's sound once
-// (`Soundtrack.prepare`), then pull it (`SoundtrackRenderer`), seek in it, write it (`Soundtrack.write`), play it
-// (`LiveSession`), describe its file (`SoundtrackFileDescription`) or export a course (`CourseExporter`).
+// (`Soundtrack.prepare`), then pull it (`SoundtrackRenderer`), seek in it, write it (`Soundtrack.write`), describe
+// its file (`SoundtrackFileDescription`) or export a course (`CourseExporter`). It links no audio device, draws no
+// picture and reads no user folder: live playback is NagiLive's (`LiveSession`), plotting NagiPlot's, and the
+// folders (the user's presets) are the caller's to pass in.
 //
 // `import NagiKit` brings the breath model whole (Breath: patterns, sessions, courses, exact schedules), and of the
 // other modules only the types NagiKit's own API takes or returns, named here. Their modules' other public
@@ -11,11 +13,9 @@
 
 import AudioFile
 import BedSource
-import FrameReading
+import NagiBase
 import GuideSources
-import LiveAudio
 import NagiDocuments
-import NagiPlot
 import Speech
 import Synth
 
@@ -36,9 +36,8 @@ public typealias RenderPlan = Synth.RenderPlan
 public typealias RenderSettings = Synth.RenderSettings
 public typealias SpeechVoice = Speech.SpeechVoice
 
-// Presets and pictures: the built-in and user presets, and a session drawn as SVG.
+// Presets: the built-in and user presets.
 public typealias PresetCatalog = NagiDocuments.PresetCatalog
-public typealias SessionPlot = NagiPlot.SessionPlot
 
 // The library errors a `SoundtrackError` carries.
 public typealias BedStreamError = BedSource.BedStreamError
@@ -46,13 +45,4 @@ public typealias CuePackError = GuideSources.CuePackError
 public typealias SpokenCueError = GuideSources.SpokenCueError
 
 // Frames pulled a block at a time: what `SoundtrackRenderer` and `BedReader` are, and what a live player pulls.
-public typealias FrameReader = FrameReading.FrameReader
-
-// Live playback's device side, as a `LiveSession` takes it: an app plays into ALSA (`ALSAPlaybackDevice`) or into a
-// device of its own (`PCMSink`), and steers the session with `LiveKey`s.
-public typealias PCMSink = LiveAudio.PCMSink
-public typealias PCMWriteResult = LiveAudio.PCMWriteResult
-public typealias ALSAPlaybackDevice = LiveAudio.ALSAPlaybackDevice
-public typealias PCMSampleFormat = LiveAudio.PCMSampleFormat
-public typealias LiveKey = LiveAudio.LiveKey
-public typealias PlaybackProgress = LiveAudio.PlaybackProgress
+public typealias FrameReader = NagiBase.FrameReader

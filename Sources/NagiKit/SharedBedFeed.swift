@@ -1,5 +1,5 @@
 import BedSource
-import FrameReading
+import NagiBase
 import Locking
 import Synth
 

@@ -1,5 +1,5 @@
 import NagiSystem
-import FilePaths
+import NagiBase
 import Breath
 import FoundationEssentials
 import Glibc
@@ -21,7 +21,7 @@ public enum SoundscapeResolver {
             name = SoundscapeChoice.autoName(hour: hour)
         }
         if PresetCatalog.isFilePath(name) {
-            let (value, file) = try PresetEnvironment.parseFile(name)
+            let (value, file) = try PresetFiles.parseFile(name)
             // A bed the file names relative to itself is found from any working directory.
             let soundscape = try BreathError.reportingContent { () throws(ContentError) in try Soundscape.decode(value, file: file) }
             return (soundscape.resolvingBed(relativeTo: FilePath(name).parent.string), PresetCatalog.name(ofFile: name))

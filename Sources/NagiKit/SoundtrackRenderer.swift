@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 import Synth
 
 /// Pulls a prepared soundtrack's samples, block by block, into interleaved or planar buffers, from any frame.

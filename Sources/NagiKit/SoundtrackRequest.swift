@@ -94,6 +94,13 @@ public struct SoundtrackRequest: Sendable {
         format.isLossy ? RenderPlan.lossyEncodingHeadroomDecibels : 0
     }
 
+    /// This request as prepared for a `format` file's encoder: its `encodingHeadroomDecibels` the format's.
+    public func forEncoder(of format: AudioFileFormat) -> SoundtrackRequest {
+        var request = self
+        request.encodingHeadroomDecibels = Self.encodingHeadroomDecibels(for: format)
+        return request
+    }
+
     /// The rule for every setting three places may give — the caller's explicit choice over a course lesson's
     /// over the soundscape's default: the first of them that is set. Every command resolves its options with it.
     public static func chosen<Value>(_ explicit: Value?, lesson: Value?, soundscape: Value? = nil) -> Value? {

@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import AudioFile
 import Breath
 import NagiDocuments
@@ -44,7 +44,7 @@ package enum CourseOptions {
         let decoder = CourseDecoder(catalog: catalog)
         do throws(BreathError) {
             if PresetCatalog.isFilePath(reference) {
-                let (value, file) = try PresetEnvironment.parseFile(reference)
+                let (value, file) = try PresetFiles.parseFile(reference)
                 var course = try BreathError.reportingContent { () throws(ContentError) in try decoder.decode(value, file: file) }
                 // A lesson's bed relative to the course file is found from any working directory.
                 let folder = FilePath(reference).parent

@@ -1,7 +1,7 @@
 import AudioFile
 import BedSource
 import Breath
-import FaultCategory
+import NagiBase
 import GuideSources
 
 /// Every way a request (a command line or an HTTP request) can fail: its fault category and one line for the user.

@@ -1,5 +1,5 @@
 import NagiSystem
-import FilePaths
+import NagiBase
 import AudioFile
 import NagiKit
 

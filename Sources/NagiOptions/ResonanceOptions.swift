@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import AudioFile
 import Breath
 import HeartRhythm

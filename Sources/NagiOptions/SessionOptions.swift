@@ -49,8 +49,8 @@ package struct SessionOptions {
                 name = paceName
             } else {
                 let chosen = reference ?? defaultPattern
-                let decoder = SessionDecoder(catalog: catalog, loadFile: PresetEnvironment.loadFile)
-                let (resolved, resolvedName) = try decoder.resolveArgument(chosen, loadFile: PresetEnvironment.loadFile)
+                let decoder = SessionDecoder(catalog: catalog, loadFile: PresetFiles.loadFile)
+                let (resolved, resolvedName) = try decoder.resolveArgument(chosen, loadFile: PresetFiles.loadFile)
                 session = resolved.session
                 name = resolvedName
                 if let ratio = paceOptions.ratio {

@@ -1,6 +1,6 @@
 import AudioFile
 import NagiKit
-import TextRules
+import NagiBase
 
 /// `--artist`, `--album`, `--cover` and `--chapters`: what a music player shows of a file, for `render` and
 /// `course export`.

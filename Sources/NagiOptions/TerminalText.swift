@@ -1,4 +1,4 @@
-import TextRules
+import NagiBase
 
 /// Text from files and the command line made safe to show on a terminal.
 ///

@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import Glibc
 
 /// The few file-system calls the command line, the server and the exporter need, straight from the C library,

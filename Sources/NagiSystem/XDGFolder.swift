@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import FoundationEssentials
 
 /// nagi's folders after the XDG base directory rules: the variable's folder when it is an absolute path (a

@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 import NagiMath
 
 /// A recording made as long as the session: played from its start, and at its end crossfaded (equal power:

@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 
 /// Makes the looped frames of a bed recording for a plan.
 public enum BedLooping {

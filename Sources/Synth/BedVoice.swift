@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 
 /// The user's recording as a voice of the mix: the looped recording, scaled per block by the bed's gain (its
 /// loudness match, the session's envelope and decay, the hold swell and any ducking under speech) and added

@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 
 /// A bed recording held whole in memory, looped exactly as `BedLoop` loops it, for any number of renderers at
 /// once: each reads through a cursor of its own, straight from the recording.

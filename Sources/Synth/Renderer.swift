@@ -1,5 +1,5 @@
 import Breath
-import FrameReading
+import NagiBase
 import NagiMath
 
 /// Turns a breathing schedule into sound, pulled block by block: the same `render(into:frameCount:)` feeds a

@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 
 /// A complete sound design: every number that shapes how a breathing schedule sounds, read from a JSON preset
 /// in `Presets/soundscapes/` (the code holds none of them; NagiDocuments' `Soundscape.decode` reads one).

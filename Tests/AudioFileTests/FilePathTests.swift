@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import Glibc
 import NagiSystem
 import NagiTestSupport

@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 import Foundation
 import Glibc
 import NagiTestSupport

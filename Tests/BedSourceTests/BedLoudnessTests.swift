@@ -1,7 +1,7 @@
 import AudioFile
 import NagiTestSupport
 import Foundation
-import FrameReading
+import NagiBase
 import Testing
 
 @testable import BedSource

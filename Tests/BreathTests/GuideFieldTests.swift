@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 import NagiPresets
 import Testing
 @testable import Breath

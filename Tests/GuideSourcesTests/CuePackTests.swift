@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 import AudioFile
 import NagiTestSupport
 import Foundation

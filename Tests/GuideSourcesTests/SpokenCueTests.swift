@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 import NagiTestSupport
 import Foundation
 import Speech

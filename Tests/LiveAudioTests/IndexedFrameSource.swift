@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 import LiveAudio
 
 /// A deterministic source whose samples encode their frame index, so any skipped or repeated frame shows.

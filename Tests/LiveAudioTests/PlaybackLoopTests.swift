@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 import Glibc
 @testable import LiveAudio
 import Testing

@@ -7,6 +7,7 @@ import Testing
 @testable import NagiCLI
 @testable import NagiOptions
 @testable import NagiKit
+@testable import NagiLive
 
 /// Where n, b and enter go, decided from the schedule: at the next phase boundary, a round or a breath at a time,
 /// at once inside an open hold.

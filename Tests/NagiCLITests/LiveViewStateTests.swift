@@ -19,8 +19,8 @@ struct LiveViewStateTests {
 
     /// wim-hof with its retentions open, scheduled as `play --retention open` schedules it (each at its maximum).
     static func openWimHof() throws -> Schedule {
-        let decoder = SessionDecoder(catalog: PresetEnvironment.catalog())
-        let session = try decoder.resolveArgument("wim-hof", loadFile: PresetEnvironment.loadFile).resolved.session
+        let decoder = SessionDecoder(catalog: PresetFiles.catalog(userFolder: nil))
+        let session = try decoder.resolveArgument("wim-hof", loadFile: PresetFiles.loadFile).resolved.session
         let open = try #require(session.withOpenRetention())
         return try Schedule(session: open.withOpenPhasesLasting(Phase.openMaximumMicroseconds), sampleRate: rate)
     }

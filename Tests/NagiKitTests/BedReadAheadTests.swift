@@ -1,6 +1,6 @@
 import BedSource
 import Foundation
-import FrameReading
+import NagiBase
 import Testing
 @testable import NagiKit
 

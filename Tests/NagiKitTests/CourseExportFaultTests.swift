@@ -31,7 +31,7 @@ struct CourseExportFaultTests {
     static func course(lessonCount: Int, minutes: Int) throws -> Course {
         let lessons = (1...lessonCount).map { "{\"title\": \"Day \($0)\", \"pattern\": \"2-2\", \"minutes\": \(minutes)}" }.joined(separator: ", ")
         let text = "{\"name\": \"faults\", \"title\": \"Faults\", \"lessons\": [\(lessons)]}"
-        return try CourseDecoder(catalog: PresetEnvironment.catalog()).decode(try JSONParser.parse(text, file: "faults.json"), file: "faults.json")
+        return try CourseDecoder(catalog: PresetFiles.catalog(userFolder: nil)).decode(try JSONParser.parse(text, file: "faults.json"), file: "faults.json")
     }
 
     @Test("the first track to fail stops the rest: no other lesson starts, one error, no partial file")
@@ -45,7 +45,7 @@ struct CourseExportFaultTests {
         settings.sound.channelCount = 1
         // One job: the order is the course's, and a track that started is one the export went on to.
         settings.jobCount = 1
-        let exporter = try CourseExporter(course: try Self.course(lessonCount: 8, minutes: 2), settings: settings, catalog: PresetEnvironment.catalog(), guideClips: GuideClipCache())
+        let exporter = try CourseExporter(course: try Self.course(lessonCount: 8, minutes: 2), settings: settings, catalog: PresetFiles.catalog(userFolder: nil), guideClips: GuideClipCache())
         let started = StartedLessons()
         var failure: SoundtrackError?
         do {

@@ -1,5 +1,5 @@
 import Breath
-import FrameReading
+import NagiBase
 import Synth
 import Testing
 

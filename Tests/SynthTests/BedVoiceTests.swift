@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 @testable import Synth
 import Testing
 

@@ -1,6 +1,6 @@
 import Breath
 import Foundation
-import FrameReading
+import NagiBase
 import NagiTestSupport
 import Synth
 import Testing

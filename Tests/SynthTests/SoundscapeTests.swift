@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 import Breath
 import Foundation
 import NagiDocuments

@@ -1,5 +1,5 @@
 import Breath
-import FaultCategory
+import NagiBase
 
 /// Stops the process with `message` when an invariant fails, so libFuzzer records the input as a crash.
 /// (`fatalError` keeps its message in -O builds, unlike `precondition`.)

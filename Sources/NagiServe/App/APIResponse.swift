@@ -1,4 +1,4 @@
-import FaultCategory
+import NagiBase
 import NagiDocuments
 import NagiKit
 import NagiOptions

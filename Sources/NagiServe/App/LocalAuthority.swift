@@ -1,7 +1,8 @@
 import CNagiTLS
-import FilePaths
+import NagiBase
 import Glibc
 import NagiKit
+import NagiOptions
 import NagiSystem
 
 /// The small certificate authority `nagi serve` keeps in the user's config folder

@@ -1,6 +1,6 @@
 import NagiSystem
 import AudioFile
-import FilePaths
+import NagiBase
 import Glibc
 import NagiDocuments
 import NagiKit
@@ -129,9 +129,8 @@ extension NagiServer {
         }
         let full = plan.requestWithTarget
         if let refusal = refusingLength(of: full) { return refusal }
-        let key = "course=\(course.name)&lesson=\(index + 1)&" + Self.cacheKey(request.query) + "|" + format.fileExtension
         let download = request.queryValue("download").map(Self.isYes) == true ? plan.fileName : nil
-        return stream(full, file: plan.file, key: key, for: request, download: download)
+        return stream(full, file: plan.file, for: request, download: download)
     }
 
     /// `GET /api/courses/NAME/lessons/N/describe`: lesson N's schedule as `/api/describe` gives a session's, under the

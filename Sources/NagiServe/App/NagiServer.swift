@@ -1,12 +1,11 @@
 import NagiSystem
 import AudioFile
-import FilePaths
+import NagiBase
 import Glibc
 import Locking
 import NagiDocuments
 import NagiKit
 import NagiOptions
-import NagiWebAssets
 import Synchronization
 
 /// `nagi serve`: the engine over HTTP, for a browser (the studio and the pacer pages), other programs, and a class on
@@ -324,9 +323,8 @@ package final class NagiServer: Sendable {
         } catch {
             return APIResponse.error("\(error)", status: 500)
         }
-        let fileName = FileNames.safeStem(render.session.name) + "." + format.fileExtension
-        let key = Self.cacheKey(request.query) + "|" + format.fileExtension
-        return stream(render.request, file: file, key: key, for: request, download: request.queryValue("download").map(Self.isYes) == true ? fileName : nil)
+        let fileName = render.identity(format: format).fileName
+        return stream(render.request, file: file, for: request, download: request.queryValue("download").map(Self.isYes) == true ? fileName : nil)
     }
 
     /// A refusal for a render's session beyond the server's bounds, nil for one within them.
@@ -375,14 +373,14 @@ package final class NagiServer: Sendable {
     /// exact Content-Length and its ranges (206, under `If-Range`), every other format chunked as it is encoded. The
     /// stream is spooled (`BodySpool`): the render keeps its slot only while it renders, whatever the client's pace.
     /// With `download` (a file name) the answer is the finished file instead (`finishedFile`).
-    func stream(_ request: SoundtrackRequest, file: SoundtrackFileDescription, key: String, for http: HTTPRequest, download fileName: String?) -> HTTPResponse {
+    func stream(_ request: SoundtrackRequest, file: SoundtrackFileDescription, for http: HTTPRequest, download fileName: String?) -> HTTPResponse {
         let validator = validator(of: http)
         if validator.isMatched(byIfNoneMatch: http.header("if-none-match")) { return HTTPResponse(status: 304, headers: validator.headers) }
         var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(of: file.format))] + validator.headers
         let rangeHeader = validator.allowsRange(ifRange: http.header("if-range")) ? http.header("range") : nil
         if let fileName {
             headers.append(("Content-Disposition", ContentDisposition.attachment(fileName: fileName)))
-            return finishedFile(request, file: file, key: key, for: http, headers: headers, range: rangeHeader)
+            return finishedFile(request, file: file, for: http, headers: headers, range: rangeHeader)
         }
         let spec = file.spec
         var status = 200
@@ -425,7 +423,7 @@ package final class NagiServer: Sendable {
         defer { if !released { slots.release() } }
         let soundtrack: Soundtrack
         do {
-            soundtrack = try prepared(request, file: file, key: key, for: http)
+            soundtrack = try prepared(request, file: file, for: http)
         } catch {
             return APIResponse.error(NagiError(error))
         }
@@ -463,12 +461,11 @@ package final class NagiServer: Sendable {
 
     /// The soundtrack of `request` as `file`, prepared for the format's encoder (from the cache when it was lately),
     /// stopping when the server stops or `http`'s client has gone.
-    private func prepared(_ request: SoundtrackRequest, file: SoundtrackFileDescription, key: String, for http: HTTPRequest) throws(SoundtrackError) -> Soundtrack {
-        // The key names the format, so the loudness pass may meter the render for the format's encoder.
-        var forFormat = request
-        forFormat.encodingHeadroomDecibels = SoundtrackRequest.encodingHeadroomDecibels(for: file.format)
-        let prepared = forFormat
-        return try soundtracks.soundtrack(for: key) { () throws(SoundtrackError) in
+    private func prepared(_ request: SoundtrackRequest, file: SoundtrackFileDescription, for http: HTTPRequest) throws(SoundtrackError) -> Soundtrack {
+        // Kept under the sound's one key (`SoundtrackIdentity`), which names the format: the loudness pass meters the
+        // render for the format's encoder.
+        let prepared = request.forEncoder(of: file.format)
+        return try soundtracks.soundtrack(for: SoundtrackIdentity.soundKey(of: request, format: file.format)) { () throws(SoundtrackError) in
             try Soundtrack.prepare(prepared, guide: guideClips, cancel: stopsWith(http))
         }
     }
@@ -483,7 +480,7 @@ package final class NagiServer: Sendable {
     /// the track gain), rendered into a temporary folder under the render's slot, then sent from its descriptor (its
     /// name already removed) with a Content-Length and its ranges. Nothing is sent before it is finished.
     private func finishedFile(
-        _ request: SoundtrackRequest, file: SoundtrackFileDescription, key: String, for http: HTTPRequest, headers given: [(name: String, value: String)],
+        _ request: SoundtrackRequest, file: SoundtrackFileDescription, for http: HTTPRequest, headers given: [(name: String, value: String)],
         range rangeHeader: String?
     ) -> HTTPResponse {
         var headers = given + [("Accept-Ranges", "bytes")]
@@ -494,7 +491,7 @@ package final class NagiServer: Sendable {
         let cancel = stopsWith(http)
         let soundtrack: Soundtrack
         do {
-            soundtrack = try prepared(request, file: file, key: key, for: http)
+            soundtrack = try prepared(request, file: file, for: http)
         } catch {
             return APIResponse.error(NagiError(error))
         }
@@ -574,13 +571,6 @@ package final class NagiServer: Sendable {
             slots.release()
             return APIResponse.error(error.message, status: 500)
         }
-    }
-
-    /// The cache's key for a render's query: its parameters in order, less those that do not change the samples.
-    static func cacheKey(_ query: [(name: String, value: String)]) -> String {
-        query.filter { !["token", "download", "format", "quality", "title", "artist", "album", "chapters", "bits"].contains($0.name) }
-            .sorted { $0.name != $1.name ? $0.name < $1.name : $0.value < $1.value }
-            .map { "\($0.name)=\($0.value)" }.joined(separator: "&")
     }
 
     /// Whether a flag parameter's value says yes.

@@ -1,4 +1,5 @@
 import NagiKit
+import NagiOptions
 import NagiSystem
 
 /// Text the server sends, less the file system: a request never names a file, and an answer never names one either

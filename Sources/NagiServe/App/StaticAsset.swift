@@ -1,4 +1,3 @@
-import NagiWebAssets
 
 /// The pages and assets of `Web/` as the server sends them: a strong `ETag` (and 304 for an `If-None-Match` that
 /// names it), `Cache-Control: no-cache` (a browser revalidates, so a new build is seen at once), and gzip for text

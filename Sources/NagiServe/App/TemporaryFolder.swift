@@ -1,5 +1,5 @@
 import Locking
-import FilePaths
+import NagiBase
 import NagiSystem
 import Glibc
 

@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import NagiSystem
 import Glibc
 import NagiKit

@@ -1,9 +1,10 @@
-// Plays a live session through NagiKit alone into a device of the app's own: a `PCMSink` that writes the frames
+// Plays a live session through NagiLive (over NagiKit) into a device of the app's own: a `PCMSink` that writes the frames
 // it is given to a file as 32-bit floats (a real app would hand them to its audio system). The listener's keys
 // are the app's to send; here the session skips on one stage after its first second, as `n` does in `nagi play`,
 // and the outcome says what was practised.
 import Foundation
 import NagiKit
+import NagiLive
 
 /// A device that takes every frame at once and keeps it in a file.
 final class FileDevice: PCMSink {

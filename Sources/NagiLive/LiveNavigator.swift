@@ -1,3 +1,4 @@
+import NagiKit
 import Breath
 import LiveAudio
 

@@ -1,4 +1,4 @@
-import FilePaths
+import NagiBase
 import NagiSystem
 import AudioFile
 import Breath
@@ -7,26 +7,24 @@ import Glibc
 import NagiDocuments
 import NagiPresets
 
-/// Builds the preset catalog: the built-in table overlaid by the user's folder
-/// `$XDG_CONFIG_HOME/nagi/{patterns,soundscapes,courses}/` (default `~/.config/nagi/`).
-package enum PresetEnvironment {
+/// Reads preset files: the catalog (the built-in table overlaid by a user's folder of
+/// `{patterns,soundscapes,courses}/*.json`), and a JSON file a request names. The folder is the caller's value: which
+/// one the user has (`$XDG_CONFIG_HOME/nagi/`) is the configuration layer's to say (NagiOptions' `PresetEnvironment`).
+package enum PresetFiles {
     /// The largest preset file read: a preset is a few kilobytes.
     static let presetByteLimit = 4 * 1024 * 1024
     /// What a file over `presetByteLimit` is told.
     static let oversizeReason = "the file is larger than 4 MiB; a preset is a small JSON file"
 
-    /// The user's preset folder, following the XDG base directory rules (a relative XDG path is ignored).
-    package static var userPresetFolder: String? { XDGFolder.config }
-
-    /// The catalog of built-in and user presets. Unreadable user files are skipped here and reported by
-    /// `nagi presets`; a preset that fails to parse fails when it is used, naming its file.
-    package static func catalog() -> PresetCatalog {
-        PresetCatalog(builtinFiles: BuiltinPresets.files, userEntries: userEntries())
+    /// The catalog of built-in presets and those in `userFolder` (none when nil). Unreadable user files are skipped
+    /// here and reported by `nagi presets`; a preset that fails to parse fails when it is used, naming its file.
+    package static func catalog(userFolder: String?) -> PresetCatalog {
+        PresetCatalog(builtinFiles: BuiltinPresets.files, userEntries: userEntries(in: userFolder))
     }
 
-    /// The user's preset files, by category.
-    package static func userEntries() -> [PresetCatalog.Entry] {
-        guard let folder = userPresetFolder else { return [] }
+    /// The preset files in `folder`'s category folders, by category.
+    package static func userEntries(in folder: String?) -> [PresetCatalog.Entry] {
+        guard let folder else { return [] }
         var entries: [PresetCatalog.Entry] = []
         for category in PresetCatalog.Category.allCases {
             let categoryFolder = FilePath(folder).appending(category.rawValue).string
@@ -50,10 +48,10 @@ package enum PresetEnvironment {
         return entries
     }
 
-    /// The `.json` entries of the user's preset folders that are not regular files (pipes, devices, folders), which
-    /// the catalog leaves out; `nagi presets` names them.
-    package static func skippedUserFiles() -> [String] {
-        guard let folder = userPresetFolder else { return [] }
+    /// The `.json` entries of `folder`'s category folders that are not regular files (pipes, devices, folders),
+    /// which the catalog leaves out; `nagi presets` names them.
+    package static func skippedUserFiles(in folder: String?) -> [String] {
+        guard let folder else { return [] }
         var skipped: [String] = []
         for category in PresetCatalog.Category.allCases {
             let categoryFolder = FilePath(folder).appending(category.rawValue).string

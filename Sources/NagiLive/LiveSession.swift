@@ -1,3 +1,4 @@
+import NagiKit
 import FoundationEssentials
 import LiveAudio
 import Synth
