@@ -60,14 +60,31 @@ static int nagi_tls_set_common(gnutls_x509_crt_t certificate, gnutls_x509_privke
     return gnutls_x509_crt_set_subject_key_id(certificate, identifier, identifier_size);
 }
 
+/// A fresh ECDSA P-256 key in `key` (NULL until it is made; the caller deinitialises it).
+static int nagi_tls_make_key(gnutls_x509_privkey_t *key) {
+    int code = gnutls_x509_privkey_init(key);
+    if (code < 0) return code;
+    return gnutls_x509_privkey_generate(*key, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), 0);
+}
+
+/// `certificate` and `key` as PEM strings of their own in `out`; on failure `out` holds nothing and `error` says
+/// that exporting `what` failed.
+static int nagi_tls_export_pair(gnutls_x509_crt_t certificate, gnutls_x509_privkey_t key, const char *what,
+                                struct nagi_tls_pair *out, char *error, size_t error_size) {
+    out->certificate_pem = nagi_tls_export_certificate(certificate);
+    out->key_pem = nagi_tls_export_key(key);
+    if (out->certificate_pem && out->key_pem) return 0;
+    nagi_tls_free(out);
+    return nagi_tls_fail(GNUTLS_E_MEMORY_ERROR, what, error, error_size);
+}
+
 int nagi_tls_make_authority(const char *common_name, unsigned int days, struct nagi_tls_pair *out, char *error, size_t error_size) {
     out->certificate_pem = NULL;
     out->key_pem = NULL;
     gnutls_x509_privkey_t key = NULL;
     gnutls_x509_crt_t certificate = NULL;
     int code;
-    if ((code = gnutls_x509_privkey_init(&key)) < 0) return nagi_tls_fail(code, "a key", error, error_size);
-    if ((code = gnutls_x509_privkey_generate(key, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), 0)) < 0) {
+    if ((code = nagi_tls_make_key(&key)) < 0) {
         code = nagi_tls_fail(code, "making a key", error, error_size);
         goto done;
     }
@@ -78,12 +95,7 @@ int nagi_tls_make_authority(const char *common_name, unsigned int days, struct n
         code = nagi_tls_fail(code, "making the authority's certificate", error, error_size);
         goto done;
     }
-    out->certificate_pem = nagi_tls_export_certificate(certificate);
-    out->key_pem = nagi_tls_export_key(key);
-    if (!out->certificate_pem || !out->key_pem) {
-        nagi_tls_free(out);
-        code = nagi_tls_fail(GNUTLS_E_MEMORY_ERROR, "exporting the authority", error, error_size);
-    }
+    code = nagi_tls_export_pair(certificate, key, "exporting the authority", out, error, error_size);
 done:
     if (certificate) gnutls_x509_crt_deinit(certificate);
     if (key) gnutls_x509_privkey_deinit(key);
@@ -114,8 +126,7 @@ int nagi_tls_make_server_certificate(const char *authority_certificate_pem, cons
         code = nagi_tls_fail(code, "reading the local authority", error, error_size);
         goto done;
     }
-    if ((code = gnutls_x509_privkey_init(&key)) < 0
-        || (code = gnutls_x509_privkey_generate(key, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), 0)) < 0) {
+    if ((code = nagi_tls_make_key(&key)) < 0) {
         code = nagi_tls_fail(code, "making a key", error, error_size);
         goto done;
     }
@@ -152,12 +163,7 @@ int nagi_tls_make_server_certificate(const char *authority_certificate_pem, cons
         code = nagi_tls_fail(code, "signing the server's certificate", error, error_size);
         goto done;
     }
-    out->certificate_pem = nagi_tls_export_certificate(certificate);
-    out->key_pem = nagi_tls_export_key(key);
-    if (!out->certificate_pem || !out->key_pem) {
-        nagi_tls_free(out);
-        code = nagi_tls_fail(GNUTLS_E_MEMORY_ERROR, "exporting the server's certificate", error, error_size);
-    }
+    code = nagi_tls_export_pair(certificate, key, "exporting the server's certificate", out, error, error_size);
 done:
     if (certificate) gnutls_x509_crt_deinit(certificate);
     if (key) gnutls_x509_privkey_deinit(key);
