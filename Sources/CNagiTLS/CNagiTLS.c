@@ -60,34 +60,11 @@ static int nagi_tls_set_common(gnutls_x509_crt_t certificate, gnutls_x509_privke
     return gnutls_x509_crt_set_subject_key_id(certificate, identifier, identifier_size);
 }
 
-int nagi_tls_make_authority(const char *common_name, unsigned int days, struct nagi_tls_pair *out, char *error, size_t error_size) {
-    out->certificate_pem = NULL;
-    out->key_pem = NULL;
-    gnutls_x509_privkey_t key = NULL;
-    gnutls_x509_crt_t certificate = NULL;
-    int code;
-    if ((code = gnutls_x509_privkey_init(&key)) < 0) return nagi_tls_fail(code, "a key", error, error_size);
-    if ((code = gnutls_x509_privkey_generate(key, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), 0)) < 0) {
-        code = nagi_tls_fail(code, "making a key", error, error_size);
-        goto done;
-    }
-    if ((code = gnutls_x509_crt_init(&certificate)) < 0 || (code = nagi_tls_set_common(certificate, key, common_name, days)) < 0
-        || (code = gnutls_x509_crt_set_basic_constraints(certificate, 1, 0)) < 0
-        || (code = gnutls_x509_crt_set_key_usage(certificate, GNUTLS_KEY_KEY_CERT_SIGN | GNUTLS_KEY_CRL_SIGN | GNUTLS_KEY_DIGITAL_SIGNATURE)) < 0
-        || (code = gnutls_x509_crt_sign2(certificate, certificate, key, GNUTLS_DIG_SHA256, 0)) < 0) {
-        code = nagi_tls_fail(code, "making the authority's certificate", error, error_size);
-        goto done;
-    }
-    out->certificate_pem = nagi_tls_export_certificate(certificate);
-    out->key_pem = nagi_tls_export_key(key);
-    if (!out->certificate_pem || !out->key_pem) {
-        nagi_tls_free(out);
-        code = nagi_tls_fail(GNUTLS_E_MEMORY_ERROR, "exporting the authority", error, error_size);
-    }
-done:
-    if (certificate) gnutls_x509_crt_deinit(certificate);
-    if (key) gnutls_x509_privkey_deinit(key);
-    return code < 0 ? code : 0;
+/// A fresh ECDSA P-256 key in `key` (NULL until it is made; the caller deinitialises it).
+static int nagi_tls_make_key(gnutls_x509_privkey_t *key) {
+    int code = gnutls_x509_privkey_init(key);
+    if (code < 0) return code;
+    return gnutls_x509_privkey_generate(*key, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), 0);
 }
 
 /// The 4 or 16 bytes of `text` (an IPv4 or IPv6 address), their count, or 0 when it is neither.
@@ -97,14 +74,100 @@ static size_t nagi_tls_address_bytes(const char *text, unsigned char bytes[16]) 
     return 0;
 }
 
+/// The host names and addresses a server's certificate is for (its subject alternative names).
+struct nagi_tls_names {
+    const char *const *dns_names;
+    size_t dns_count;
+    const char *const *ip_addresses;
+    size_t ip_count;
+};
+
+/// Marks `certificate` as an authority's: it may sign certificates (and revocation lists).
+static int nagi_tls_set_authority_extensions(gnutls_x509_crt_t certificate) {
+    int code = gnutls_x509_crt_set_basic_constraints(certificate, 1, 0);
+    if (code < 0) return code;
+    return gnutls_x509_crt_set_key_usage(certificate, GNUTLS_KEY_KEY_CERT_SIGN | GNUTLS_KEY_CRL_SIGN | GNUTLS_KEY_DIGITAL_SIGNATURE);
+}
+
+/// Marks `certificate` as a TLS server's, for `names`, issued by the authority `issuer`; `step` is set to what
+/// was being done when a call fails.
+static int nagi_tls_set_server_extensions(gnutls_x509_crt_t certificate, gnutls_x509_crt_t issuer, const struct nagi_tls_names *names,
+                                          const char **step) {
+    int code;
+    if ((code = gnutls_x509_crt_set_basic_constraints(certificate, 0, -1)) < 0
+        || (code = gnutls_x509_crt_set_key_usage(certificate, GNUTLS_KEY_DIGITAL_SIGNATURE | GNUTLS_KEY_KEY_AGREEMENT)) < 0
+        || (code = gnutls_x509_crt_set_key_purpose_oid(certificate, GNUTLS_KP_TLS_WWW_SERVER, 0)) < 0) return code;
+    *step = "naming a host in";
+    for (size_t index = 0; index < names->dns_count; index++) {
+        const char *name = names->dns_names[index];
+        code = gnutls_x509_crt_set_subject_alt_name(certificate, GNUTLS_SAN_DNSNAME, name, (unsigned)strlen(name), GNUTLS_FSAN_APPEND);
+        if (code < 0) return code;
+    }
+    *step = "naming an address in";
+    for (size_t index = 0; index < names->ip_count; index++) {
+        unsigned char bytes[16];
+        size_t count = nagi_tls_address_bytes(names->ip_addresses[index], bytes);
+        code = count == 0 ? GNUTLS_E_INVALID_REQUEST
+                          : gnutls_x509_crt_set_subject_alt_name(certificate, GNUTLS_SAN_IPADDRESS, bytes, (unsigned)count, GNUTLS_FSAN_APPEND);
+        if (code < 0) return code;
+    }
+    *step = "making";
+    unsigned char identifier[64];
+    size_t identifier_size = sizeof identifier;
+    if ((code = gnutls_x509_crt_get_subject_key_id(issuer, identifier, &identifier_size, NULL)) < 0) return code;
+    return gnutls_x509_crt_set_authority_key_id(certificate, identifier, identifier_size);
+}
+
+/// Makes a key and a certificate for it, named `common_name`, valid for `days`, and puts both in `out` as PEM:
+/// an authority's, signed by its own key, when `issuer` is NULL; else a server's for `names`, signed by `issuer`
+/// with `issuer_key`. The one path both kinds take, so they are made, signed and exported alike; on failure `out`
+/// holds nothing and `error` says which step failed.
+static int nagi_tls_issue(const char *common_name, unsigned int days, gnutls_x509_crt_t issuer, gnutls_x509_privkey_t issuer_key,
+                          const struct nagi_tls_names *names, struct nagi_tls_pair *out, char *error, size_t error_size) {
+    out->certificate_pem = NULL;
+    out->key_pem = NULL;
+    gnutls_x509_privkey_t key = NULL;
+    gnutls_x509_crt_t certificate = NULL;
+    const char *step = "making a key for";
+    int code;
+    if ((code = nagi_tls_make_key(&key)) < 0) goto done;
+    step = "making";
+    if ((code = gnutls_x509_crt_init(&certificate)) < 0 || (code = nagi_tls_set_common(certificate, key, common_name, days)) < 0
+        || (code = issuer ? nagi_tls_set_server_extensions(certificate, issuer, names, &step) : nagi_tls_set_authority_extensions(certificate)) < 0) {
+        goto done;
+    }
+    step = "signing";
+    if ((code = gnutls_x509_crt_sign2(certificate, issuer ? issuer : certificate, issuer ? issuer_key : key, GNUTLS_DIG_SHA256, 0)) < 0) goto done;
+    step = "exporting";
+    out->certificate_pem = nagi_tls_export_certificate(certificate);
+    out->key_pem = nagi_tls_export_key(key);
+    if (!out->certificate_pem || !out->key_pem) {
+        nagi_tls_free(out);
+        code = GNUTLS_E_MEMORY_ERROR;
+    }
+done:
+    if (code < 0) {
+        char what[96];
+        snprintf(what, sizeof what, "%s %s", step, issuer ? "the server's certificate" : "the authority's certificate");
+        nagi_tls_fail(code, what, error, error_size);
+    }
+    if (certificate) gnutls_x509_crt_deinit(certificate);
+    if (key) gnutls_x509_privkey_deinit(key);
+    return code < 0 ? code : 0;
+}
+
+int nagi_tls_make_authority(const char *common_name, unsigned int days, struct nagi_tls_pair *out, char *error, size_t error_size) {
+    return nagi_tls_issue(common_name, days, NULL, NULL, NULL, out, error, error_size);
+}
+
 int nagi_tls_make_server_certificate(const char *authority_certificate_pem, const char *authority_key_pem,
                                      const char *const *dns_names, size_t dns_count,
                                      const char *const *ip_addresses, size_t ip_count, unsigned int days,
                                      struct nagi_tls_pair *out, char *error, size_t error_size) {
     out->certificate_pem = NULL;
     out->key_pem = NULL;
-    gnutls_x509_crt_t authority = NULL, certificate = NULL;
-    gnutls_x509_privkey_t authority_key = NULL, key = NULL;
+    gnutls_x509_crt_t authority = NULL;
+    gnutls_x509_privkey_t authority_key = NULL;
     int code;
     gnutls_datum_t authority_data = {(unsigned char *)authority_certificate_pem, (unsigned)strlen(authority_certificate_pem)};
     gnutls_datum_t authority_key_data = {(unsigned char *)authority_key_pem, (unsigned)strlen(authority_key_pem)};
@@ -112,55 +175,11 @@ int nagi_tls_make_server_certificate(const char *authority_certificate_pem, cons
         || (code = gnutls_x509_privkey_init(&authority_key)) < 0
         || (code = gnutls_x509_privkey_import(authority_key, &authority_key_data, GNUTLS_X509_FMT_PEM)) < 0) {
         code = nagi_tls_fail(code, "reading the local authority", error, error_size);
-        goto done;
+    } else {
+        struct nagi_tls_names names = {dns_names, dns_count, ip_addresses, ip_count};
+        const char *common_name = dns_count > 0 ? dns_names[0] : (ip_count > 0 ? ip_addresses[0] : "nagi");
+        code = nagi_tls_issue(common_name, days, authority, authority_key, &names, out, error, error_size);
     }
-    if ((code = gnutls_x509_privkey_init(&key)) < 0
-        || (code = gnutls_x509_privkey_generate(key, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), 0)) < 0) {
-        code = nagi_tls_fail(code, "making a key", error, error_size);
-        goto done;
-    }
-    const char *common_name = dns_count > 0 ? dns_names[0] : (ip_count > 0 ? ip_addresses[0] : "nagi");
-    if ((code = gnutls_x509_crt_init(&certificate)) < 0 || (code = nagi_tls_set_common(certificate, key, common_name, days)) < 0
-        || (code = gnutls_x509_crt_set_basic_constraints(certificate, 0, -1)) < 0
-        || (code = gnutls_x509_crt_set_key_usage(certificate, GNUTLS_KEY_DIGITAL_SIGNATURE | GNUTLS_KEY_KEY_AGREEMENT)) < 0
-        || (code = gnutls_x509_crt_set_key_purpose_oid(certificate, GNUTLS_KP_TLS_WWW_SERVER, 0)) < 0) {
-        code = nagi_tls_fail(code, "making the server's certificate", error, error_size);
-        goto done;
-    }
-    for (size_t index = 0; index < dns_count; index++) {
-        code = gnutls_x509_crt_set_subject_alt_name(certificate, GNUTLS_SAN_DNSNAME, dns_names[index], (unsigned)strlen(dns_names[index]), GNUTLS_FSAN_APPEND);
-        if (code < 0) {
-            code = nagi_tls_fail(code, "naming a host in the certificate", error, error_size);
-            goto done;
-        }
-    }
-    for (size_t index = 0; index < ip_count; index++) {
-        unsigned char bytes[16];
-        size_t count = nagi_tls_address_bytes(ip_addresses[index], bytes);
-        code = count == 0 ? GNUTLS_E_INVALID_REQUEST
-                          : gnutls_x509_crt_set_subject_alt_name(certificate, GNUTLS_SAN_IPADDRESS, bytes, (unsigned)count, GNUTLS_FSAN_APPEND);
-        if (code < 0) {
-            code = nagi_tls_fail(code, "naming an address in the certificate", error, error_size);
-            goto done;
-        }
-    }
-    unsigned char identifier[64];
-    size_t identifier_size = sizeof identifier;
-    if ((code = gnutls_x509_crt_get_subject_key_id(authority, identifier, &identifier_size, NULL)) < 0
-        || (code = gnutls_x509_crt_set_authority_key_id(certificate, identifier, identifier_size)) < 0
-        || (code = gnutls_x509_crt_sign2(certificate, authority, authority_key, GNUTLS_DIG_SHA256, 0)) < 0) {
-        code = nagi_tls_fail(code, "signing the server's certificate", error, error_size);
-        goto done;
-    }
-    out->certificate_pem = nagi_tls_export_certificate(certificate);
-    out->key_pem = nagi_tls_export_key(key);
-    if (!out->certificate_pem || !out->key_pem) {
-        nagi_tls_free(out);
-        code = nagi_tls_fail(GNUTLS_E_MEMORY_ERROR, "exporting the server's certificate", error, error_size);
-    }
-done:
-    if (certificate) gnutls_x509_crt_deinit(certificate);
-    if (key) gnutls_x509_privkey_deinit(key);
     if (authority_key) gnutls_x509_privkey_deinit(authority_key);
     if (authority) gnutls_x509_crt_deinit(authority);
     return code < 0 ? code : 0;

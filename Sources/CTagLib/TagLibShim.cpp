@@ -262,6 +262,28 @@ void visitLength(const TagLib::AudioProperties *properties, void *context, nagi_
     if (properties) visit(context, ":LENGTH_MILLISECONDS", std::to_string(properties->lengthInMilliseconds()).c_str());
 }
 
+/// Writes `tags` into an Ogg file, Vorbis or Opus (both keep them in one Xiph comment, pictures inside it): -1 when
+/// it does not open (`error` says why), else 1 when it saved and 0 when it did not.
+template <typename OggFile>
+int writeOgg(const char *path, nagi_tag_format format, const nagi_tag_set &tags, char *error, size_t capacity) {
+    OggFile file(path, false);
+    if (openFailed(file, format, error, capacity)) return -1;
+    writeXiph(file.tag(), tags, true);
+    return file.save() ? 1 : 0;
+}
+
+/// Hands an Ogg file's tags, pictures and length to `visit` (Vorbis or Opus: as `writeOgg` keeps them): 0, or -1
+/// when it does not open (`error` says why).
+template <typename OggFile>
+int readOgg(const char *path, nagi_tag_format format, void *context, nagi_tag_visitor visit, char *error, size_t capacity) {
+    OggFile file(path, true);
+    if (openFailed(file, format, error, capacity)) return -1;
+    visitProperties(file.tag()->properties(), context, visit);
+    visitFLACPictures(file.tag()->pictureList(), context, visit);
+    visitLength(file.audioProperties(), context, visit);
+    return 0;
+}
+
 } // namespace
 
 extern "C" int nagi_tag_write(const char *path, nagi_tag_format format, const nagi_tag_set *tags, char *error,
@@ -304,18 +326,13 @@ extern "C" int nagi_tag_write(const char *path, nagi_tag_format format, const na
         saved = file.save();
         break;
     }
-    case NAGI_TAG_FORMAT_OGG_VORBIS: {
-        TagLib::Ogg::Vorbis::File file(path, false);
-        if (openFailed(file, format, error, error_capacity)) return -1;
-        writeXiph(file.tag(), *tags, true);
-        saved = file.save();
-        break;
-    }
+    case NAGI_TAG_FORMAT_OGG_VORBIS:
     case NAGI_TAG_FORMAT_OPUS: {
-        TagLib::Ogg::Opus::File file(path, false);
-        if (openFailed(file, format, error, error_capacity)) return -1;
-        writeXiph(file.tag(), *tags, true);
-        saved = file.save();
+        int result = format == NAGI_TAG_FORMAT_OPUS
+            ? writeOgg<TagLib::Ogg::Opus::File>(path, format, *tags, error, error_capacity)
+            : writeOgg<TagLib::Ogg::Vorbis::File>(path, format, *tags, error, error_capacity);
+        if (result < 0) return -1;
+        saved = result > 0;
         break;
     }
     default:
@@ -368,22 +385,10 @@ extern "C" int nagi_tag_read(const char *path, nagi_tag_format format, void *con
         visitLength(file.audioProperties(), context, visit);
         return 0;
     }
-    case NAGI_TAG_FORMAT_OGG_VORBIS: {
-        TagLib::Ogg::Vorbis::File file(path, true);
-        if (openFailed(file, format, error, error_capacity)) return -1;
-        visitProperties(file.tag()->properties(), context, visit);
-        visitFLACPictures(file.tag()->pictureList(), context, visit);
-        visitLength(file.audioProperties(), context, visit);
-        return 0;
-    }
-    case NAGI_TAG_FORMAT_OPUS: {
-        TagLib::Ogg::Opus::File file(path, true);
-        if (openFailed(file, format, error, error_capacity)) return -1;
-        visitProperties(file.tag()->properties(), context, visit);
-        visitFLACPictures(file.tag()->pictureList(), context, visit);
-        visitLength(file.audioProperties(), context, visit);
-        return 0;
-    }
+    case NAGI_TAG_FORMAT_OGG_VORBIS:
+        return readOgg<TagLib::Ogg::Vorbis::File>(path, format, context, visit, error, error_capacity);
+    case NAGI_TAG_FORMAT_OPUS:
+        return readOgg<TagLib::Ogg::Opus::File>(path, format, context, visit, error, error_capacity);
     }
     fail(error, error_capacity, "TagLib is not used for this format");
     return -1;

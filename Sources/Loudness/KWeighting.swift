@@ -143,27 +143,17 @@ public struct KWeighting: Sendable {
         var at = samples
         var done = 0
         while done + 4 <= frameCount {
-            let xa = Pair(Double(at[0]), Double(at[1]))
-            let ya = Self.output(c, xa, x1, x2, x3, x4, y1, y2, y3, y4)
-            sum += ya * ya
-            let xb = Pair(Double(at[2]), Double(at[3]))
-            let yb = Self.output(c, xb, xa, x1, x2, x3, ya, y1, y2, y3)
-            sum += yb * yb
-            let xc = Pair(Double(at[4]), Double(at[5]))
-            let yc = Self.output(c, xc, xb, xa, x1, x2, yb, ya, y1, y2)
-            sum += yc * yc
-            let xd = Pair(Double(at[6]), Double(at[7]))
-            let yd = Self.output(c, xd, xc, xb, xa, x1, yc, yb, ya, y1)
-            sum += yd * yd
+            let (xa, ya) = Self.step(c, at, x1, x2, x3, x4, y1, y2, y3, y4, sum: &sum)
+            let (xb, yb) = Self.step(c, at + 2, xa, x1, x2, x3, ya, y1, y2, y3, sum: &sum)
+            let (xc, yc) = Self.step(c, at + 4, xb, xa, x1, x2, yb, ya, y1, y2, sum: &sum)
+            let (xd, yd) = Self.step(c, at + 6, xc, xb, xa, x1, yc, yb, ya, y1, sum: &sum)
             (x4, x3, x2, x1) = (xa, xb, xc, xd)
             (y4, y3, y2, y1) = (ya, yb, yc, yd)
             at += 8
             done += 4
         }
         while done < frameCount {
-            let x = Pair(Double(at[0]), Double(at[1]))
-            let y = Self.output(c, x, x1, x2, x3, x4, y1, y2, y3, y4)
-            sum += y * y
+            let (x, y) = Self.step(c, at, x1, x2, x3, x4, y1, y2, y3, y4, sum: &sum)
             (x4, x3, x2, x1) = (x3, x2, x1, x)
             (y4, y3, y2, y1) = (y3, y2, y1, y)
             at += 2
@@ -187,6 +177,19 @@ public struct KWeighting: Sendable {
             (b0, b1, b2, b3, b4) = (Pair(repeating: b.0), Pair(repeating: b.1), Pair(repeating: b.2), Pair(repeating: b.3), Pair(repeating: b.4))
             (a1, a2, a3, a4) = (Pair(repeating: a.0), Pair(repeating: a.1), Pair(repeating: a.2), Pair(repeating: a.3))
         }
+    }
+
+    /// One stereo frame (the two samples at `frame`) through the filter, its squared output added to `sum`: the
+    /// frame's input and output, which become the history's newest.
+    @inline(__always)
+    private static func step(
+        _ c: Coefficients, _ frame: UnsafePointer<Float>, _ x1: Pair, _ x2: Pair, _ x3: Pair, _ x4: Pair, _ y1: Pair, _ y2: Pair, _ y3: Pair, _ y4: Pair,
+        sum: inout Pair
+    ) -> (x: Pair, y: Pair) {
+        let x = Pair(Double(frame[0]), Double(frame[1]))
+        let y = output(c, x, x1, x2, x3, x4, y1, y2, y3, y4)
+        sum += y * y
+        return (x, y)
     }
 
     /// One output from the input `x`, the last four inputs and the last four outputs (newest first), in the scalar

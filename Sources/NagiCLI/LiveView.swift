@@ -129,31 +129,12 @@ final class LiveView {
     static func lines(schedule: Schedule, title: String, frame: Int64, phaseIndex: Int, isPaused: Bool, ending: Ending?, columns: Int, rows: Int = 24, volumeDecibels: Double? = nil, heldFrameCount: Int64? = nil) -> [String] {
         let phase = schedule.phases[phaseIndex]
         if isCompact(columns: columns, rows: rows) {
-            let atEnd = frame >= schedule.totalFrames
-            let seconds = atEnd ? 0 : Int((Double(phase.endFrame - frame) / Double(schedule.sampleRate)).rounded(.up))
-            let text: String
-            switch ending {
-            case .finished?: text = "DONE"
-            case .stoppedEarly?: text = "STOPPED"
-            case nil:
-                if isPaused {
-                    text = "PAUSED"
-                } else if frame < 0 {
-                    text = "GET READY \(countdownSeconds(frame: frame, rate: schedule.sampleRate)) s"
-                } else if atEnd {
-                    text = "ENDING"
-                } else if let held = heldFrameCount {
-                    text = "\(phase.kind.displayName.uppercased()) \(Self.clock(frames: held, rate: schedule.sampleRate))"
-                } else {
-                    text = "\(phase.kind.displayName.uppercased()) \(seconds) s"
-                }
-            }
+            let text = status(compact: true, schedule: schedule, frame: frame, phase: phase, isPaused: isPaused, ending: ending, heldFrameCount: heldFrameCount)
             return [columns > 1 ? fitted(text, columns: columns - 1) : ""]
         }
         let usable = max(8, columns - 1)
         let rate = Double(schedule.sampleRate)
         let atEnd = frame >= schedule.totalFrames
-        let remainingInPhase = atEnd ? 0 : max(0, Double(phase.endFrame - frame) / rate)
         let level = atEnd ? schedule.phases[schedule.phases.count - 1].endLevel : schedule.level(at: max(0, frame), inPhase: phaseIndex)
         let barWidth = max(4, min(40, usable - 2))
         let filled = max(0, min(barWidth, Int((level * Double(barWidth)).rounded())))
@@ -170,27 +151,13 @@ final class LiveView {
         let done = max(0, min(progressWidth, Int(fraction * Double(progressWidth))))
         let progressBar = String(repeating: "━", count: done) + String(repeating: "─", count: progressWidth - done)
 
-        let status: String
         let hints: String
         switch ending {
         case .finished?:
-            status = "  DONE"
             hints = "  the session is complete"
         case let .stoppedEarly(key)?:
-            status = "  STOPPED EARLY"
             hints = "  ended with \(key) before the end"
         case nil:
-            if isPaused {
-                status = "  PAUSED"
-            } else if frame < 0 {
-                status = "  GET READY  \(Self.countdownSeconds(frame: frame, rate: schedule.sampleRate)) s"
-            } else if atEnd {
-                status = "  ENDING"
-            } else if let held = heldFrameCount {
-                status = "  \(phase.kind.displayName.uppercased())  held \(Self.clock(frames: held, rate: schedule.sampleRate))"
-            } else {
-                status = "  \(phase.kind.displayName.uppercased())  \(Int(remainingInPhase.rounded(.up))) s"
-            }
             let pause = isPaused ? "space resumes" : "space pauses"
             if heldFrameCount != nil && !isPaused {
                 hints = usable >= 58 ? "  enter breathes in · \(pause) · +/- volume · q or Esc ends"
@@ -200,7 +167,7 @@ final class LiveView {
                     : usable >= 36 ? "  \(pause) · q or Esc ends" : (isPaused ? "  space: resume  q: end" : "  space: pause  q: end")
             }
         }
-        var statusLine = status
+        var statusLine = "  " + status(compact: false, schedule: schedule, frame: frame, phase: phase, isPaused: isPaused, ending: ending, heldFrameCount: heldFrameCount)
         if let volumeDecibels, ending == nil, usable >= 36 {
             let volume = "volume \(Self.decibelsText(volumeDecibels)) dB"
             let gap = max(2, min(usable, 40) - statusLine.count - volume.count)
@@ -208,6 +175,25 @@ final class LiveView {
         }
         let lines = [TerminalText.printable(title), statusLine, "  " + levelBar, "  " + progressBar + progressWords, hints]
         return lines.map { fitted($0, columns: usable) }
+    }
+
+    /// What the session is doing, in capitals, for either layout: the compact one's words are shorter and single
+    /// spaced ("GET READY 3 s", "STOPPED"), the full one's double spaced ("GET READY  3 s", "STOPPED EARLY",
+    /// "HOLD  held 0:12").
+    static func status(compact: Bool, schedule: Schedule, frame: Int64, phase: ScheduledPhase, isPaused: Bool, ending: Ending?, heldFrameCount: Int64?) -> String {
+        let gap = compact ? " " : "  "
+        switch ending {
+        case .finished?: return "DONE"
+        case .stoppedEarly?: return compact ? "STOPPED" : "STOPPED EARLY"
+        case nil: break
+        }
+        if isPaused { return "PAUSED" }
+        if frame < 0 { return "GET READY\(gap)\(countdownSeconds(frame: frame, rate: schedule.sampleRate)) s" }
+        if frame >= schedule.totalFrames { return "ENDING" }
+        let word = phase.kind.displayName.uppercased()
+        if let held = heldFrameCount { return word + gap + (compact ? "" : "held ") + clock(frames: held, rate: schedule.sampleRate) }
+        let seconds = max(0, Double(phase.endFrame - frame) / Double(schedule.sampleRate))
+        return "\(word)\(gap)\(Int(seconds.rounded(.up))) s"
     }
 
     /// Whole seconds (rounded up) until frame 0, the first inhale, from `frame` in a countdown's lead-in.

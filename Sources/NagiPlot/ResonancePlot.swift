@@ -27,21 +27,14 @@ public struct ResonancePlot {
     /// The most points a curve holds: a long session's curves are decimated to this.
     static let maximumPointCount = 3000
 
-    struct Panel {
+    /// A strip of the drawing whose time axis runs from 0 to `endSeconds`.
+    struct Panel: PlotPanel {
         var top: Double
         var height: Double
         var endSeconds: Double
-        var left: Double { SessionPlot.marginLeft }
-        var plotWidth: Double { ResonancePlot.width - SessionPlot.marginLeft - SessionPlot.marginRight }
 
         func x(_ seconds: Double) -> Double {
             left + plotWidth * min(1, max(0, seconds / max(1e-9, endSeconds)))
-        }
-
-        func y(_ value: Double, in range: ClosedRange<Double>) -> Double {
-            let span = range.upperBound - range.lowerBound
-            let fraction = span > 0 ? (value - range.lowerBound) / span : 0.5
-            return top + height * (1 - min(1, max(0, fraction)))
         }
     }
 

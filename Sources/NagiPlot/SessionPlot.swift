@@ -43,24 +43,15 @@ public struct SessionPlot {
     static let sampleCount = 600
 
     /// A horizontal strip of the plot: a time window drawn into a box.
-    struct Panel {
+    struct Panel: PlotPanel {
         var top: Double
         var height: Double
         var startFrame: Int64
         var endFrame: Int64
 
-        var left: Double { SessionPlot.marginLeft }
-        var plotWidth: Double { SessionPlot.width - SessionPlot.marginLeft - SessionPlot.marginRight }
-
         func x(_ frame: Int64) -> Double {
             let span = max(1, endFrame - startFrame)
             return left + plotWidth * Double(frame - startFrame) / Double(span)
-        }
-
-        func y(_ value: Double, in range: ClosedRange<Double>) -> Double {
-            let span = range.upperBound - range.lowerBound
-            let fraction = span > 0 ? (value - range.lowerBound) / span : 0.5
-            return top + height * (1 - min(1, max(0, fraction)))
         }
     }
 

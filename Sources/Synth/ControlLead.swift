@@ -57,6 +57,27 @@ final class ControlLead {
         beatIncrements = grownBeats
     }
 
+    /// The unread entries as a value a render loop reads in order without touching this class (its buffers and
+    /// place copied out); setting `readIndex` to the cursor's `index` afterwards takes the place back.
+    var cursor: Cursor { Cursor(points: points, beatIncrements: beatIncrements, index: readIndex, count: count) }
+
+    /// A reader of a lead's entries, in order: see `cursor`.
+    struct Cursor {
+        let points: UnsafeMutableBufferPointer<ControlSequencer.Point>
+        let beatIncrements: UnsafeMutableBufferPointer<Double>
+        /// The next entry.
+        var index: Int
+        let count: Int
+
+        /// The next entry (its beat increment nil when the render has no beat), or nil when every one is read.
+        @inline(__always)
+        mutating func next(hasBeat: Bool) -> (point: ControlSequencer.Point, beatIncrement: Double?)? {
+            guard index < count else { return nil }
+            defer { index += 1 }
+            return (points[index], hasBeat ? beatIncrements[index] : nil)
+        }
+    }
+
     /// Appends a block's end point and beat increment (room reserved).
     @inline(__always)
     func append(_ point: ControlSequencer.Point, beatIncrement: Double) {

@@ -366,35 +366,34 @@ public final class Renderer {
         let hasBeat = plan.settings.beat != nil
         var state = self.state
         var control = self.control
-        let lead = self.lead
-        var leadIndex = lead.readIndex
-        let leadCount = lead.count
+        var lead = self.lead.cursor
         defer {
             self.state = state
             self.control = control
-            lead.readIndex = leadIndex
+            self.lead.readIndex = lead.index
         }
         let from = state.blockStart
         // A block from the silence on changes nothing but the clock; so the state stops where the sound does.
         while state.blockStart < target && state.blockStart < silenceStart {
             let blockEnd = state.blockStart + blockLength
             let start = state.point
-            let end: ControlSequencer.Point
-            let beatEndIncrement: Double?
-            if leadIndex < leadCount {
-                // Computed ahead: the same Doubles the sequencer gave then.
-                end = lead.points[leadIndex]
-                beatEndIncrement = hasBeat ? lead.beatIncrements[leadIndex] : nil
-                leadIndex += 1
-            } else {
-                (end, beatEndIncrement) = sequencedEnd(at: blockEnd, control: &control)
-            }
+            let (end, beatEndIncrement) = self.blockEnd(at: blockEnd, lead: &lead, control: &control, hasBeat: hasBeat)
             state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
             state.point = end
             state.blockStart = blockEnd
         }
         if state.blockStart > from { setFrameFunctions(&state) }
         state.blockStart = max(state.blockStart, target)
+    }
+
+    /// A block's end: the lead's next entry while it has one (computed ahead: the same Doubles the sequencer gave
+    /// then), else the sequencer's.
+    @inline(__always)
+    private func blockEnd(
+        at blockEnd: Int64, lead: inout ControlLead.Cursor, control: inout ControlSequencer, hasBeat: Bool
+    ) -> (point: ControlSequencer.Point, beatIncrement: Double?) {
+        if let led = lead.next(hasBeat: hasBeat) { return led }
+        return sequencedEnd(at: blockEnd, control: &control)
     }
 
     /// A block's end from the sequencer: the control point at `blockEnd` and the beat's increment there (nil: no
@@ -571,17 +570,13 @@ public final class Renderer {
         var state = self.state
         var control = self.control
         var guideScratchInUse = self.guideScratchInUse
-        let lead = self.lead
-        var leadIndex = lead.readIndex
-        let leadCount = lead.count
-        let leadPoints = lead.points
-        let leadBeatIncrements = lead.beatIncrements
+        var lead = self.lead.cursor
         defer {
             self.state = state
             self.control = control
             self.guideScratchInUse = guideScratchInUse
             self.liveGain = liveGain
-            lead.readIndex = leadIndex
+            self.lead.readIndex = lead.index
         }
 
         let limiter = self.limiter
@@ -600,16 +595,7 @@ public final class Renderer {
                     continue
                 }
                 let start = state.point
-                // A point computed ahead (`prepareControl`) is the Double the sequencer would give now.
-                let end: ControlSequencer.Point
-                let beatEndIncrement: Double?
-                if leadIndex < leadCount {
-                    end = leadPoints[leadIndex]
-                    beatEndIncrement = hasBeat ? leadBeatIncrements[leadIndex] : nil
-                    leadIndex += 1
-                } else {
-                    (end, beatEndIncrement) = sequencedEnd(at: blockEnd, control: &control)
-                }
+                let (end, beatEndIncrement) = self.blockEnd(at: blockEnd, lead: &lead, control: &control, hasBeat: hasBeat)
 
                 var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
                 block.tonePhase = Float(state.tonePhase)

@@ -42,41 +42,13 @@ extension SynthKernel {
     /// ear the right one.
     @inline(__always)
     static func renderBinauralOutput(
-        _ block: Block, tables: Tables, frameCount: Int, output: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>,
-        waterWidth: Float, rainWidth: Float, rain: Bool
+        _ water: WaterMix, tables: Tables, frameCount: Int, output: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>, rain: Bool
     ) {
-        let ramp = tables.ramp
         let toneSide = UnsafePointer(tables.beat)
-        let darkMid = tables.waterDark + block.waterMid
-        let brightMid = tables.waterBright + block.waterMid
-        let darkSide = tables.waterDark + block.waterSide
-        let brightSide = tables.waterBright + block.waterSide
-        let rainMid = tables.rain + block.rainMid
-        let rainSide = tables.rain + block.rainSide
-        let darkGain = block.darkGain.value, darkGainSlope = block.darkGain.slope
-        let brightGain = block.brightGain.value, brightGainSlope = block.brightGain.slope
-        let rainGain = block.rainGain.value, rainGainSlope = block.rainGain.slope
         if rain {
-            for n in 0..<frameCount {
-                let offset = ramp[n]
-                let dark = darkGain + offset * darkGainSlope
-                let bright = brightGain + offset * brightGainSlope
-                let wet = rainGain + offset * rainGainSlope
-                let center = mid[n] + darkMid[n] * dark + brightMid[n] * bright + rainMid[n] * wet
-                let side = (darkSide[n] * dark + brightSide[n] * bright) * waterWidth + rainSide[n] * (wet * rainWidth) - toneSide[n]
-                output[2 * n] = center + side
-                output[2 * n + 1] = center - side
-            }
+            for n in 0..<frameCount { water.stereo(n, mid: mid[n], rain: true, less: toneSide[n], output: output) }
         } else {
-            for n in 0..<frameCount {
-                let offset = ramp[n]
-                let dark = darkGain + offset * darkGainSlope
-                let bright = brightGain + offset * brightGainSlope
-                let center = mid[n] + darkMid[n] * dark + brightMid[n] * bright
-                let side = (darkSide[n] * dark + brightSide[n] * bright) * waterWidth - toneSide[n]
-                output[2 * n] = center + side
-                output[2 * n + 1] = center - side
-            }
+            for n in 0..<frameCount { water.stereo(n, mid: mid[n], rain: false, less: toneSide[n], output: output) }
         }
     }
 }

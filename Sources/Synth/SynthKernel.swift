@@ -111,9 +111,7 @@ enum SynthKernel {
         let ramp = tables.ramp
         let triangle = tables.triangle
         let guide = tables.guide
-        let (w0, w1, w2, w3, w4) = constants.water
-        let (d0, d1, d2, d3, d4) = constants.skyDifference
-        let (t0, t1, t2, t3) = constants.trail
+        let shaping = Shaping(constants)
         // Ramps unpacked into scalar locals: the vectorizer sees plain loop invariants.
         let tonePhase = block.tonePhase, toneIncrement = block.toneIncrement.value, toneIncrementSlope = block.toneIncrement.slope
         let sky = block.sky.value, skySlope = block.sky.slope, toneGain = block.toneGain.value, toneGainSlope = block.toneGain.slope
@@ -138,98 +136,124 @@ enum SynthKernel {
         case .none:
             for n in 0..<frameCount {
                 let offset = ramp[n]
-                let c = mid[n]
-                let c2 = c * c
-                let water = (w0 + w1 * c) + c2 * ((w2 + w3 * c) + c2 * w4)
-                let skyPart = (d0 + d1 * c) + c2 * ((d2 + d3 * c) + c2 * d4)
-                let tone = (water + (sky + offset * skySlope) * skyPart) * (toneGain + offset * toneGainSlope)
-                let p = padCosine[n]
-                let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
-                mid[n] = tone + pad + guide[n]
+                let tone = shaping.tone(cosine: mid[n], sky: sky + offset * skySlope) * (toneGain + offset * toneGainSlope)
+                mid[n] = tone + shaping.pad(cosine: padCosine[n]) * (trailGain + offset * trailGainSlope) + guide[n]
             }
         case .isochronic:
             let pulse = tables.beat
             for n in 0..<frameCount {
                 let offset = ramp[n]
-                let c = mid[n]
-                let c2 = c * c
-                let water = (w0 + w1 * c) + c2 * ((w2 + w3 * c) + c2 * w4)
-                let skyPart = (d0 + d1 * c) + c2 * ((d2 + d3 * c) + c2 * d4)
-                let tone = (water + (sky + offset * skySlope) * skyPart) * ((toneGain + offset * toneGainSlope) * pulse[n])
-                let p = padCosine[n]
-                let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
-                mid[n] = tone + pad + guide[n]
+                let tone = shaping.tone(cosine: mid[n], sky: sky + offset * skySlope) * ((toneGain + offset * toneGainSlope) * pulse[n])
+                mid[n] = tone + shaping.pad(cosine: padCosine[n]) * (trailGain + offset * trailGainSlope) + guide[n]
             }
         case .binaural:
             // The centre gets the two ears' mean; `beat` keeps half their difference (right minus left).
             let right = tables.beat
             for n in 0..<frameCount {
                 let offset = ramp[n]
-                let cl = mid[n]
-                let cl2 = cl * cl
-                let cr = right[n]
-                let cr2 = cr * cr
                 let skyShare = sky + offset * skySlope
-                let left = ((w0 + w1 * cl) + cl2 * ((w2 + w3 * cl) + cl2 * w4)) + skyShare * ((d0 + d1 * cl) + cl2 * ((d2 + d3 * cl) + cl2 * d4))
-                let rightTone = ((w0 + w1 * cr) + cr2 * ((w2 + w3 * cr) + cr2 * w4)) + skyShare * ((d0 + d1 * cr) + cr2 * ((d2 + d3 * cr) + cr2 * d4))
+                let left = shaping.tone(cosine: mid[n], sky: skyShare)
+                let rightTone = shaping.tone(cosine: right[n], sky: skyShare)
                 let halfGain = 0.5 * (toneGain + offset * toneGainSlope)
-                let p = padCosine[n]
-                let pad = ((t0 + t1 * p) + (p * p) * (t2 + t3 * p)) * (trailGain + offset * trailGainSlope)
+                let pad = shaping.pad(cosine: padCosine[n]) * (trailGain + offset * trailGainSlope)
                 mid[n] = (left + rightTone) * halfGain + pad + guide[n]
                 right[n] = (rightTone - left) * halfGain
             }
         }
 
         // Water (and rain): the dark and bright loops crossfaded by their gains; side signals for stereo.
-        let darkMid = tables.waterDark + block.waterMid
-        let brightMid = tables.waterBright + block.waterMid
-        let darkSide = tables.waterDark + block.waterSide
-        let brightSide = tables.waterBright + block.waterSide
-        let rainMid = tables.rain + block.rainMid
-        let rainSide = tables.rain + block.rainSide
-        let darkGain = block.darkGain.value, darkGainSlope = block.darkGain.slope
-        let brightGain = block.brightGain.value, brightGainSlope = block.brightGain.slope
-        let rainGain = block.rainGain.value, rainGainSlope = block.rainGain.slope
-        let waterWidth = constants.waterWidth, rainWidth = constants.rainWidth
+        let water = WaterMix(block, tables: tables, constants: constants)
         if stereo && beat == .binaural {
-            renderBinauralOutput(block, tables: tables, frameCount: frameCount, output: output, mid: mid, waterWidth: waterWidth, rainWidth: rainWidth, rain: rain)
+            renderBinauralOutput(water, tables: tables, frameCount: frameCount, output: output, mid: mid, rain: rain)
             return
         }
         switch (stereo, rain) {
         case (true, false):
-            for n in 0..<frameCount {
-                let offset = ramp[n]
-                let dark = darkGain + offset * darkGainSlope
-                let bright = brightGain + offset * brightGainSlope
-                let center = mid[n] + darkMid[n] * dark + brightMid[n] * bright
-                let side = (darkSide[n] * dark + brightSide[n] * bright) * waterWidth
-                output[2 * n] = center + side
-                output[2 * n + 1] = center - side
-            }
+            for n in 0..<frameCount { water.stereo(n, mid: mid[n], rain: false, output: output) }
         case (true, true):
-            for n in 0..<frameCount {
-                let offset = ramp[n]
-                let dark = darkGain + offset * darkGainSlope
-                let bright = brightGain + offset * brightGainSlope
-                let wet = rainGain + offset * rainGainSlope
-                let center = mid[n] + darkMid[n] * dark + brightMid[n] * bright + rainMid[n] * wet
-                let side = (darkSide[n] * dark + brightSide[n] * bright) * waterWidth + rainSide[n] * (wet * rainWidth)
-                output[2 * n] = center + side
-                output[2 * n + 1] = center - side
-            }
+            for n in 0..<frameCount { water.stereo(n, mid: mid[n], rain: true, output: output) }
         case (false, false):
-            for n in 0..<frameCount {
-                let offset = ramp[n]
-                output[n] = mid[n] + darkMid[n] * (darkGain + offset * darkGainSlope)
-                    + brightMid[n] * (brightGain + offset * brightGainSlope)
-            }
+            for n in 0..<frameCount { output[n] = water.frame(n, mid: mid[n], rain: false).centre }
         case (false, true):
-            for n in 0..<frameCount {
-                let offset = ramp[n]
-                output[n] = mid[n] + darkMid[n] * (darkGain + offset * darkGainSlope)
-                    + brightMid[n] * (brightGain + offset * brightGainSlope)
-                    + rainMid[n] * (rainGain + offset * rainGainSlope)
-            }
+            for n in 0..<frameCount { output[n] = water.frame(n, mid: mid[n], rain: true).centre }
+        }
+    }
+
+    /// The shaping polynomials as scalars, each evaluated by Estrin's scheme (shallow chains) inside the loops
+    /// that inline it.
+    struct Shaping {
+        let w0, w1, w2, w3, w4: Float
+        let d0, d1, d2, d3, d4: Float
+        let t0, t1, t2, t3: Float
+
+        @inline(__always)
+        init(_ constants: Constants) {
+            (w0, w1, w2, w3, w4) = constants.water
+            (d0, d1, d2, d3, d4) = constants.skyDifference
+            (t0, t1, t2, t3) = constants.trail
+        }
+
+        /// The tone from its cosine `c`: the water polynomial plus `sky` times the sky's difference from it (the
+        /// timbre crossfade), before its gain.
+        @inline(__always)
+        func tone(cosine c: Float, sky: Float) -> Float {
+            let c2 = c * c
+            let water = (w0 + w1 * c) + c2 * ((w2 + w3 * c) + c2 * w4)
+            let skyPart = (d0 + d1 * c) + c2 * ((d2 + d3 * c) + c2 * d4)
+            return water + sky * skyPart
+        }
+
+        /// The pad from its cosine `p`, before its gain.
+        @inline(__always)
+        func pad(cosine p: Float) -> Float {
+            (t0 + t1 * p) + (p * p) * (t2 + t3 * p)
+        }
+    }
+
+    /// One block's water (and rain) reads and gains: each output frame is the mono part `mid` plus the dark and
+    /// bright loops crossfaded by their gains (and the rain), and, in stereo, a side signal from the loops' other
+    /// read places scaled by their widths.
+    struct WaterMix {
+        let ramp, darkMid, brightMid, darkSide, brightSide, rainMid, rainSide: UnsafePointer<Float>
+        let darkGain, darkGainSlope, brightGain, brightGainSlope, rainGain, rainGainSlope: Float
+        let waterWidth, rainWidth: Float
+
+        @inline(__always)
+        init(_ block: Block, tables: Tables, constants: Constants) {
+            ramp = tables.ramp
+            darkMid = tables.waterDark + block.waterMid
+            brightMid = tables.waterBright + block.waterMid
+            darkSide = tables.waterDark + block.waterSide
+            brightSide = tables.waterBright + block.waterSide
+            rainMid = tables.rain + block.rainMid
+            rainSide = tables.rain + block.rainSide
+            (darkGain, darkGainSlope) = (block.darkGain.value, block.darkGain.slope)
+            (brightGain, brightGainSlope) = (block.brightGain.value, block.brightGain.slope)
+            (rainGain, rainGainSlope) = (block.rainGain.value, block.rainGain.slope)
+            (waterWidth, rainWidth) = (constants.waterWidth, constants.rainWidth)
+        }
+
+        /// Frame `n`'s centre (`mid` with the loops added) and side signal, with the rain or without.
+        @inline(__always)
+        func frame(_ n: Int, mid: Float, rain: Bool) -> (centre: Float, side: Float) {
+            let offset = ramp[n]
+            let dark = darkGain + offset * darkGainSlope
+            let bright = brightGain + offset * brightGainSlope
+            let centre = mid + darkMid[n] * dark + brightMid[n] * bright
+            let side = (darkSide[n] * dark + brightSide[n] * bright) * waterWidth
+            guard rain else { return (centre, side) }
+            let wet = rainGain + offset * rainGainSlope
+            return (centre + rainMid[n] * wet, side + rainSide[n] * (wet * rainWidth))
+        }
+
+        /// Writes frame `n` into interleaved stereo `output`: centre plus and minus the side, less `toneSide`
+        /// (a binaural tone's half difference; the subtraction of the default 0 folds away and changes no bit).
+        @inline(__always)
+        func stereo(_ n: Int, mid: Float, rain: Bool, less toneSide: Float = 0, output: UnsafeMutablePointer<Float>) {
+            let (centre, waterSide) = frame(n, mid: mid, rain: rain)
+            let side = waterSide - toneSide
+            output[2 * n] = centre + side
+            output[2 * n + 1] = centre - side
         }
     }
 }

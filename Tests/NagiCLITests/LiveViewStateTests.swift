@@ -61,6 +61,29 @@ struct LiveViewStateTests {
         #expect(Self.status(schedule, frame: schedule.totalFrames - 1)[1].hasPrefix("  EXHALE  1 s"))
     }
 
+    @Test("the full and the one-line view name the same moment: paused, stopped, held, a phase's seconds left")
+    func bothLayoutsNameTheSameMoment() throws {
+        let schedule = try Self.schedule("4-7-8", cycles: 2)
+        func both(frame: Int64, paused: Bool = false, ending: LiveView.Ending? = nil, held: Int64? = nil) -> (full: String, compact: String) {
+            let index = schedule.phaseIndex(containing: min(max(0, frame), schedule.totalFrames - 1))
+            let full = LiveView.lines(schedule: schedule, title: "T", frame: frame, phaseIndex: index, isPaused: paused, ending: ending, columns: 80, heldFrameCount: held)
+            let compact = LiveView.lines(schedule: schedule, title: "T", frame: frame, phaseIndex: index, isPaused: paused, ending: ending, columns: 40, rows: 3, heldFrameCount: held)
+            return (full[1], compact[0])
+        }
+        // 1.5 s into the 4 s inhale: 2.5 s left, shown rounded up.
+        let inhale = both(frame: Int64(3 * Self.rate / 2))
+        #expect(inhale.full.hasPrefix("  INHALE  3 s") && inhale.compact == "INHALE 3 s", "\(inhale)")
+        let paused = both(frame: Int64(3 * Self.rate / 2), paused: true)
+        #expect(paused.full.hasPrefix("  PAUSED") && paused.compact == "PAUSED", "\(paused)")
+        // In the 7 s hold, held for 12 s (an open hold's clock): the full view says "held".
+        let hold = both(frame: Int64(5 * Self.rate), held: Int64(12 * Self.rate))
+        #expect(hold.full.hasPrefix("  HOLD  held 0:12") && hold.compact == "HOLD 0:12", "\(hold)")
+        let stopped = both(frame: Int64(5 * Self.rate), ending: .stoppedEarly(key: "q"))
+        #expect(stopped.full == "  STOPPED EARLY" && stopped.compact == "STOPPED", "\(stopped)")
+        let done = both(frame: schedule.totalFrames, ending: .finished)
+        #expect(done.full == "  DONE" && done.compact == "DONE", "\(done)")
+    }
+
     /// "m:ss" of `frames` at the test's rate, as the view writes time left.
     static func clock(_ frames: Int64) -> String {
         let seconds = Int64((Double(frames) / Double(rate) * 1_000_000).rounded(.down)) / 1_000_000
