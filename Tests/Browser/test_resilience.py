@@ -64,10 +64,6 @@ def visible(driver, element_id):
 
 
 def test_server_gone_is_said_and_retry_resumes_at_the_place(context):
-    if browser.ENGINE == "webkit":
-        # Seen in WebKitGTK 2.50 under xvfb: after Retry the new source sits at 10:00 with its data loaded
-        # (readyState 4) and its clock still, in about half the runs; the words and Retry themselves work there.
-        raise browser.Unsupported("steady resume after Retry in WebKitGTK (its player stalls on the new source; not done)")
     server = OwnServer(context, free_port())
     url = server.start()
     try:
