@@ -48,6 +48,8 @@ let sessionSeconds = null; // the breathing's length, as describe says
 /** The audio clock when it last moved, and when (performance.now() ms): what the stall check compares. */
 let progress = { time: 0, at: 0 };
 let stalledAt = null;
+/** The place a Retry is loading the sound again to (seconds), or null: the stall check waits for its outcome. */
+let resumeAt = null;
 let soundReloads = 0; // before the start: a load that failed while the server serves the sound is tried once more
 
 /** Seconds as m:ss. */
@@ -169,7 +171,7 @@ async function markLessonDone({ course, number, count }) {
 /** Says that the sound stopped, where, and why when it can tell; offers Retry. Idempotent while stalled. */
 function showStall(because) {
   // Where the sound stopped: the clock's place (a seek into what never arrived moves it there) or where it last ran.
-  if (stalledAt === null) stalledAt = audio.currentTime > 0 ? audio.currentTime : progress.time;
+  if (stalledAt === null) stalledAt = resumeAt ?? (audio.currentTime > 0 ? audio.currentTime : progress.time);
   const place = minutes(stalledAt);
   stallWords.textContent = because || `The sound stopped at ${place}: it is not arriving from the server.`;
   stallPanel.hidden = false;
@@ -188,15 +190,18 @@ function hideStall() {
   stallPanel.hidden = true;
 }
 
-/** The stall check: the sound should play (not paused, not ended) but the audio clock has not moved. */
+/** The stall check: the sound should play (not paused, not ended) but the audio clock has not run. A seek moves the
+ * clock without a sound (a seek into what never arrived leaves the element seeking, or in error in WebKit), so only
+ * a clock that moves while the element is neither seeking nor failed counts as the sound flowing. */
 function checkFlow() {
-  if (!timeline) return;
+  if (!timeline || resumeAt !== null) return;
   const now = performance.now();
   if (audio.paused || audio.ended) {
     progress = { time: audio.currentTime, at: now };
     return;
   }
-  if (audio.currentTime !== progress.time) {
+  const flowing = !audio.seeking && !audio.error;
+  if (flowing && audio.currentTime !== progress.time) {
     progress = { time: audio.currentTime, at: now };
     if (stalledAt !== null) hideStall(); // it came back by itself
     return;
@@ -204,27 +209,51 @@ function checkFlow() {
   if (now - progress.at >= STALL_SECONDS * 1000) showStall();
 }
 
-/** Retry: a fresh load of the sound, resumed where it stopped (the server seeks; the schedule is already known). */
+/** Retry: a fresh load of the sound, resumed where it stopped (the server answers the seek's range; the schedule is
+ * already known). The place is set once the new source's metadata is known, and play() is called once that seek is
+ * done: WebKit (GStreamer) does not honour a place set before the metadata as the start, and a play() asked while
+ * its first seek prerolls can be lost, leaving the element loaded, at the place, "playing" and its clock still. */
 async function retry() {
   const place = stalledAt ?? audio.currentTime;
   hideStall();
-  audio.src = session.audioURL;
-  audio.currentTime = place; // before the metadata: the element starts there once it loads (HTML's default playback start position)
-  // …which not every engine honours for a new source: the place is set again once the metadata is known.
-  audio.addEventListener("loadedmetadata", () => { if (Math.abs(audio.currentTime - place) > 0.5) audio.currentTime = place; }, { once: true });
-  progress = { time: place, at: performance.now() };
   startPanel.hidden = true;
+  resumeAt = place;
+  say(`Loading the sound again at ${minutes(place)}…`);
   try {
+    audio.src = session.audioURL;
+    await mediaEvent("loadedmetadata");
+    audio.currentTime = place;
+    await mediaEvent("seeked");
+    progress = { time: audio.currentTime, at: performance.now() };
+    resumeAt = null;
+    say("");
     await audio.play();
   } catch (error) {
-    if (error.name === "AbortError") return;
-    if (error.name === "NotAllowedError") {
+    if (resumeAt !== null) {
+      // The new load failed (the element's error has shown the stall already, at the place).
+      showStall();
+    } else if (error.name === "NotAllowedError") {
       startPanel.hidden = false;
       say(`The browser did not start the sound (${error.message || error.name}); press Start.`);
-    } else {
-      showStall(`The sound could not be loaded again: ${error.message || error.name}.`);
+    } else if (error.name !== "AbortError") {
+      showStall(`The sound could not be played again: ${error.message || error.name}.`);
     }
+  } finally {
+    resumeAt = null;
   }
+}
+
+/** Resolves on the audio element's next `name` event; rejects on its next error. */
+function mediaEvent(name) {
+  return new Promise((resolve, reject) => {
+    const settle = (event) => {
+      audio.removeEventListener(name, settle);
+      audio.removeEventListener("error", settle);
+      if (event.type === name) resolve(); else reject(new Error("the sound did not load"));
+    };
+    audio.addEventListener(name, settle);
+    audio.addEventListener("error", settle);
+  });
 }
 
 function pause() {
