@@ -6,21 +6,22 @@ import Synth
 /// `nagi describe` (and `nagi serve`'s `/api/describe`): the phases of a session with exact times and frames, as a
 /// table or JSON, read from the command's options.
 package struct DescribeOptions {
+    /// The terminal's choice of layout; a request asks `/api/describe`, which answers JSON.
+    package static let json = Flag(["--json"], help: "Print one JSON object instead of the table.")
+    package static let cues = Option<CueMode>(["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", overHTTP: true)
+    // Taken (as render takes it) so that `--cues voice --no-cues`, or a request's `cues=voice&no-cues=1`, is
+    // refused with render's sentence rather than read as --cues voice.
+    package static let noCues = Flag(["--no-cues"], help: "The same as --cues none.", overHTTP: true)
+    package static let count = Option<CountMode>(["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", overHTTP: true)
+    package static let countdown = Option<Int>(["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later.", wholeNumberIn: SessionFraming.countdownRange, overHTTP: true)
+    package static let endBell = Flag(["--end-bell"], help: "Show the end bell after the release: an \"after\" line.", overHTTP: true)
+
     package static let spec = CommandSpec(
         name: "describe",
         summary: "Show a session's phases with exact start and end times and frames.",
         positionals: [SessionOptions.patternPositional],
         groups: SessionOptions.groups,
-        options: [
-            OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
-            OptionSpec(names: ["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", allowedValues: CueMode.allCases.map(\.rawValue)),
-            // Taken (as render takes it) so that `--cues voice --no-cues`, or a request's `cues=voice&no-cues=1`, is
-            // refused with render's sentence rather than read as --cues voice.
-            OptionSpec(names: ["--no-cues"], help: "The same as --cues none."),
-            OptionSpec(names: ["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", allowedValues: CountMode.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later."),
-            OptionSpec(names: ["--end-bell"], help: "Show the end bell after the release: an \"after\" line."),
-        ],
+        options: [json.spec, cues.spec, noCues.spec, count.spec, countdown.spec, endBell.spec],
         exclusiveGroups: GuidanceOptions.group.exclusiveGroups,
         discussion: """
         Given an audio file nagi wrote (.wav, .flac, .ogg, .opus, .mp3), describe prints what a player \
@@ -61,15 +62,15 @@ package struct DescribeOptions {
     package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(NagiError) {
         let cues: CueMode?, count: CountMode?, countdownSeconds: Int
         do {
-            cues = arguments.isSet("--no-cues") ? CueMode.none : try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
-            count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:))
-            countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
+            cues = arguments[Self.noCues] ? CueMode.none : try arguments[Self.cues]
+            count = try arguments[Self.count]
+            countdownSeconds = try arguments[Self.countdown] ?? 0
         } catch {
             throw .arguments(error)
         }
         try self.init(
             session: try SessionOptions(arguments, catalog: catalog), cues: cues, count: count, countdownSeconds: countdownSeconds,
-            endBell: arguments.isSet("--end-bell"), catalog: catalog)
+            endBell: arguments[Self.endBell], catalog: catalog)
     }
 
     /// The description of `session` as the guide `cues` and `count` speak it (nil: not chosen), with a countdown and

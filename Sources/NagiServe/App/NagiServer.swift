@@ -313,7 +313,7 @@ package final class NagiServer: Sendable {
             let arguments = try QueryArguments.parse(request.query, for: RenderOptions.spec, tolerating: [DescribeOptions.spec, PlotOptions.spec], folders: folders)
             render = try RenderOptions(arguments, catalog: PresetEnvironment.catalog())
             if let refusal = refusingLength(of: render.request) { return refusal }
-            file = try render.fileDescription(format: format, quality: try arguments.decimal("--quality", in: 0...10).map { $0 / 10 })
+            file = try render.fileDescription(format: format, quality: try arguments[OutputOptions.quality].map { $0 / 10 })
         } catch let error as QueryError {
             return APIResponse.error(error)
         } catch let error as NagiError {
