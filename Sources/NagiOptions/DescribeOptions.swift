@@ -197,50 +197,66 @@ package struct DescribeOptions {
     package static func json(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]], framing: SessionFraming? = nil) -> String {
         let leadInFrames = framing?.leadInFrameCount ?? 0
         let leadIn = framing?.leadInMicroseconds(sampleRate: schedule.sampleRate) ?? 0
-        var phases: [String] = []
-        phases.reserveCapacity(schedule.phases.count)
-        for (index, phase) in schedule.phases.enumerated() {
-            let speaks = words[index].map { "{\"frame\": \(leadInFrames + $0.frame), \"words\": \(JSONText.quote($0.words))}" }.joined(separator: ", ")
-            phases.append(
-                "{\"kind\": \(JSONText.quote(phase.kind.rawValue)), \"cycle\": \(phase.cycleIndex + 1), "
-                + "\"startFrame\": \(leadInFrames + phase.startFrame), \"endFrame\": \(leadInFrames + phase.endFrame), "
-                + "\"startSeconds\": \(Microseconds.formatSeconds(leadIn + phase.startMicroseconds)), "
-                + "\"endSeconds\": \(Microseconds.formatSeconds(leadIn + phase.endMicroseconds)), "
-                + "\"seconds\": \(Microseconds.formatSeconds(phase.durationMicroseconds)), "
-                + "\"fromLevel\": \(JSONText.number(phase.startLevel)), \"toLevel\": \(JSONText.number(phase.endLevel)), "
-                + "\"say\": \(optional(phase.spokenWords)), \"round\": \(phase.roundIndex.map { String($0 + 1) } ?? "null"), "
-                + "\"stageLabel\": \(optional(phase.stageLabel)), \"stageAnnouncement\": \(optional(phase.stageAnnouncement)), "
-                + "\"speaks\": [\(speaks)]" + (phase.isOpen ? ", \"open\": true}" : "}")
-            )
+        let phases = schedule.phases.enumerated().map { index, phase in
+            Described.Phase(
+                kind: phase.kind.rawValue, cycle: phase.cycleIndex + 1,
+                startFrame: Int64(leadInFrames) + phase.startFrame, endFrame: Int64(leadInFrames) + phase.endFrame,
+                startSeconds: JSONDecimal(microseconds: leadIn + phase.startMicroseconds), endSeconds: JSONDecimal(microseconds: leadIn + phase.endMicroseconds),
+                seconds: JSONDecimal(microseconds: phase.durationMicroseconds),
+                fromLevel: JSONDecimal(phase.startLevel), toLevel: JSONDecimal(phase.endLevel),
+                say: JSONNullable(phase.spokenWords), round: JSONNullable(phase.roundIndex.map { $0 + 1 }),
+                stageLabel: JSONNullable(phase.stageLabel), stageAnnouncement: JSONNullable(phase.stageAnnouncement),
+                speaks: words[index].map { Described.Sound(frame: Int64(leadInFrames) + Int64($0.frame), words: $0.words) },
+                open: phase.isOpen ? true : nil)
         }
-        var text = "{\"title\": \(JSONText.quote(options.title)), \"pattern\": \(JSONText.quote(options.name)), "
-        text += "\"easing\": \(JSONText.quote(schedule.easing.name)), "
-        text += "\"sampleRate\": \(schedule.sampleRate), \"totalFrames\": \(schedule.totalFrames), "
-        text += "\"totalSeconds\": \(Microseconds.formatSeconds(schedule.totalMicroseconds)), "
-        text += "\"cycles\": \(schedule.cycleCount), \"breaths\": \(schedule.breathCount), "
-        text += "\"breathsPerMinute\": \(JSONText.number(schedule.breathsPerMinute)), "
+        var described = Described(
+            title: options.title, pattern: options.name, easing: schedule.easing.name, sampleRate: schedule.sampleRate,
+            totalFrames: schedule.totalFrames, totalSeconds: JSONDecimal(microseconds: schedule.totalMicroseconds),
+            cycles: schedule.cycleCount, breaths: schedule.breathCount, breathsPerMinute: JSONDecimal(schedule.breathsPerMinute), phases: phases)
         if let framing, !framing.isEmpty {
-            func sounds(_ before: Bool) -> String {
+            func sounds(_ before: Bool) -> [Described.Sound] {
                 framing.events.filter { ($0.phaseIndex < 0) == before }.map { event in
-                    let what = switch event.sound {
-                    case let .phrase(words): "\"words\": \(JSONText.quote(words))"
-                    case .chime: "\"sound\": \"bell\""
-                    case .tick: "\"sound\": \"tick\""
-                    case .pack: "\"sound\": \"clip\""
+                    switch event.sound {
+                    case let .phrase(words): Described.Sound(frame: event.frame, words: words)
+                    case .chime: Described.Sound(frame: event.frame, sound: "bell")
+                    case .tick: Described.Sound(frame: event.frame, sound: "tick")
+                    case .pack: Described.Sound(frame: event.frame, sound: "clip")
                     }
-                    return "{\"frame\": \(event.frame), \(what)}"
-                }.joined(separator: ", ")
+                }
             }
-            text += "\"renderFrames\": \(framing.totalFrameCount), "
-            text += "\"before\": {\"startFrame\": 0, \"endFrame\": \(framing.leadInFrameCount), \"sounds\": [\(sounds(true))]}, "
-            text += "\"after\": {\"startFrame\": \(framing.endingStartFrame), \"endFrame\": \(framing.endingStartFrame + framing.endingFrameCount), \"sounds\": [\(sounds(false))]}, "
+            described.renderFrames = framing.totalFrameCount
+            described.before = Described.Span(startFrame: 0, endFrame: framing.leadInFrameCount, sounds: sounds(true))
+            described.after = Described.Span(startFrame: framing.endingStartFrame, endFrame: framing.endingStartFrame + framing.endingFrameCount, sounds: sounds(false))
         }
-        text += "\"phases\": [\n  " + phases.joined(separator: ",\n  ") + "\n]}\n"
-        return text
+        return JSONOutput.line(described)
     }
 
-    /// A JSON string, or null.
-    private static func optional(_ text: String?) -> String {
-        text.map(JSONText.quote) ?? "null"
+    /// The object `json` writes; `renderFrames`, `before` and `after` only with a framing.
+    struct Described: Encodable {
+        var title, pattern, easing: String, sampleRate: Int, totalFrames: Int64, totalSeconds: JSONDecimal
+        var cycles, breaths: Int, breathsPerMinute: JSONDecimal
+        var renderFrames: Int64?, before: Span?, after: Span?
+        var phases: [Phase]
+
+        /// What sounds outside the breathing, before its first phase or after its release.
+        struct Span: Encodable {
+            var startFrame, endFrame: Int64, sounds: [Sound]
+        }
+
+        /// One sound at its frame: words spoken, or a named sound.
+        struct Sound: Encodable {
+            var frame: Int64
+            var words: String? = nil
+            var sound: String? = nil
+        }
+
+        struct Phase: Encodable {
+            var kind: String, cycle: Int, startFrame, endFrame: Int64
+            var startSeconds, endSeconds, seconds, fromLevel, toLevel: JSONDecimal
+            var say: JSONNullable<String>, round: JSONNullable<Int>, stageLabel, stageAnnouncement: JSONNullable<String>
+            var speaks: [Sound]
+            /// Only on an open hold.
+            var open: Bool?
+        }
     }
 }

@@ -37,16 +37,24 @@ extension Option where Value == String {
     }
 }
 
+extension Option where Value: Comparable {
+    /// A number `number` reads (nil: not one) within `range`; anything else is refused as not `expected`.
+    private init(
+        _ names: [String], valueName: String, help: String, overHTTP: Bool, range: ClosedRange<Value>, expected: String,
+        number: @escaping @Sendable (String) -> Value?
+    ) {
+        self.init(spec: OptionSpec(names: names, valueName: valueName, help: help, overHTTP: overHTTP)) { text throws(InvalidOptionValue) in
+            guard let value = number(text), range.contains(value) else { throw InvalidOptionValue(expected: expected) }
+            return value
+        }
+    }
+}
+
 extension Option where Value == Int {
     /// A whole number within `range`: ASCII `[+-]digits` only (no spaces, no `0x`, no full-width digits, nothing
     /// beyond `Int`).
     public init(_ names: [String], valueName: String, help: String, wholeNumberIn range: ClosedRange<Int>, overHTTP: Bool = false) {
-        self.init(spec: OptionSpec(names: names, valueName: valueName, help: help, overHTTP: overHTTP)) { text throws(InvalidOptionValue) in
-            guard let number = NumberSyntax.wholeNumber(text), range.contains(number) else {
-                throw InvalidOptionValue(expected: ParsedArguments.describeWholeNumbers(in: range))
-            }
-            return number
-        }
+        self.init(names, valueName: valueName, help: help, overHTTP: overHTTP, range: range, expected: ParsedArguments.describeWholeNumbers(in: range), number: NumberSyntax.wholeNumber)
     }
 }
 
@@ -54,12 +62,7 @@ extension Option where Value == Double {
     /// A finite decimal number within `range`, in ASCII decimal notation with an optional exponent (`2.5`, `.5`,
     /// `1e3`); `nan`, `inf`, hexadecimal, spaces, non-ASCII digits and overflow (`1e999`) are refused.
     public init(_ names: [String], valueName: String, help: String, decimalIn range: ClosedRange<Double>, overHTTP: Bool = false) {
-        self.init(spec: OptionSpec(names: names, valueName: valueName, help: help, overHTTP: overHTTP)) { text throws(InvalidOptionValue) in
-            guard let number = NumberSyntax.decimal(text), range.contains(number) else {
-                throw InvalidOptionValue(expected: ParsedArguments.describeDecimals(in: range))
-            }
-            return number
-        }
+        self.init(names, valueName: valueName, help: help, overHTTP: overHTTP, range: range, expected: ParsedArguments.describeDecimals(in: range), number: NumberSyntax.decimal)
     }
 }
 
