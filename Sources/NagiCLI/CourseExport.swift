@@ -13,16 +13,16 @@ enum CourseExport {
     static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
         let course = try CourseOptions.loadCourse(arguments, catalog: catalog)
-        let quiet = arguments.isSet("--quiet")
+        let quiet = arguments[RenderOptions.quiet]
         var settings = try CourseOptions.exportSettings(arguments, course: course)
-        if arguments.value("--output") == nil { settings.folder = "./" + FileNames.safeStem(course.name) }
+        if arguments.text(of: OutputOptions.folderOutput) == nil { settings.folder = "./" + FileNames.safeStem(course.name) }
         do {
-            settings.jobCount = try arguments.int("--jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+            settings.jobCount = try arguments[CourseOptions.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
         } catch {
             throw .arguments(error)
         }
-        settings.writesLabels = arguments.isSet("--labels")
-        settings.redoesEverything = arguments.isSet("--force")
+        settings.writesLabels = arguments[CourseOptions.labels]
+        settings.redoesEverything = arguments[CourseOptions.force]
         Console.installStopHandlers()
 
         // Everything is checked before anything is created: schedules, soundscapes, beds, clips, the files. The

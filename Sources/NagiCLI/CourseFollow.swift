@@ -7,12 +7,14 @@ import NagiKit
 
 /// `nagi course next` and `nagi course status`: a learner's way through a course.
 enum CourseFollow {
+    static let reset = Flag(["--reset"], help: "Forget this course's progress and start over.")
+
     static let nextSpec = CommandSpec(
         name: "next",
         summary: "Play the first lesson not yet completed; it counts as done when played to the end.",
         positionals: [CourseCommand.courseArgument],
         groups: PlayCommand.liveGroups,
-        options: [OptionSpec(names: ["--quiet"], help: "No view and no messages, only errors.")],
+        options: [PlayCommand.quiet.spec],
         discussion: """
         A lesson counts as done only when played to the end at its own length: one shortened or \
         lengthened with --cycles or --minutes is practice, not recorded. An explicit --soundscape \
@@ -25,12 +27,12 @@ enum CourseFollow {
         name: "status",
         summary: "Show lessons done, the next lesson and the days practised; --reset starts over.",
         positionals: [CourseCommand.courseArgument],
-        options: [OptionSpec(names: ["--reset"], help: "Forget this course's progress and start over.")]
+        options: [reset.spec]
     )
 
     static func status(_ arguments: ParsedArguments) throws(NagiError) {
         let course = try CourseOptions.loadCourse(arguments, catalog: PresetEnvironment.catalog())
-        if arguments.isSet("--reset") {
+        if arguments[reset] {
             try ProgressStore.reset(course: course.name)
             Console.out(TerminalText.printable("\(course.title): progress reset; next is lesson 1, \(course.lessons[0].title)") + "\n")
             return

@@ -12,6 +12,6 @@ enum DescribeCommand {
             return
         }
         let describe = try DescribeOptions(arguments, catalog: PresetEnvironment.catalog())
-        Console.out(arguments.isSet("--json") ? describe.json : describe.table)
+        Console.out(arguments[DescribeOptions.json] ? describe.json : describe.table)
     }
 }

@@ -4,15 +4,12 @@ import NagiOptions
 
 /// `--device`, `--latency`, `--volume` and `--log`: where and how live playback plays (`play`, `course next`).
 struct LiveOptions {
-    static let group = OptionGroup(
-        title: "Live playback",
-        options: [
-            OptionSpec(names: ["--device"], valueName: "NAME", help: "The ALSA PCM to play on: default (the default), pulse, hw:0, plughw:0, or file:'x.raw',raw to capture."),
-            OptionSpec(names: ["--latency"], valueName: "MS", help: "The device buffer in milliseconds, 50 to 1000 (default 200)."),
-            OptionSpec(names: ["--volume"], valueName: "DB", help: "The volume to start at, -30 to +6 dB (default 0); + and - move it in 2 dB steps while playing, ahead of the true-peak limiter, so it never passes the ceiling."),
-            OptionSpec(names: ["--log"], valueName: "FILE", help: "Append each open hold's length to FILE as a JSON line as it ends: {\"round\": 1, \"retentionMs\": 61234, \"ended\": \"enter\"} (ended: enter, maximum or stop).", completion: .file),
-        ]
-    )
+    static let device = Option<String>(["--device"], valueName: "NAME", help: "The ALSA PCM to play on: default (the default), pulse, hw:0, plughw:0, or file:'x.raw',raw to capture.")
+    static let latency = Option<Int>(["--latency"], valueName: "MS", help: "The device buffer in milliseconds, 50 to 1000 (default 200).", wholeNumberIn: 50...1000)
+    static let volume = Option<Double>(["--volume"], valueName: "DB", help: "The volume to start at, -30 to +6 dB (default 0); + and - move it in 2 dB steps while playing, ahead of the true-peak limiter, so it never passes the ceiling.", decimalIn: LiveSession.volumeRange)
+    static let log = Option<String>(["--log"], valueName: "FILE", help: "Append each open hold's length to FILE as a JSON line as it ends: {\"round\": 1, \"retentionMs\": 61234, \"ended\": \"enter\"} (ended: enter, maximum or stop).", completion: .file)
+
+    static let group = OptionGroup(title: "Live playback", options: [device.spec, latency.spec, volume.spec, log.spec])
 
     var deviceName: String
     var latencyMilliseconds: Int
@@ -23,14 +20,14 @@ struct LiveOptions {
 
 
     init(_ arguments: ParsedArguments) throws(NagiError) {
-        deviceName = arguments.value("--device") ?? "default"
+        deviceName = arguments.text(of: Self.device) ?? "default"
         do {
-            latencyMilliseconds = try arguments.int("--latency", in: 50...1000) ?? 200
-            volumeDecibels = try arguments.decimal("--volume", in: LiveSession.volumeRange) ?? 0
+            latencyMilliseconds = try arguments[Self.latency] ?? 200
+            volumeDecibels = try arguments[Self.volume] ?? 0
         } catch {
             throw .arguments(error)
         }
-        logPath = arguments.value("--log")
+        logPath = arguments.text(of: Self.log)
         if logPath?.isEmpty == true { throw .usage("--log needs a file name") }
     }
 }

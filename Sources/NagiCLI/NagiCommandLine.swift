@@ -10,12 +10,15 @@ public enum NagiCommandLine {
     /// The version `nagi --version` prints.
     public static let version = "0.1.0"
 
+    static let versionFlag = Flag(["--version"], help: "Print the version and exit.")
+    static let man = Flag(["--man"], help: "Print the manual page (roff) for all commands, as installed from docs/nagi.1.")
+
     /// The root command and its subcommands.
     static var rootSpec: CommandSpec {
         CommandSpec(
             name: "nagi",
             summary: "Turn a breathing practice into sound: soundtracks rendered to files or played live.",
-            options: [OptionSpec(names: ["--version"], help: "Print the version and exit.")],
+            options: [versionFlag.spec],
             discussion: """
             Run `nagi help COMMAND [SUBCOMMAND]` or `nagi COMMAND --help` for a command's options, \
             `nagi completions bash|zsh|fish` for shell completion, `man nagi` (docs/nagi.1) for the manual.
@@ -51,7 +54,7 @@ public enum NagiCommandLine {
             PositionalSpec(name: "COMMAND", help: "The command to explain.", isOptional: true, completion: .commands),
             PositionalSpec(name: "SUBCOMMAND", help: "A subcommand of it (`nagi help course next`).", isOptional: true, completion: .commands),
         ],
-        options: [OptionSpec(names: ["--man"], help: "Print the manual page (roff) for all commands, as installed from docs/nagi.1.")]
+        options: [man.spec]
     )
 
     /// Runs `arguments` (argv, program name first) and exits with the command's code.
@@ -98,7 +101,7 @@ public enum NagiCommandLine {
             return
         }
         guard let first = path.first else {
-            if parsed.isSet("--version") {
+            if parsed[versionFlag] {
                 Console.out("nagi \(version)\n")
             } else {
                 Console.out(UsageText.help(for: root, commandPath: "nagi", width: helpWidth) + "\n")
@@ -106,7 +109,7 @@ public enum NagiCommandLine {
             return
         }
         if first == "help" {
-            if parsed.isSet("--man") {
+            if parsed[man] {
                 guard parsed.positionals.isEmpty else { throw .usage("--man prints the whole manual; give no COMMAND with it") }
                 Console.out(ManPage.roff(root: root))
                 return

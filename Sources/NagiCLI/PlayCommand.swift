@@ -6,6 +6,10 @@ import NagiLive
 
 /// `nagi play`: the session live through ALSA, with a terminal view and keys.
 enum PlayCommand {
+    static let retention = Option<String>(["--retention"], valueName: "R", help: "open: each retention (a hold after the breath out that is a stage of its own, as in wim-hof) lasts until enter, at most 5 minutes; stated: as long as the session says (the default).", allowedValues: ["stated", "open"])
+    /// `play`'s and `course next`'s `--quiet` (no view).
+    static let quiet = Flag(["--quiet"], help: "No view and no messages, only errors.")
+
     /// The option groups `play` and `course next` share.
     /// (`play` adds `PaceOptions`; a lesson names its own pattern.)
     static let liveGroups = [LiveOptions.group] + SessionOptions.lengthAndRateGroups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group]
@@ -15,10 +19,7 @@ enum PlayCommand {
         summary: "Play a breathing session live through ALSA, with a view of the breath in the terminal.",
         positionals: [SessionOptions.patternPositional],
         groups: [PaceOptions.group] + liveGroups,
-        options: [
-            OptionSpec(names: ["--retention"], valueName: "R", help: "open: each retention (a hold after the breath out that is a stage of its own, as in wim-hof) lasts until enter, at most 5 minutes; stated: as long as the session says (the default).", allowedValues: ["stated", "open"]),
-            OptionSpec(names: ["--quiet"], help: "No view and no messages, only errors."),
-        ],
+        options: [retention.spec, quiet.spec],
         discussion: """
         Keys: space pauses (with a short fade) and resumes from the same point; + (or =, or the up arrow) \
         and - (or the down arrow) move the volume 2 dB, ramped over 50 ms, from -30 to +6 dB; n goes on \
@@ -45,7 +46,7 @@ enum PlayCommand {
         let settings = try LiveSettings(arguments)
         var session = options.session
         let retention: String?
-        do { retention = try arguments.choice("--retention") } catch { throw .arguments(error) }
+        do { retention = try arguments[Self.retention] } catch { throw .arguments(error) }
         if retention == "open" {
             guard let open = session.withOpenRetention() else {
                 throw .usage("--retention open: '\(ErrorLine.printable(options.name))' has no retention (a hold after the breath out that is a stage of its own, as in wim-hof)")
@@ -75,7 +76,7 @@ enum PlayCommand {
             live = try LiveOptions(arguments)
             sound = try SoundOptions(arguments)
             guidance = try GuidanceOptions(arguments, forLessons: forLesson)
-            quiet = arguments.isSet("--quiet")
+            quiet = arguments[PlayCommand.quiet]
         }
     }
 

@@ -7,11 +7,11 @@ enum PlotCommand {
 
     static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let plot = try PlotOptions(arguments, catalog: PresetEnvironment.catalog())
-        let path = arguments.value("--output") ?? FileNames.safeStem(plot.session.name) + ".svg"
+        let path = arguments.text(of: PlotOptions.output) ?? FileNames.safeStem(plot.session.name) + ".svg"
         if path != OutputChoice.standardOutputPath, OutputChoice.extensionText(of: path)?.lowercased() != "svg" {
             throw .usage("-o \(path): a plot is an SVG; name the file .svg, or write it to standard output with -o -")
         }
-        let force = arguments.isSet("--force")
+        let force = arguments[PlotOptions.force]
         if !force, TextFileOutput.isExistingRegularFile(path) {
             throw .cannotCreate("'\(path)' already exists; use --force to replace it")
         }
@@ -23,7 +23,7 @@ enum PlotCommand {
         } else {
             try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: path, overwrite: force) }
         }
-        if !arguments.isSet("--quiet") {
+        if !arguments[RenderOptions.quiet] {
             Console.err("wrote \(path == OutputChoice.standardOutputPath ? "standard output" : TerminalText.printable(path))\n")
         }
     }

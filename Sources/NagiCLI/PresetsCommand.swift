@@ -5,12 +5,12 @@ import NagiKit
 
 /// `nagi presets`: every built-in and user preset with a one-line description.
 enum PresetsCommand {
+    static let names = Option<PresetCatalog.Category>(["--names"], valueName: "KIND", help: "Print only the names of one kind, one a line, for scripts and shell completion.")
+
     static let spec = CommandSpec(
         name: "presets",
         summary: "List the built-in and user presets: patterns, soundscapes and courses.",
-        options: [
-            OptionSpec(names: ["--names"], valueName: "KIND", help: "Print only the names of one kind, one a line, for scripts and shell completion.", allowedValues: PresetCatalog.Category.allCases.map(\.rawValue)),
-        ],
+        options: [names.spec],
         discussion: """
         Add or override presets by putting JSON files in $XDG_CONFIG_HOME/nagi/patterns/, \
         soundscapes/ or courses/ (default ~/.config/nagi/). A user preset with the name of a \
@@ -20,13 +20,13 @@ enum PresetsCommand {
 
     static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let catalog = PresetEnvironment.catalog()
-        let namesKind: String?
+        let namesKind: PresetCatalog.Category?
         do {
-            namesKind = try arguments.choice("--names")
+            namesKind = try arguments[names]
         } catch {
             throw .arguments(error)
         }
-        if let category = namesKind.flatMap(PresetCatalog.Category.init(rawValue:)) {
+        if let category = namesKind {
             let names = catalog.names(in: category) + (category == .soundscapes ? ["auto"] : [])
             Console.out(names.map { TerminalText.printable($0) + "\n" }.joined())
             return

@@ -14,10 +14,10 @@ enum RenderCommand {
 
     static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let render = try RenderOptions(arguments, catalog: PresetEnvironment.catalog())
-        let quiet = arguments.isSet("--quiet")
-        let force = arguments.isSet("--force")
+        let quiet = arguments[RenderOptions.quiet]
+        let force = arguments[RenderOptions.force]
         let threads: Int
-        do { threads = try arguments.int("--threads", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount } catch { throw .arguments(error) }
+        do { threads = try arguments[RenderOptions.threads] ?? ProcessInfo.processInfo.activeProcessorCount } catch { throw .arguments(error) }
 
         let output = try OutputChoice(arguments, defaultStem: render.fileStem, standardOutputIsTerminal: Console.standardOutputIsTerminal)
         let file = try render.fileDescription(format: output.format, quality: output.quality)
@@ -25,11 +25,11 @@ enum RenderCommand {
         if !force, TextFileOutput.isExistingRegularFile(output.path) {
             throw .cannotCreate("'\(output.path)' already exists; use --force to replace it")
         }
-        let labelsPath = arguments.value("--labels")
+        let labelsPath = arguments.text(of: RenderOptions.labels)
         if labelsPath == OutputChoice.standardOutputPath, output.isStandardOutput {
             throw .usage("-o - and --labels - both name standard output; send one of them to a file")
         }
-        let cueSheetPath = arguments.value("--cue-sheet")
+        let cueSheetPath = arguments.text(of: RenderOptions.cueSheet)
         if cueSheetPath != nil, output.isStandardOutput || output.format == .raw {
             throw .usage("--cue-sheet names an audio file, and \(output.isStandardOutput ? "-o - is standard output" : "raw PCM is no file a player opens"); write a file")
         }
@@ -37,7 +37,7 @@ enum RenderCommand {
             // Audio is streamed by libsndfile into a descriptor, which only the process's standard output is.
             throw .usage("-o -: audio on standard output needs nagi's own process; this run's standard output is a host's, for text")
         }
-        try Self.refuseSharedFiles([("-o", output.isStandardOutput ? nil : output.path), ("--labels", labelsPath), ("--cue-sheet", cueSheetPath)])
+        try Self.refuseSharedFiles([("-o", output.isStandardOutput ? nil : output.path), (RenderOptions.labels.name, labelsPath), (RenderOptions.cueSheet.name, cueSheetPath)])
         if let note = file.chaptersNote, !quiet { Console.err("nagi: warning: \(note)\n") }
         // The beat is checked, the bed opened and measured, the guide's clips made (flite, libsoxr, the cue
         // pack) and the loudness pass run before any output exists: a bad one leaves nothing behind.

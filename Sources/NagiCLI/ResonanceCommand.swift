@@ -33,11 +33,11 @@ enum ResonanceCommand {
     static func analyze(_ arguments: ParsedArguments) throws(NagiError) {
         guard let recordPath = arguments.positionals.first else { throw .arguments(.missingArgument("RR_FILE")) }
         let options = try ResonanceOptions(arguments, catalog: PresetEnvironment.catalog(), lastStart: SessionStartRecord.lastStart(of:))
-        let plotPath = arguments.value("--plot")
+        let plotPath = arguments.text(of: ResonanceOptions.plot)
         if let plotPath, OutputChoice.extensionText(of: plotPath)?.lowercased() != "svg" {
             throw .usage("--plot \(plotPath): a plot is an SVG; name the file .svg")
         }
-        if let plotPath, !arguments.isSet("--force"), TextFileOutput.isExistingRegularFile(plotPath) {
+        if let plotPath, !arguments[ResonanceOptions.force], TextFileOutput.isExistingRegularFile(plotPath) {
             throw .cannotCreate("'\(plotPath)' already exists; use --force to replace it")
         }
         let report: ResonanceReport
@@ -45,13 +45,13 @@ enum ResonanceCommand {
             report = try options.report(recordBytes: try readRecord(recordPath), recordName: recordPath)
         } catch {
             // A record refused for its content still answers --json with an object saying why (and exits 65).
-            if arguments.isSet("--json"), case let .data(reason) = error { Console.out(options.refusalJSON(reason)) }
+            if arguments[ResonanceOptions.json], case let .data(reason) = error { Console.out(options.refusalJSON(reason)) }
             throw error
         }
-        let text = arguments.isSet("--json") ? options.json(report) : options.table(report, recordName: recordPath)
+        let text = arguments[ResonanceOptions.json] ? options.json(report) : options.table(report, recordName: recordPath)
         if let plotPath {
             let svg = options.plotSVG(report, recordName: recordPath)
-            try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: plotPath, overwrite: arguments.isSet("--force")) }
+            try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(svg, to: plotPath, overwrite: arguments[ResonanceOptions.force]) }
         }
         Console.out(text)
     }

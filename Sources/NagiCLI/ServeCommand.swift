@@ -10,23 +10,23 @@ import QRCode
 
 /// `nagi serve`: the engine over HTTP (`NagiServer`), until SIGINT or SIGTERM.
 enum ServeCommand {
+    static let listen = Option<String>(["--listen"], valueName: "HOST:PORT", help: "Where to listen: an IPv4 address, localhost or [IPv6] and a port (default 127.0.0.1:\(NagiServer.defaultPort); port 0 takes a free one).")
+    static let tokenFile = Option<String>(["--token-file"], valueName: "FILE", help: "Read the token every request must carry from FILE's first line (16 to 128 letters, digits, '-', '_', '.' or '~'), so it shows in no process list. $NAGI_TOKEN does the same. Default: a new random token, printed in the URL.")
+    static let tokenText = Option<String>(["--token"], valueName: "T", help: "The token itself (as --token-file; visible to other users in ps: prefer the file or $NAGI_TOKEN).")
+    static let noToken = Flag(["--no-token"], help: "Serve without a token: on loopback only, and only for a machine whose every user and program you trust (any local process could then use the server).")
+    static let maxMinutes = Option<Int>(["--max-minutes"], valueName: "M", help: "The longest session rendered, 1 to 1440 minutes (default 180).", wholeNumberIn: 1...1440)
+    static let jobs = Option<Int>(["--jobs"], valueName: "N", help: "Renders at once, 1 to 64 (default: the cores); up to 4 × N more wait their turn, and past that the server answers 503.", wholeNumberIn: 1...64)
+    static let qr = Flag(["--qr"], help: "Beyond loopback, draw the first URL as a QR code after the URLs, for a phone's camera (the default when standard output is a terminal).")
+    static let noQR = Flag(["--no-qr"], help: "Draw no QR code, even on a terminal.")
+    static let tlsCert = Option<String>(["--tls-cert"], valueName: "FILE", help: "Serve HTTPS with this certificate (PEM, the chain after it), with --tls-key.")
+    static let tlsKey = Option<String>(["--tls-key"], valueName: "FILE", help: "The private key of --tls-cert (PEM).")
+    static let noTLS = Flag(["--no-tls"], help: "Serve plain HTTP beyond loopback (a warning says what a phone loses: no secure context).")
+
     static let spec = CommandSpec(
         name: "serve",
         summary: "Serve the studio and pacer pages and the engine's API over HTTP (loopback by default).",
-        options: [
-            OptionSpec(names: ["--listen"], valueName: "HOST:PORT", help: "Where to listen: an IPv4 address, localhost or [IPv6] and a port (default 127.0.0.1:\(NagiServer.defaultPort); port 0 takes a free one)."),
-            OptionSpec(names: ["--token-file"], valueName: "FILE", help: "Read the token every request must carry from FILE's first line (16 to 128 letters, digits, '-', '_', '.' or '~'), so it shows in no process list. $NAGI_TOKEN does the same. Default: a new random token, printed in the URL."),
-            OptionSpec(names: ["--token"], valueName: "T", help: "The token itself (as --token-file; visible to other users in ps: prefer the file or $NAGI_TOKEN)."),
-            OptionSpec(names: ["--no-token"], help: "Serve without a token: on loopback only, and only for a machine whose every user and program you trust (any local process could then use the server)."),
-            OptionSpec(names: ["--max-minutes"], valueName: "M", help: "The longest session rendered, 1 to 1440 minutes (default 180)."),
-            OptionSpec(names: ["--jobs"], valueName: "N", help: "Renders at once, 1 to 64 (default: the cores); up to 4 × N more wait their turn, and past that the server answers 503."),
-            OptionSpec(names: ["--qr"], help: "Beyond loopback, draw the first URL as a QR code after the URLs, for a phone's camera (the default when standard output is a terminal)."),
-            OptionSpec(names: ["--no-qr"], help: "Draw no QR code, even on a terminal."),
-            OptionSpec(names: ["--tls-cert"], valueName: "FILE", help: "Serve HTTPS with this certificate (PEM, the chain after it), with --tls-key."),
-            OptionSpec(names: ["--tls-key"], valueName: "FILE", help: "The private key of --tls-cert (PEM)."),
-            OptionSpec(names: ["--no-tls"], help: "Serve plain HTTP beyond loopback (a warning says what a phone loses: no secure context)."),
-        ],
-        exclusiveGroups: [["--qr", "--no-qr"], ["--no-tls", "--tls-cert"], ["--no-tls", "--tls-key"]],
+        options: [listen.spec, tokenFile.spec, tokenText.spec, noToken.spec, maxMinutes.spec, jobs.spec, qr.spec, noQR.spec, tlsCert.spec, tlsKey.spec, noTLS.spec],
+        exclusiveGroups: [[qr.name, noQR.name], [noTLS.name, tlsCert.name], [noTLS.name, tlsKey.name]],
         discussion: """
         The first line of standard output is the URL to open (http://127.0.0.1:8787/?token=…, as Jupyter prints \
         its own). Beyond loopback it prints one URL per address of this machine on the network instead (0.0.0.0 \
@@ -65,7 +65,7 @@ enum ServeCommand {
     static func run(_ arguments: ParsedArguments) throws(NagiError) {
         let address: ListenAddress
         do {
-            address = try ListenAddress(parsing: arguments.value("--listen") ?? "127.0.0.1:\(NagiServer.defaultPort)")
+            address = try ListenAddress(parsing: arguments.text(of: listen) ?? "127.0.0.1:\(NagiServer.defaultPort)")
         } catch {
             throw .usage(error.message)
         }
@@ -73,8 +73,8 @@ enum ServeCommand {
         let maximumMinutes: Int
         let jobCount: Int
         do {
-            maximumMinutes = try arguments.int("--max-minutes", in: 1...1440) ?? 180
-            jobCount = try arguments.int("--jobs", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+            maximumMinutes = try arguments[maxMinutes] ?? 180
+            jobCount = try arguments[jobs] ?? ProcessInfo.processInfo.activeProcessorCount
         } catch {
             throw .arguments(error)
         }
@@ -89,7 +89,7 @@ enum ServeCommand {
         }
         let urls = server.joinURLs
         Console.out(urls.map { $0 + "\n" }.joined())
-        if !address.isLoopback, arguments.isSet("--qr") || (!arguments.isSet("--no-qr") && CommandContext.current.standardOutputIsTerminal) {
+        if !address.isLoopback, arguments[qr] || (!arguments[noQR] && CommandContext.current.standardOutputIsTerminal) {
             do {
                 Console.out(try QRCode(encoding: urls[0]).terminalText)
             } catch {
@@ -125,9 +125,10 @@ enum ServeCommand {
     /// - Throws: a usage fault for two sources at once or `--no-token` beyond loopback, an argument fault for a token
     ///   of the wrong form, an input fault for an unreadable file.
     static func token(_ arguments: ParsedArguments, address: ListenAddress) throws(NagiError) -> String? {
-        let given = ["--token", "--token-file", "--no-token"].filter { arguments.isSet($0) }
+        let given = [(tokenText.name, arguments.isSet(tokenText)), (tokenFile.name, arguments.isSet(tokenFile)), (noToken.name, arguments[noToken])]
+            .filter(\.1).map(\.0)
         guard given.count <= 1 else { throw .usage("\(given[0]) and \(given[1]) both say what the token is; give one") }
-        if arguments.isSet("--no-token") {
+        if arguments[noToken] {
             guard address.isLoopback else {
                 throw .usage("--no-token serves only on loopback: beyond it every request needs a token (\(address.text) is not loopback)")
             }
@@ -135,10 +136,10 @@ enum ServeCommand {
         }
         let option: String
         let token: String
-        if let value = arguments.value("--token") {
-            (option, token) = ("--token", value)
-        } else if let path = arguments.value("--token-file") {
-            option = "--token-file"
+        if let value = arguments.text(of: tokenText) {
+            (option, token) = (tokenText.name, value)
+        } else if let path = arguments.text(of: tokenFile) {
+            option = tokenFile.name
             guard let bytes = FileManager.default.contents(atPath: path) else {
                 throw .noInput("cannot read the token file \(path)")
             }
@@ -150,7 +151,7 @@ enum ServeCommand {
             return RequestGuard.makeToken()
         }
         guard isValidToken(token) else {
-            throw .arguments(.invalidValue(option: option, value: option == "--token" ? token : "…", expected: "16 to 128 letters, digits, '-', '_', '.' or '~'"))
+            throw .arguments(.invalidValue(option: option, value: option == tokenText.name ? token : "…", expected: "16 to 128 letters, digits, '-', '_', '.' or '~'"))
         }
         return token
     }
@@ -159,16 +160,16 @@ enum ServeCommand {
     /// `--tls-cert` and `--tls-key`; else beyond loopback the local authority's (`LocalAuthority`), for this
     /// machine's host names and addresses; nil on loopback and with `--no-tls` (which warns beyond loopback).
     private static func security(_ arguments: ParsedArguments, address: ListenAddress) throws(NagiError) -> (TLSIdentity?, String?) {
-        let certificatePath = arguments.value("--tls-cert")
-        let keyPath = arguments.value("--tls-key")
+        let certificatePath = arguments.text(of: tlsCert)
+        let keyPath = arguments.text(of: tlsKey)
         if certificatePath != nil || keyPath != nil {
             guard let certificatePath, let keyPath else {
                 throw .usage("--tls-cert and --tls-key go together: a certificate and its key")
             }
-            return (TLSIdentity(certificatePEM: try pemFile(certificatePath, option: "--tls-cert"), keyPEM: try pemFile(keyPath, option: "--tls-key")), nil)
+            return (TLSIdentity(certificatePEM: try pemFile(certificatePath, option: tlsCert.name), keyPEM: try pemFile(keyPath, option: tlsKey.name)), nil)
         }
         guard !address.isLoopback else { return (nil, nil) }
-        if arguments.isSet("--no-tls") {
+        if arguments[noTLS] {
             Console.err("nagi serve: warning: plain HTTP beyond loopback: a phone's browser gives such a page no secure context (no install, no offline use, no wake lock, no heart strap), and the token crosses the network readable\n")
             return (nil, nil)
         }

@@ -24,8 +24,14 @@ enum SessionStartRecord {
         if let reason = FileSystem.makeFolders(FilePath(path).parent.string) {
             throw .cannotCreate("cannot keep the session's start: \(reason)")
         }
-        let text = "{\"session\": \(JSONText.quote(name)), \"startedAt\": \(JSONText.quote(startedAt))}\n"
+        let text = JSONOutput.line(Record(session: name, startedAt: startedAt))
         try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(text, to: path, overwrite: true) }
+    }
+
+    /// The record as written: the session's name and when it started (ISO 8601, with the zone).
+    private struct Record: Encodable {
+        var session: String
+        var startedAt: String
     }
 
     /// The last start recorded for a course (its last lesson with a start) or a session name.

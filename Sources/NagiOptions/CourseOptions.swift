@@ -7,6 +7,12 @@ import NagiKit
 /// The options that name and shape a course: NAME (a preset or a course file), and `course export`'s, read into
 /// NagiKit's `CourseExporter.Settings` for the command line and for `nagi serve`'s lesson and album downloads.
 package enum CourseOptions {
+    /// A flag here (the file is named after each track), the command line's alone.
+    package static let labels = Flag(["--labels"], help: "Also write an Audacity label track beside each track ('NN - Title.txt').")
+    /// The machine's cores are the server's to share, not a request's.
+    package static let jobs = Option<Int>(["--jobs"], valueName: "N", help: "Tracks rendered at once, 1 to 64 (default: the number of cores).", wholeNumberIn: 1...64)
+    package static let force = Flag(["--force"], help: "Redo every track, replacing existing files.")
+
     /// NAME.
     package static let courseArgument = PositionalSpec(name: "NAME", help: "A course preset name (see `nagi course list`) or a path to a course JSON file.", completion: .courses)
 
@@ -16,12 +22,7 @@ package enum CourseOptions {
         summary: "Export every lesson as a track named 'NN - Title.ext', with a playlist, in parallel.",
         positionals: [courseArgument],
         groups: [OutputOptions.folderGroup, SampleRateOptions.group, SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group, TagOptions.group],
-        options: [
-            OptionSpec(names: ["--labels"], help: "Also write an Audacity label track beside each track ('NN - Title.txt')."),
-            OptionSpec(names: ["--jobs"], valueName: "N", help: "Tracks rendered at once, 1 to 64 (default: the number of cores)."),
-            OptionSpec(names: ["--force"], help: "Redo every track, replacing existing files."),
-            OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
-        ],
+        options: [labels.spec, jobs.spec, force.spec, RenderOptions.quiet.spec],
         discussion: """
         Tracks are tagged through TagLib as an album: album = the course's album or title, title = lesson \
         title, track = NN/total, disc 1/1, artist nagi (or the course's "artist"), genre Meditation (or \

@@ -6,21 +6,22 @@ import Synth
 /// `nagi describe` (and `nagi serve`'s `/api/describe`): the phases of a session with exact times and frames, as a
 /// table or JSON, read from the command's options.
 package struct DescribeOptions {
+    /// The terminal's choice of layout; a request asks `/api/describe`, which answers JSON.
+    package static let json = Flag(["--json"], help: "Print one JSON object instead of the table.")
+    package static let cues = Option<CueMode>(["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", overHTTP: true)
+    // Taken (as render takes it) so that `--cues voice --no-cues`, or a request's `cues=voice&no-cues=1`, is
+    // refused with render's sentence rather than read as --cues voice.
+    package static let noCues = Flag(["--no-cues"], help: "The same as --cues none.", overHTTP: true)
+    package static let count = Option<CountMode>(["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", overHTTP: true)
+    package static let countdown = Option<Int>(["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later.", wholeNumberIn: SessionFraming.countdownRange, overHTTP: true)
+    package static let endBell = Flag(["--end-bell"], help: "Show the end bell after the release: an \"after\" line.", overHTTP: true)
+
     package static let spec = CommandSpec(
         name: "describe",
         summary: "Show a session's phases with exact start and end times and frames.",
         positionals: [SessionOptions.patternPositional],
         groups: SessionOptions.groups,
-        options: [
-            OptionSpec(names: ["--json"], help: "Print one JSON object instead of the table."),
-            OptionSpec(names: ["--cues"], valueName: "C", help: "Show the words spoken with these cues (chimes, voice, both, none), as render and play would speak them: a \"speaks\" column. Without --cues or --count the JSON's \"speaks\" lists what --cues voice says.", allowedValues: CueMode.allCases.map(\.rawValue)),
-            // Taken (as render takes it) so that `--cues voice --no-cues`, or a request's `cues=voice&no-cues=1`, is
-            // refused with render's sentence rather than read as --cues voice.
-            OptionSpec(names: ["--no-cues"], help: "The same as --cues none."),
-            OptionSpec(names: ["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", allowedValues: CountMode.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later."),
-            OptionSpec(names: ["--end-bell"], help: "Show the end bell after the release: an \"after\" line."),
-        ],
+        options: [json.spec, cues.spec, noCues.spec, count.spec, countdown.spec, endBell.spec],
         exclusiveGroups: GuidanceOptions.group.exclusiveGroups,
         discussion: """
         Given an audio file nagi wrote (.wav, .flac, .ogg, .opus, .mp3), describe prints what a player \
@@ -61,15 +62,15 @@ package struct DescribeOptions {
     package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(NagiError) {
         let cues: CueMode?, count: CountMode?, countdownSeconds: Int
         do {
-            cues = arguments.isSet("--no-cues") ? CueMode.none : try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
-            count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:))
-            countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
+            cues = arguments[Self.noCues] ? CueMode.none : try arguments[Self.cues]
+            count = try arguments[Self.count]
+            countdownSeconds = try arguments[Self.countdown] ?? 0
         } catch {
             throw .arguments(error)
         }
         try self.init(
             session: try SessionOptions(arguments, catalog: catalog), cues: cues, count: count, countdownSeconds: countdownSeconds,
-            endBell: arguments.isSet("--end-bell"), catalog: catalog)
+            endBell: arguments[Self.endBell], catalog: catalog)
     }
 
     /// The description of `session` as the guide `cues` and `count` speak it (nil: not chosen), with a countdown and
@@ -196,50 +197,66 @@ package struct DescribeOptions {
     package static func json(_ schedule: Schedule, options: SessionOptions, words: [[PhaseWords.Spoken]], framing: SessionFraming? = nil) -> String {
         let leadInFrames = framing?.leadInFrameCount ?? 0
         let leadIn = framing?.leadInMicroseconds(sampleRate: schedule.sampleRate) ?? 0
-        var phases: [String] = []
-        phases.reserveCapacity(schedule.phases.count)
-        for (index, phase) in schedule.phases.enumerated() {
-            let speaks = words[index].map { "{\"frame\": \(leadInFrames + $0.frame), \"words\": \(JSONText.quote($0.words))}" }.joined(separator: ", ")
-            phases.append(
-                "{\"kind\": \(JSONText.quote(phase.kind.rawValue)), \"cycle\": \(phase.cycleIndex + 1), "
-                + "\"startFrame\": \(leadInFrames + phase.startFrame), \"endFrame\": \(leadInFrames + phase.endFrame), "
-                + "\"startSeconds\": \(Microseconds.formatSeconds(leadIn + phase.startMicroseconds)), "
-                + "\"endSeconds\": \(Microseconds.formatSeconds(leadIn + phase.endMicroseconds)), "
-                + "\"seconds\": \(Microseconds.formatSeconds(phase.durationMicroseconds)), "
-                + "\"fromLevel\": \(JSONText.number(phase.startLevel)), \"toLevel\": \(JSONText.number(phase.endLevel)), "
-                + "\"say\": \(optional(phase.spokenWords)), \"round\": \(phase.roundIndex.map { String($0 + 1) } ?? "null"), "
-                + "\"stageLabel\": \(optional(phase.stageLabel)), \"stageAnnouncement\": \(optional(phase.stageAnnouncement)), "
-                + "\"speaks\": [\(speaks)]" + (phase.isOpen ? ", \"open\": true}" : "}")
-            )
+        let phases = schedule.phases.enumerated().map { index, phase in
+            Described.Phase(
+                kind: phase.kind.rawValue, cycle: phase.cycleIndex + 1,
+                startFrame: Int64(leadInFrames) + phase.startFrame, endFrame: Int64(leadInFrames) + phase.endFrame,
+                startSeconds: JSONDecimal(microseconds: leadIn + phase.startMicroseconds), endSeconds: JSONDecimal(microseconds: leadIn + phase.endMicroseconds),
+                seconds: JSONDecimal(microseconds: phase.durationMicroseconds),
+                fromLevel: JSONDecimal(phase.startLevel), toLevel: JSONDecimal(phase.endLevel),
+                say: JSONNullable(phase.spokenWords), round: JSONNullable(phase.roundIndex.map { $0 + 1 }),
+                stageLabel: JSONNullable(phase.stageLabel), stageAnnouncement: JSONNullable(phase.stageAnnouncement),
+                speaks: words[index].map { Described.Sound(frame: Int64(leadInFrames) + Int64($0.frame), words: $0.words) },
+                open: phase.isOpen ? true : nil)
         }
-        var text = "{\"title\": \(JSONText.quote(options.title)), \"pattern\": \(JSONText.quote(options.name)), "
-        text += "\"easing\": \(JSONText.quote(schedule.easing.name)), "
-        text += "\"sampleRate\": \(schedule.sampleRate), \"totalFrames\": \(schedule.totalFrames), "
-        text += "\"totalSeconds\": \(Microseconds.formatSeconds(schedule.totalMicroseconds)), "
-        text += "\"cycles\": \(schedule.cycleCount), \"breaths\": \(schedule.breathCount), "
-        text += "\"breathsPerMinute\": \(JSONText.number(schedule.breathsPerMinute)), "
+        var described = Described(
+            title: options.title, pattern: options.name, easing: schedule.easing.name, sampleRate: schedule.sampleRate,
+            totalFrames: schedule.totalFrames, totalSeconds: JSONDecimal(microseconds: schedule.totalMicroseconds),
+            cycles: schedule.cycleCount, breaths: schedule.breathCount, breathsPerMinute: JSONDecimal(schedule.breathsPerMinute), phases: phases)
         if let framing, !framing.isEmpty {
-            func sounds(_ before: Bool) -> String {
+            func sounds(_ before: Bool) -> [Described.Sound] {
                 framing.events.filter { ($0.phaseIndex < 0) == before }.map { event in
-                    let what = switch event.sound {
-                    case let .phrase(words): "\"words\": \(JSONText.quote(words))"
-                    case .chime: "\"sound\": \"bell\""
-                    case .tick: "\"sound\": \"tick\""
-                    case .pack: "\"sound\": \"clip\""
+                    switch event.sound {
+                    case let .phrase(words): Described.Sound(frame: event.frame, words: words)
+                    case .chime: Described.Sound(frame: event.frame, sound: "bell")
+                    case .tick: Described.Sound(frame: event.frame, sound: "tick")
+                    case .pack: Described.Sound(frame: event.frame, sound: "clip")
                     }
-                    return "{\"frame\": \(event.frame), \(what)}"
-                }.joined(separator: ", ")
+                }
             }
-            text += "\"renderFrames\": \(framing.totalFrameCount), "
-            text += "\"before\": {\"startFrame\": 0, \"endFrame\": \(framing.leadInFrameCount), \"sounds\": [\(sounds(true))]}, "
-            text += "\"after\": {\"startFrame\": \(framing.endingStartFrame), \"endFrame\": \(framing.endingStartFrame + framing.endingFrameCount), \"sounds\": [\(sounds(false))]}, "
+            described.renderFrames = framing.totalFrameCount
+            described.before = Described.Span(startFrame: 0, endFrame: framing.leadInFrameCount, sounds: sounds(true))
+            described.after = Described.Span(startFrame: framing.endingStartFrame, endFrame: framing.endingStartFrame + framing.endingFrameCount, sounds: sounds(false))
         }
-        text += "\"phases\": [\n  " + phases.joined(separator: ",\n  ") + "\n]}\n"
-        return text
+        return JSONOutput.line(described)
     }
 
-    /// A JSON string, or null.
-    private static func optional(_ text: String?) -> String {
-        text.map(JSONText.quote) ?? "null"
+    /// The object `json` writes; `renderFrames`, `before` and `after` only with a framing.
+    struct Described: Encodable {
+        var title, pattern, easing: String, sampleRate: Int, totalFrames: Int64, totalSeconds: JSONDecimal
+        var cycles, breaths: Int, breathsPerMinute: JSONDecimal
+        var renderFrames: Int64?, before: Span?, after: Span?
+        var phases: [Phase]
+
+        /// What sounds outside the breathing, before its first phase or after its release.
+        struct Span: Encodable {
+            var startFrame, endFrame: Int64, sounds: [Sound]
+        }
+
+        /// One sound at its frame: words spoken, or a named sound.
+        struct Sound: Encodable {
+            var frame: Int64
+            var words: String? = nil
+            var sound: String? = nil
+        }
+
+        struct Phase: Encodable {
+            var kind: String, cycle: Int, startFrame, endFrame: Int64
+            var startSeconds, endSeconds, seconds, fromLevel, toLevel: JSONDecimal
+            var say: JSONNullable<String>, round: JSONNullable<Int>, stageLabel, stageAnnouncement: JSONNullable<String>
+            var speaks: [Sound]
+            /// Only on an open hold.
+            var open: Bool?
+        }
     }
 }

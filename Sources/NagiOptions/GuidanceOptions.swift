@@ -13,19 +13,20 @@ import Synth
 package struct GuidanceOptions: Equatable {
     package static let cueVolumeRange: ClosedRange<Double> = -30...12
 
+    package static let cues = Option<CueMode>(["--cues"], valueName: "C", help: "What marks each phase change: chimes (the default: a soft chime per phase kind), voice (a voice says \"breathe in\", \"hold\", \"breathe out\" or the pattern's own words, its first sound on the phase's first frame; Wim Hof's quick breaths pass unspoken), both, or none.", overHTTP: true)
+    package static let noCues = Flag(["--no-cues"], help: "The same as --cues none: no chimes and no voice (nothing else changes).", overHTTP: true)
+    package static let voice = Option<SpeechVoice>(["--voice"], valueName: "V", help: "The voice for spoken cues and counts (flite): slt (the default, female), rms (male), awb (male, Scottish), kal16 (male, plain).", overHTTP: true)
+    package static let count = Option<CountMode>(["--count"], valueName: "K", help: "Counting within each phase: none (the default), ticks (a soft tick on every whole second, falling in pitch through the phase) or voice (the phase's word, then \"two\", \"three\", ... on each whole second while at least 0.8 s of the phase remains).", overHTTP: true)
+    /// A folder; over HTTP by name from the user's own folders, never as a path.
+    package static let cuePack = Option<String>(["--cue-pack"], valueName: "DIR", help: "A folder of your own cue clips, played in place of the chimes and cut at the next phase change: inhale.*, hold.*, exhale.* and optionally hold-out.* (for holds after an exhale), in any format libsndfile reads, mono or stereo, at most 30 s each.", completion: .folder, overHTTP: true)
+    package static let cueVolume = Option<Double>(["--cue-volume"], valueName: "DB", help: "Moves every guide sound (chimes, clips, words, ticks) by this many dB, from -30 to +12 (default 0; decimals are fine).", decimalIn: cueVolumeRange, overHTTP: true)
+    package static let countdown = Option<Int>(["--countdown"], valueName: "N", help: "A get-ready lead-in of N whole seconds before the first inhale, 0 to 60 (default 0: none). With a voice (--cues voice|both or --count voice) it says \"get ready\" 2 s before the count, then the numbers N ... 1 on the whole seconds before the first inhale (\"three\" 3 s before it), so the lead-in is N + 2 s; with chimes only a soft tick marks those seconds; with --cues none it is silence. Every phase starts that much later; --minutes and the session's length still count the breathing alone.", wholeNumberIn: SessionFraming.countdownRange, overHTTP: true)
+    package static let endBell = Flag(["--end-bell"], help: "After the release, the stage chime rings (unless --cues none) and, with a voice, \"the session is complete\" follows 1 s later; the closing silence comes 4 s after the bell.", overHTTP: true)
+
     package static let group = OptionGroup(
         title: "Guidance",
-        options: [
-            OptionSpec(names: ["--cues"], valueName: "C", help: "What marks each phase change: chimes (the default: a soft chime per phase kind), voice (a voice says \"breathe in\", \"hold\", \"breathe out\" or the pattern's own words, its first sound on the phase's first frame; Wim Hof's quick breaths pass unspoken), both, or none.", allowedValues: CueMode.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--no-cues"], help: "The same as --cues none: no chimes and no voice (nothing else changes)."),
-            OptionSpec(names: ["--voice"], valueName: "V", help: "The voice for spoken cues and counts (flite): slt (the default, female), rms (male), awb (male, Scottish), kal16 (male, plain).", allowedValues: SpeechVoice.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--count"], valueName: "K", help: "Counting within each phase: none (the default), ticks (a soft tick on every whole second, falling in pitch through the phase) or voice (the phase's word, then \"two\", \"three\", ... on each whole second while at least 0.8 s of the phase remains).", allowedValues: CountMode.allCases.map(\.rawValue)),
-            OptionSpec(names: ["--cue-pack"], valueName: "DIR", help: "A folder of your own cue clips, played in place of the chimes and cut at the next phase change: inhale.*, hold.*, exhale.* and optionally hold-out.* (for holds after an exhale), in any format libsndfile reads, mono or stereo, at most 30 s each.", completion: .folder),
-            OptionSpec(names: ["--cue-volume"], valueName: "DB", help: "Moves every guide sound (chimes, clips, words, ticks) by this many dB, from -30 to +12 (default 0; decimals are fine)."),
-            OptionSpec(names: ["--countdown"], valueName: "N", help: "A get-ready lead-in of N whole seconds before the first inhale, 0 to 60 (default 0: none). With a voice (--cues voice|both or --count voice) it says \"get ready\" 2 s before the count, then the numbers N ... 1 on the whole seconds before the first inhale (\"three\" 3 s before it), so the lead-in is N + 2 s; with chimes only a soft tick marks those seconds; with --cues none it is silence. Every phase starts that much later; --minutes and the session's length still count the breathing alone."),
-            OptionSpec(names: ["--end-bell"], help: "After the release, the stage chime rings (unless --cues none) and, with a voice, \"the session is complete\" follows 1 s later; the closing silence comes 4 s after the bell."),
-        ],
-        exclusiveGroups: [["--cues", "--no-cues"]]
+        options: [Self.cues.spec, noCues.spec, Self.voice.spec, Self.count.spec, cuePack.spec, cueVolume.spec, countdown.spec, Self.endBell.spec],
+        exclusiveGroups: [[Self.cues.name, noCues.name]]
     )
 
     /// `--cues` (or `--no-cues`) as given.
@@ -56,20 +57,20 @@ package struct GuidanceOptions: Equatable {
     /// `voice`, so options that only matter to some lessons (`--voice` on a silent lesson) are not refused here.
     package init(_ arguments: ParsedArguments, forLessons: Bool = false) throws(NagiError) {
         do {
-            cues = arguments.isSet("--no-cues") ? CueMode.none : try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
-            voice = try arguments.choice("--voice").flatMap(SpeechVoice.init(rawValue:))
-            count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:))
-            cueVolumeDecibels = try arguments.decimal("--cue-volume", in: Self.cueVolumeRange) ?? 0
-            countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
+            cues = arguments[Self.noCues] ? CueMode.none : try arguments[Self.cues]
+            voice = try arguments[Self.voice]
+            count = try arguments[Self.count]
+            cueVolumeDecibels = try arguments[Self.cueVolume] ?? 0
+            countdownSeconds = try arguments[Self.countdown] ?? 0
         } catch {
             throw .arguments(error)
         }
-        cuePackPath = arguments.value("--cue-pack")
-        endBell = arguments.isSet("--end-bell")
+        cuePackPath = arguments.text(of: Self.cuePack)
+        endBell = arguments[Self.endBell]
         if forLessons {
             try checkCuePackFolder()
         } else {
-            try validate(volumeGiven: arguments.isSet("--cue-volume"))
+            try validate(volumeGiven: arguments.isSet(Self.cueVolume))
         }
     }
 
@@ -96,7 +97,7 @@ package struct GuidanceOptions: Equatable {
     private func checkCuePackFolder() throws(NagiError) {
         guard let cuePackPath else { return }
         guard !cuePackPath.isEmpty else {
-            throw .arguments(.invalidValue(option: "--cue-pack", value: cuePackPath, expected: "a folder path"))
+            throw .arguments(.invalidValue(option: Self.cuePack.name, value: cuePackPath, expected: "a folder path"))
         }
         switch FileKind.of(cuePackPath) {
         case .folder: break

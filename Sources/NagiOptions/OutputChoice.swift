@@ -26,12 +26,12 @@ package struct OutputChoice {
     package init(_ arguments: ParsedArguments, defaultStem: String, standardOutputIsTerminal: Bool) throws(NagiError) {
         let formatChoice: AudioFileFormat?
         do {
-            formatChoice = try arguments.choice("--format").flatMap(AudioFileFormat.init(rawValue:))
-            quality = try arguments.decimal("--quality", in: 0...10).map { $0 / 10 }
+            formatChoice = try arguments[OutputOptions.format]
+            quality = try arguments[OutputOptions.quality].map { $0 / 10 }
         } catch {
             throw .arguments(error)
         }
-        guard let given = arguments.value("--output") else {
+        guard let given = arguments.text(of: OutputOptions.output) else {
             format = formatChoice ?? .wav
             path = "\(defaultStem).\(format.fileExtension)"
             return

@@ -3,13 +3,15 @@ import Breath
 /// `--bpm N [--ratio A:B | A:B:C:D]`: a pace in breaths a minute in place of PATTERN, or `--ratio`
 /// alone to re-pace a session built of paces (resonance-steps).
 package struct PaceOptions {
-    package static let group = OptionGroup(
-        title: "Pace",
-        options: [
-            OptionSpec(names: ["--bpm"], valueName: "N", help: "Breaths a minute in place of PATTERN, 1 to 30 (decimals allowed): one breath lasts 60/N s, rounded up to the microsecond."),
-            OptionSpec(names: ["--ratio"], valueName: "A:B", help: "How --bpm divides a breath: inhale:exhale, or inhale:hold:exhale:hold (default 1:1); also re-paces resonance-steps."),
-        ]
-    )
+    /// `--bpm`, read at the even ratio (`--ratio` applies after).
+    package static let bpm = Option<BreathPace>(spec: OptionSpec(names: ["--bpm"], valueName: "N", help: "Breaths a minute in place of PATTERN, 1 to 30 (decimals allowed): one breath lasts 60/N s, rounded up to the microsecond.", overHTTP: true)) { text throws(InvalidOptionValue) in
+        do throws(BreathPace.InvalidText) { return try BreathPace(breathsPerMinute: text) } catch { throw InvalidOptionValue(expected: error.expected) }
+    }
+    package static let ratio = Option<BreathRatio>(spec: OptionSpec(names: ["--ratio"], valueName: "A:B", help: "How --bpm divides a breath: inhale:exhale, or inhale:hold:exhale:hold (default 1:1); also re-paces resonance-steps.", overHTTP: true)) { text throws(InvalidOptionValue) in
+        do throws(BreathPace.InvalidText) { return try BreathRatio.parse(text) } catch { throw InvalidOptionValue(expected: error.expected) }
+    }
+
+    package static let group = OptionGroup(title: "Pace", options: [Self.bpm.spec, Self.ratio.spec])
 
     /// `--ratio`, if given.
     package var ratio: BreathRatio?
@@ -17,20 +19,13 @@ package struct PaceOptions {
     package var pace: BreathPace?
 
     package init(_ arguments: ParsedArguments) throws(NagiError) {
-        if let text = arguments.value("--ratio") {
-            do {
-                ratio = try BreathRatio.parse(text)
-            } catch {
-                throw .arguments(.invalidValue(option: "--ratio", value: text, expected: error.expected))
-            }
+        do {
+            ratio = try arguments[Self.ratio]
+            pace = try arguments[Self.bpm]
+        } catch {
+            throw .arguments(error)
         }
-        if let text = arguments.value("--bpm") {
-            do {
-                pace = try BreathPace(breathsPerMinute: text, ratio: ratio ?? .even)
-            } catch {
-                throw .arguments(.invalidValue(option: "--bpm", value: text, expected: error.expected))
-            }
-        }
+        pace?.ratio = ratio ?? .even
     }
 
     /// Precedence: `--bpm` stands in place of PATTERN, so giving both is refused.

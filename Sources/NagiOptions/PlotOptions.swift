@@ -7,18 +7,18 @@ import Synth
 /// pitch, gain and the modulation envelope, computed from the same functions the renderer uses — read from the
 /// command's options.
 package struct PlotOptions {
+    /// A path: the command line's alone.
+    package static let output = Option<String>(["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file)
+    package static let force = Flag(["--force"], help: "Replace an existing file.")
+    package static let countdown = Option<Int>(["--countdown"], valueName: "N", help: "Draw a get-ready countdown of N seconds before the first inhale, shaded in the overview (as with --cues voice, whose words the plot shows: N + 2 s).", wholeNumberIn: SessionFraming.countdownRange, overHTTP: true)
+    package static let endBell = Flag(["--end-bell"], help: "Draw the end bell after the release, shaded in the overview.", overHTTP: true)
+
     package static let spec = CommandSpec(
         name: "plot",
         summary: "Draw a session as an SVG: the horizon level, phases, pitch (Hz), gain (dB) and modulation.",
         positionals: [SessionOptions.patternPositional],
         groups: SessionOptions.groups + [SoundscapeOptions.group, BedOptions.group, BeatOptions.group],
-        options: [
-            OptionSpec(names: ["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file),
-            OptionSpec(names: ["--force"], help: "Replace an existing file."),
-            OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
-            OptionSpec(names: ["--countdown"], valueName: "N", help: "Draw a get-ready countdown of N seconds before the first inhale, shaded in the overview (as with --cues voice, whose words the plot shows: N + 2 s)."),
-            OptionSpec(names: ["--end-bell"], help: "Draw the end bell after the release, shaded in the overview."),
-        ],
+        options: [output.spec, force.spec, RenderOptions.quiet.spec, countdown.spec, endBell.spec],
         discussion: """
         The plot shows the first cycles in detail and the whole session as an overview, with the words \
         `--cues voice` speaks under each cue mark. It is a \
@@ -50,8 +50,8 @@ package struct PlotOptions {
         var plot = SessionPlot(schedule: schedule, curves: curves, title: session.title, subtitle: "\(session.name) · soundscape \(soundscapeName)", cueWords: words)
         plot.beat = try BeatOptions(arguments).beat
         var framingSettings = RenderSettings(soundscape: soundscape, channelCount: 1, cues: .voice)
-        do { framingSettings.countdownSeconds = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0 } catch { throw .arguments(error) }
-        framingSettings.endBell = arguments.isSet("--end-bell")
+        do { framingSettings.countdownSeconds = try arguments[Self.countdown] ?? 0 } catch { throw .arguments(error) }
+        framingSettings.endBell = arguments[Self.endBell]
         plot.framing = SessionFraming(schedule: schedule, settings: framingSettings)
         let bed = try BedOptions(arguments)
         if bed.path != nil || soundscape.bed != nil {

@@ -6,20 +6,23 @@ import NagiKit
 /// sound, the guide and the tags, made into NagiKit's request and, for a format, its file description, each
 /// checked before anything is prepared or created.
 package struct RenderOptions {
+    package static let title = Option<String>(["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length).", overHTTP: true)
+    /// A path: the command line's alone.
+    package static let labels = Option<String>(["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file)
+    /// A path: the command line's alone.
+    package static let cueSheet = Option<String>(["--cue-sheet"], valueName: "FILE", help: "Also write a cue sheet naming the audio file, with a track at each chapter (see --chapters), for cue-aware players.", completion: .file)
+    /// The machine's cores are the server's to share (`nagi serve --jobs`), not a request's.
+    package static let threads = Option<Int>(["--threads"], valueName: "N", help: "Render on N threads at once, in consecutive slices, while the file is written, and speak the guide's words in up to N processes, one a core (1–64; default: the machine's cores). The output is the same byte for byte whatever N; threads beyond the cores gain no speed and take 1 to 4 MB of memory each (the most under a long bed).", wholeNumberIn: 1...64)
+    package static let force = Flag(["--force"], help: "Replace existing files.")
+    package static let quiet = Flag(["--quiet"], help: "Print nothing but errors.")
+
     /// `nagi render`'s options and help: the ones `nagi serve`'s `/api/render` takes are these less the file system's.
     package static let spec = CommandSpec(
         name: "render",
         summary: "Render a breathing session to an audio file (WAV, FLAC, Ogg, Opus, MP3, raw PCM) or standard output.",
         positionals: [SessionOptions.patternPositional],
         groups: [OutputOptions.fileGroup] + SessionOptions.groups + [SynthesisOptions.group, GuidanceOptions.group, BedOptions.group, BeatOptions.group, LoudnessOptions.group, TagOptions.group],
-        options: [
-            OptionSpec(names: ["--title"], valueName: "T", help: "The title tag (default: the pattern's title and length)."),
-            OptionSpec(names: ["--labels"], valueName: "FILE|-", help: "Also write an Audacity label track: start, end and phase, one line per phase, and one spanning each labelled stage (resonance-steps' rates). - writes it to standard output (after the audio is complete).", completion: .file),
-            OptionSpec(names: ["--cue-sheet"], valueName: "FILE", help: "Also write a cue sheet naming the audio file, with a track at each chapter (see --chapters), for cue-aware players.", completion: .file),
-            OptionSpec(names: ["--threads"], valueName: "N", help: "Render on N threads at once, in consecutive slices, while the file is written, and speak the guide's words in up to N processes, one a core (1–64; default: the machine's cores). The output is the same byte for byte whatever N; threads beyond the cores gain no speed and take 1 to 4 MB of memory each (the most under a long bed)."),
-            OptionSpec(names: ["--force"], help: "Replace existing files."),
-            OptionSpec(names: ["--quiet"], help: "Print nothing but errors."),
-        ],
+        options: [title.spec, labels.spec, cueSheet.spec, threads.spec, force.spec, quiet.spec],
         discussion: """
         The file's frame 0 is the schedule's frame 0: every phase starts exactly where `nagi describe` \
         says. WAV files carry their chapters as cue points, each named with its chapter's title. Files are \
@@ -74,7 +77,7 @@ package struct RenderOptions {
         let (soundscape, soundscapeName) = try sound.synthesis.soundscape.resolve(catalog: catalog)
         self.soundscapeName = soundscapeName
         let schedule = try session.schedule()
-        let title = try TagOptions.displayText("--title", in: arguments) ?? session.titleTag(totalMicroseconds: schedule.totalMicroseconds)
+        let title = try TagOptions.displayText(Self.title, in: arguments) ?? session.titleTag(totalMicroseconds: schedule.totalMicroseconds)
         let tagOptions = try TagOptions(arguments)
         tags = AudioTags(
             title: title,

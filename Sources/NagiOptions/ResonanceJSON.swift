@@ -21,45 +21,74 @@ package enum ResonanceJSON {
     /// Every figure of `report` as one JSON object; `patternName` names the session breathed. `best` is null when
     /// there is no verdict, and `reason` says why; otherwise `best.clear` says whether the pace stood out clearly.
     package static func text(_ report: ResonanceReport, patternName: String) -> String {
-        var text = "{\"pattern\": \(JSONText.quote(patternName)), \"refused\": false, \"format\": \(JSONText.quote(report.formatDescription)), "
-        if let index = report.bestIndex {
-            let best = report.steps[index]
-            text += "\"best\": {\"breathsPerMinute\": \(JSONText.number(best.breathsPerMinute)), \"label\": \(JSONText.quote(best.label)), "
-            text += "\"verdict\": \(JSONText.quote(report.verdict)), \"clear\": \(report.decision.clear), \"margin\": \(optional(report.margin)), "
-            text += "\"tStatistic\": \(optional(report.decision.tStatistic))}, \"reason\": null, "
-        } else {
-            text += "\"best\": null, \"reason\": \(JSONText.quote(report.decision.reason ?? report.verdict)), "
+        let best = report.bestIndex.map { index in
+            let step = report.steps[index]
+            return Best(
+                breathsPerMinute: JSONDecimal(step.breathsPerMinute), label: step.label, verdict: report.verdict, clear: report.decision.clear,
+                margin: optional(report.margin), tStatistic: optional(report.decision.tStatistic))
         }
-        text += "\"notes\": [" + report.notes.map(JSONText.quote).joined(separator: ", ") + "], "
-        text += "\"offsetSeconds\": \(JSONText.number(report.offsetSeconds)), "
-        switch report.placement {
-        case .given:
-            text += "\"alignment\": null, "
+        let alignment: Alignment? = switch report.placement {
+        case .given: nil
         case let .found(alignment):
-            text += "\"alignment\": {\"correlation\": \(JSONText.number(alignment.correlation)), \"runnerUpCorrelation\": \(JSONText.number(alignment.runnerUpCorrelation)), \"runnerUpOffsetSeconds\": \(JSONText.number(alignment.runnerUpOffsetSeconds)), \"clear\": \(alignment.isClear), \"heartDelaySeconds\": \(optional(alignment.heartDelaySeconds))}, "
+            Alignment(
+                correlation: JSONDecimal(alignment.correlation), runnerUpCorrelation: JSONDecimal(alignment.runnerUpCorrelation),
+                runnerUpOffsetSeconds: JSONDecimal(alignment.runnerUpOffsetSeconds), clear: alignment.isClear,
+                heartDelaySeconds: optional(alignment.heartDelaySeconds))
         }
-        text += "\"artefacts\": \(report.artefactCount), \"beats\": \(report.beatCount), \"recordSeconds\": \(JSONText.number(report.recordSeconds)), "
         let steps = report.steps.map { step in
-            "{\"label\": \(JSONText.quote(step.label)), \"breathsPerMinute\": \(JSONText.number(step.breathsPerMinute)), "
-                + "\"startSeconds\": \(JSONText.number(step.startSeconds)), \"endSeconds\": \(JSONText.number(step.endSeconds)), "
-                + "\"meanHeartRate\": \(JSONText.number(step.meanHeartRate)), \"peakToTrough\": \(JSONText.number(step.peakToTrough)), "
-                + "\"lowFrequencyPower\": \(JSONText.number(step.lowFrequencyPower)), \"peakFrequencyHz\": \(JSONText.number(step.peakFrequencyHz)), "
-                + "\"peakDensity\": \(JSONText.number(step.peakDensity)), \"phaseDegrees\": \(JSONText.number(step.phaseDegrees)), "
-                + "\"rmssdMilliseconds\": \(JSONText.number(step.rmssdMilliseconds)), \"sdnnMilliseconds\": \(JSONText.number(step.sdnnMilliseconds)), "
-                + "\"beats\": \(step.beatCount), \"artefacts\": \(step.artefactCount), "
-                + "\"excluded\": \(step.excludedReason.map(JSONText.quote) ?? "null"), \"score\": \(JSONText.number(step.score))}"
+            Step(
+                label: step.label, breathsPerMinute: JSONDecimal(step.breathsPerMinute), startSeconds: JSONDecimal(step.startSeconds),
+                endSeconds: JSONDecimal(step.endSeconds), meanHeartRate: JSONDecimal(step.meanHeartRate), peakToTrough: JSONDecimal(step.peakToTrough),
+                lowFrequencyPower: JSONDecimal(step.lowFrequencyPower), peakFrequencyHz: JSONDecimal(step.peakFrequencyHz),
+                peakDensity: JSONDecimal(step.peakDensity), phaseDegrees: JSONDecimal(step.phaseDegrees),
+                rmssdMilliseconds: JSONDecimal(step.rmssdMilliseconds), sdnnMilliseconds: JSONDecimal(step.sdnnMilliseconds),
+                beats: step.beatCount, artefacts: step.artefactCount, excluded: JSONNullable(step.excludedReason), score: JSONDecimal(step.score))
         }
-        text += "\"steps\": [\n  " + steps.joined(separator: ",\n  ") + "\n]}\n"
-        return text
+        return JSONOutput.line(Report(
+            pattern: patternName, refused: false, format: report.formatDescription, best: JSONNullable(best),
+            reason: JSONNullable(best == nil ? report.decision.reason ?? report.verdict : nil), notes: report.notes,
+            offsetSeconds: JSONDecimal(report.offsetSeconds), alignment: JSONNullable(alignment), artefacts: report.artefactCount,
+            beats: report.beatCount, recordSeconds: JSONDecimal(report.recordSeconds), steps: steps))
     }
 
     /// The object for a record refused for its content: no figures, `refused` true, `best` null and the reason.
     package static func refusal(_ reason: String, patternName: String) -> String {
-        "{\"pattern\": \(JSONText.quote(patternName)), \"refused\": true, \"best\": null, \"reason\": \(JSONText.quote(reason)), \"notes\": [], \"steps\": []}\n"
+        JSONOutput.line(Refusal(pattern: patternName, refused: true, best: JSONNullable(nil), reason: reason, notes: [], steps: []))
     }
 
-    static func optional(_ value: Double?) -> String {
-        guard let value, value.isFinite else { return "null" }
-        return JSONText.number(value)
+    /// A figure that may be missing or undefined (a margin with no runner-up): null then.
+    static func optional(_ value: Double?) -> JSONNullable<JSONDecimal> {
+        JSONNullable(value.flatMap { $0.isFinite ? JSONDecimal($0) : nil })
+    }
+
+    /// The report's object, as scripts and the heart page read it.
+    struct Report: Encodable {
+        var pattern: String, refused: Bool, format: String, best: JSONNullable<Best>, reason: JSONNullable<String>, notes: [String]
+        var offsetSeconds: JSONDecimal, alignment: JSONNullable<Alignment>, artefacts: Int, beats: Int, recordSeconds: JSONDecimal, steps: [Step]
+    }
+
+    /// The winning step and how clearly it won.
+    struct Best: Encodable {
+        var breathsPerMinute: JSONDecimal, label: String, verdict: String, clear: Bool
+        var margin, tStatistic: JSONNullable<JSONDecimal>
+    }
+
+    /// Where the session was found in the record, when alignment found it.
+    struct Alignment: Encodable {
+        var correlation, runnerUpCorrelation, runnerUpOffsetSeconds: JSONDecimal
+        var clear: Bool, heartDelaySeconds: JSONNullable<JSONDecimal>
+    }
+
+    /// One step's figures.
+    struct Step: Encodable {
+        var label: String
+        var breathsPerMinute, startSeconds, endSeconds, meanHeartRate, peakToTrough, lowFrequencyPower: JSONDecimal
+        var peakFrequencyHz, peakDensity, phaseDegrees, rmssdMilliseconds, sdnnMilliseconds: JSONDecimal
+        var beats, artefacts: Int, excluded: JSONNullable<String>, score: JSONDecimal
+    }
+
+    /// A record refused for its content.
+    struct Refusal: Encodable {
+        var pattern: String, refused: Bool, best: JSONNullable<Best>, reason: String, notes: [String], steps: [Step]
     }
 }

@@ -10,6 +10,19 @@ import NagiPlot
 /// step settles; and the report, table, JSON and plot made from a record. The command line and `nagi serve`'s
 /// `/api/resonance` both read a record through this one type.
 package struct ResonanceOptions {
+    /// The text is read in context (a clock time needs the record's date rules), so it stays text here.
+    package static let start = Option<String>(["--start"], valueName: "TIME", help: "Where the session starts in the record: seconds into it (95.5), or a time on the record's clock (2026-12-02T07:30:00.250, 07:30:00).", overHTTP: true)
+    package static let align = Option<String>(["--align"], valueName: "auto", help: "Find the start by cross-correlating heart rate with the paced breathing (the default without --start).", allowedValues: ["auto"], overHTTP: true)
+    /// Reads the command line's progress store: not a request's.
+    package static let startFromProgress = Option<String>(["--start-from-progress"], valueName: "COURSE|PATTERN", help: "Take --start from when `nagi play PATTERN` or `nagi course next COURSE` last started the session (the record needs timestamps).", completion: .sessions)
+    package static let column = Option<Int>(["--column"], valueName: "N", help: "Read the RR intervals from column N of a CSV (counted from 1), when its header names no RR or IBI column or names several.", wholeNumberIn: 1...1000, overHTTP: true)
+    package static let settle = Option<Double>(["--settle"], valueName: "SECONDS", help: "Seconds left out at the start of each step while the heart settles, 0 to 60 (default 30).", decimalIn: 0...60, overHTTP: true)
+    /// The terminal's choice of layout; a request asks `/api/resonance`, which answers JSON.
+    package static let json = Flag(["--json"], help: "Print one JSON object with every figure instead of the table.")
+    /// A path: the command line's alone.
+    package static let plot = Option<String>(["--plot"], valueName: "FILE.svg", help: "Also draw heart rate over the session, steps shaded, the breathing under it, as an SVG.", completion: .file)
+    package static let force = Flag(["--force"], help: "Replace an existing plot.")
+
     package static let spec = CommandSpec(
         name: "analyze",
         summary: "Read a heart-rate (RR interval) record against the session breathed and find the resonant pace.",
@@ -18,17 +31,8 @@ package struct ResonanceOptions {
             SessionOptions.patternPositional(defaultPattern: "resonance-steps"),
         ],
         groups: [PaceOptions.group, SessionLengthOptions.group],
-        options: [
-            OptionSpec(names: ["--start"], valueName: "TIME", help: "Where the session starts in the record: seconds into it (95.5), or a time on the record's clock (2026-12-02T07:30:00.250, 07:30:00)."),
-            OptionSpec(names: ["--align"], valueName: "auto", help: "Find the start by cross-correlating heart rate with the paced breathing (the default without --start).", allowedValues: ["auto"]),
-            OptionSpec(names: ["--start-from-progress"], valueName: "COURSE|PATTERN", help: "Take --start from when `nagi play PATTERN` or `nagi course next COURSE` last started the session (the record needs timestamps).", completion: .sessions),
-            OptionSpec(names: ["--column"], valueName: "N", help: "Read the RR intervals from column N of a CSV (counted from 1), when its header names no RR or IBI column or names several."),
-            OptionSpec(names: ["--settle"], valueName: "SECONDS", help: "Seconds left out at the start of each step while the heart settles, 0 to 60 (default 30)."),
-            OptionSpec(names: ["--json"], help: "Print one JSON object with every figure instead of the table."),
-            OptionSpec(names: ["--plot"], valueName: "FILE.svg", help: "Also draw heart rate over the session, steps shaded, the breathing under it, as an SVG.", completion: .file),
-            OptionSpec(names: ["--force"], help: "Replace an existing plot."),
-        ],
-        exclusiveGroups: [["--start", "--align", "--start-from-progress"]],
+        options: [Self.start.spec, align.spec, startFromProgress.spec, Self.column.spec, settle.spec, json.spec, plot.spec, force.spec],
+        exclusiveGroups: [[Self.start.name, align.name, startFromProgress.name]],
         discussion: """
         Records read: one interval per line (Elite HRV's export; milliseconds, or seconds when every value is \
         below 10); time and RR per line (Kubios' RR text); CSV with a header naming an RR or IBI column, \
@@ -86,13 +90,13 @@ package struct ResonanceOptions {
     ) throws(NagiError) {
         session = try SessionOptions(arguments, catalog: catalog, defaultPattern: "resonance-steps", patternIndex: 1)
         do {
-            settleSeconds = try arguments.decimal("--settle", in: 0...60) ?? 30
-            column = try arguments.int("--column", in: 1...1000)
+            settleSeconds = try arguments[Self.settle] ?? 30
+            column = try arguments[Self.column]
         } catch {
             throw .arguments(error)
         }
-        startSource = arguments.value("--start-from-progress").map { "recorded when '\(TerminalText.printable($0))' last started" } ?? "given by --start"
-        if let text = arguments.value("--start") {
+        startSource = arguments.text(of: Self.startFromProgress).map { "recorded when '\(TerminalText.printable($0))' last started" } ?? "given by --start"
+        if let text = arguments.text(of: Self.start) {
             if let seconds = NumberSyntax.decimal(text) {
                 start = .secondsIntoRecord(seconds)
             } else if let reason = ClockTime.nonexistentDateReason(Substring(text)) {
@@ -102,7 +106,7 @@ package struct ResonanceOptions {
             } else {
                 throw .arguments(.invalidValue(option: "--start", value: text, expected: "seconds into the record, or a clock time such as 2026-12-02T07:30:00.250 or 07:30:00"))
             }
-        } else if let name = arguments.value("--start-from-progress") {
+        } else if let name = arguments.text(of: Self.startFromProgress) {
             guard let lastStart else { throw .usage("--start-from-progress is not taken here: give --start") }
             let clock = try lastStart(name)
             start = .clock(clock)

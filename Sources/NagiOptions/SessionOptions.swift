@@ -73,7 +73,7 @@ package struct SessionOptions {
             throw .usage("\(error)")
         }
         // A command that takes no --rate (resonance analyze) schedules at the default rate.
-        sampleRate = arguments.command.option(named: "--rate") == nil ? SampleRateOptions.defaultSampleRate : try SampleRateOptions(arguments).sampleRate
+        sampleRate = arguments.command.option(named: SampleRateOptions.rate.name) == nil ? SampleRateOptions.defaultSampleRate : try SampleRateOptions(arguments).sampleRate
     }
 
     /// The schedule at the chosen rate.

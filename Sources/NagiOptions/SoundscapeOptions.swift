@@ -5,18 +5,15 @@ import Synth
 
 /// `--soundscape NAME|FILE`: which soundscape a command sounds (or plots) with.
 package struct SoundscapeOptions {
-    package static let group = OptionGroup(
-        title: "Soundscape",
-        options: [
-            OptionSpec(names: ["--soundscape"], valueName: "NAME|FILE", help: "horizon (default), night, dusk, rain, auto (by the local hour), or a soundscape JSON file. In a course it replaces every lesson's own.", completion: .soundscapes),
-        ]
-    )
+    package static let soundscape = Option<String>(["--soundscape"], valueName: "NAME|FILE", help: "horizon (default), night, dusk, rain, auto (by the local hour), or a soundscape JSON file. In a course it replaces every lesson's own.", completion: .soundscapes, overHTTP: true)
+
+    package static let group = OptionGroup(title: "Soundscape", options: [soundscape.spec])
 
     /// The reference given on the command line, if any.
     package var reference: String?
 
     package init(_ arguments: ParsedArguments) {
-        reference = arguments.value("--soundscape")
+        reference = arguments.text(of: Self.soundscape)
     }
 
     /// The soundscape that applies, decoded, and the name it goes by: an explicit `--soundscape` over a course

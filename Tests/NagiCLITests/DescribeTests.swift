@@ -99,9 +99,9 @@ struct DescribeTests {
         #expect(list.standardOutput.contains("mine") && list.standardOutput.contains("My own."))
         #expect(list.standardOutput.contains("Overridden box."))
         let described = NagiInProcess.run(["describe", "mine", "--json"], home: folder)
-        #expect(described.standardOutput.contains("\"totalFrames\": 576000"))
+        #expect(described.standardOutput.contains("\"totalFrames\":576000"))
         let box = NagiInProcess.run(["describe", "box", "--json"], home: folder)
-        #expect(box.standardOutput.contains("\"totalFrames\": 96000"))
+        #expect(box.standardOutput.contains("\"totalFrames\":96000"))
     }
 
     @Test("a copied binary still carries its presets")
@@ -113,7 +113,7 @@ struct DescribeTests {
         let process = try ChildProcess(copy.path, ["describe", "coherent", "--json"], environment: ["HOME": folder.path], workingDirectory: folder.path, standardOutputPath: outputPath)
         #expect(process.wait(seconds: 60))
         #expect(process.exitStatus == 0)
-        #expect(try String(contentsOfFile: outputPath, encoding: .utf8).contains("\"endFrame\": 264000"))
+        #expect(try String(contentsOfFile: outputPath, encoding: .utf8).contains("\"endFrame\":264000"))
     }
 
     @Test("help and version")

@@ -25,7 +25,7 @@ struct InProcessRunTests {
         }
         for (key, result) in results.withLock({ $0 }) {
             if let index = Int(key), index.isMultiple(of: 2) {
-                #expect(result.status == 0 && result.standardOutput.contains("\"totalFrames\": 576000"), "\(result.standardError)")
+                #expect(result.status == 0 && result.standardOutput.contains("\"totalFrames\":576000"), "\(result.standardError)")
             } else {
                 #expect(result.status == 66 && result.standardError.contains("no pattern named 'mine'"), "\(result.status) \(result.standardError)")
                 #expect(result.standardOutput.isEmpty)

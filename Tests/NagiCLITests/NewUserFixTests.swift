@@ -203,7 +203,7 @@ struct NewUserFixTests {
         // Run from the parent folder: "./my.json" must not mean ./my.json here.
         let result = try NagiProcess.run(["describe", "sub/session.json", "--json"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("\"totalSeconds\": 32"), "\(result.standardOutput.prefix(300))")
+        #expect(result.standardOutput.contains("\"totalSeconds\":32"), "\(result.standardOutput.prefix(300))")
         try #"{"stages": [{"pattern": "./missing.json", "cycles": 1}]}"#.write(to: sub.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let missing = try NagiProcess.run(["describe", "sub/bad.json"], in: folder)
         #expect(missing.status == 66, "\(missing.standardError)")

@@ -80,7 +80,7 @@ struct SessionStartTests {
         let printed = String(line.dropFirst("session started at ".count))
         #expect(printed.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d\d:\d\d)/) != nil, "\(printed)")
         let record = try String(contentsOf: folder.appendingPathComponent("state/nagi/sessions/4-7-8.json"), encoding: .utf8)
-        #expect(record == "{\"session\": \"4-7-8\", \"startedAt\": \"\(printed)\"}\n")
+        #expect(record == "{\"session\":\"4-7-8\",\"startedAt\":\"\(printed)\"}\n")
         let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         let started = try style.parse(printed)
         #expect(started >= before.addingTimeInterval(-1) && started <= after, "\(printed) not within \(before)…\(after)")

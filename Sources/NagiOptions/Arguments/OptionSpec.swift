@@ -12,13 +12,18 @@ public struct OptionSpec: Sendable, Equatable {
     public var allowedValues: [String]?
     /// What shell completion offers for the value when `allowedValues` does not list it.
     public var completion: CompletionKind?
+    /// Whether a request to `nagi serve` may give it (as the query parameter of its name without dashes). No by
+    /// default, so a new option stays the command line's until someone decides it is safe over HTTP: one that names
+    /// a file, a folder or the terminal's business never is.
+    public var overHTTP: Bool
 
-    public init(names: [String], valueName: String? = nil, help: String, allowedValues: [String]? = nil, completion: CompletionKind? = nil) {
+    public init(names: [String], valueName: String? = nil, help: String, allowedValues: [String]? = nil, completion: CompletionKind? = nil, overHTTP: Bool = false) {
         self.names = names
         self.valueName = valueName
         self.help = help
         self.allowedValues = allowedValues
         self.completion = completion
+        self.overHTTP = overHTTP
     }
 
     /// The name values are stored under: the first `--long` spelling, else the first spelling.

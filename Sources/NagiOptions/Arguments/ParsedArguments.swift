@@ -29,45 +29,59 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Every declared spelling, on every level passed through, to its canonical name.
     package let canonicalNames: [String: String]
 
+    /// Whether `flag` was given.
+    public subscript(flag: Flag) -> Bool {
+        occurrence(flag.name) != nil
+    }
+
+    /// The value of `option` as its key reads it; `nil` if it was not given.
+    /// - Throws: `invalidValue` quoting the spelling given, when the key's `read` refuses the text.
+    public subscript<Value>(option: Option<Value>) -> Value? {
+        get throws(ArgumentError) {
+            guard let given = occurrence(option.name), let text = given.value else { return nil }
+            do {
+                return try option.read(text)
+            } catch {
+                throw .invalidValue(option: given.spelledName, value: text, expected: error.expected)
+            }
+        }
+    }
+
+    /// Whether `option` was given (whatever its value).
+    public func isSet<Value>(_ option: Option<Value>) -> Bool {
+        occurrence(option.name) != nil
+    }
+
+    /// The text given for `option`, unread; `nil` if it was not given. For messages and for values read in context
+    /// (a path checked where it is opened).
+    public func text<Value>(of option: Option<Value>) -> String? {
+        occurrence(option.name)?.value
+    }
+
+    // The readers by spelling below serve the parser's own tests; commands read by key (above).
+
     /// The raw value of an option, `nil` if it was not given (or is a flag).
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         occurrence(name)?.value
     }
 
     /// Whether the option or flag was given.
-    public func isSet(_ name: String) -> Bool {
+    func isSet(_ name: String) -> Bool {
         occurrence(name) != nil
     }
 
-    /// The option's value as a whole number within `range`; `nil` if it was not given.
-    ///
-    /// Accepts ASCII `[+-]digits` only: no spaces, no `0x`, no full-width digits, nothing
-    /// beyond `Int`.
-    public func int(_ name: String, in range: ClosedRange<Int>) throws(ArgumentError) -> Int? {
-        guard let given = occurrence(name), let text = given.value else { return nil }
-        guard let number = NumberSyntax.wholeNumber(text), range.contains(number) else {
-            throw .invalidValue(option: given.spelledName, value: text, expected: Self.describeWholeNumbers(in: range))
-        }
-        return number
+    /// The option's value as a whole number within `range` (`Option`'s reading); `nil` if it was not given.
+    func int(_ name: String, in range: ClosedRange<Int>) throws(ArgumentError) -> Int? {
+        try self[Option([name], valueName: "N", help: "", wholeNumberIn: range)]
     }
 
-    /// The option's value as a finite decimal number within `range`; `nil` if it was not given.
-    ///
-    /// Accepts ASCII decimal notation with an optional exponent (`2.5`, `.5`, `1e3`); rejects
-    /// `nan`, `inf`, hexadecimal, spaces, non-ASCII digits and anything that overflows (`1e999`).
-    public func decimal(_ name: String, in range: ClosedRange<Double>) throws(ArgumentError) -> Double? {
-        guard let given = occurrence(name), let text = given.value else { return nil }
-        guard let number = NumberSyntax.decimal(text), range.contains(number) else {
-            throw .invalidValue(option: given.spelledName, value: text, expected: Self.describeDecimals(in: range))
-        }
-        return number
+    /// The option's value as a finite decimal number within `range` (`Option`'s reading); `nil` if it was not given.
+    func decimal(_ name: String, in range: ClosedRange<Double>) throws(ArgumentError) -> Double? {
+        try self[Option([name], valueName: "N", help: "", decimalIn: range)]
     }
 
     /// The option's value, checked against its `allowedValues`; `nil` if it was not given.
-    ///
-    /// The parser already rejects values outside `allowedValues`; this reader states the intent
-    /// at the call site and keeps the check next to the read.
-    public func choice(_ name: String) throws(ArgumentError) -> String? {
+    func choice(_ name: String) throws(ArgumentError) -> String? {
         guard let given = occurrence(name), let text = given.value else { return nil }
         if let allowed = given.allowedValues, !allowed.contains(text) {
             throw .invalidValue(option: given.spelledName, value: text, expected: Self.describeChoices(allowed))

@@ -140,12 +140,11 @@ extension NagiServer {
         return APIResponse.answering {
             let arguments = try QueryArguments.parse(request.query, for: DescribeOptions.spec, tolerating: [RenderOptions.spec, CourseOptions.exportSpec], folders: folders)
             let rate = try SampleRateOptions(arguments).sampleRate
-            let cues = try arguments.choice("--cues").flatMap(CueMode.init(rawValue:))
-                ?? (request.queryValue("no-cues").map(Self.isYes) == true ? CueMode.none : lesson.cues.flatMap(CueMode.init(rawValue:)))
-            let count = try arguments.choice("--count").flatMap(CountMode.init(rawValue:)) ?? lesson.count.flatMap(CountMode.init(rawValue:))
-            let countdown = try arguments.int("--countdown", in: SessionFraming.countdownRange) ?? 0
+            let cues = try arguments[DescribeOptions.cues] ?? (arguments[DescribeOptions.noCues] ? CueMode.none : lesson.cues.flatMap(CueMode.init(rawValue:)))
+            let count = try arguments[DescribeOptions.count] ?? lesson.count.flatMap(CountMode.init(rawValue:))
+            let countdown = try arguments[DescribeOptions.countdown] ?? 0
             let session = SessionOptions(session: lesson.session, name: lesson.patternLabel, sampleRate: rate)
-            let describe = try DescribeOptions(session: session, cues: cues, count: count, countdownSeconds: countdown, endBell: arguments.isSet("--end-bell"), catalog: catalog)
+            let describe = try DescribeOptions(session: session, cues: cues, count: count, countdownSeconds: countdown, endBell: arguments[DescribeOptions.endBell], catalog: catalog)
             return APIResponse.json(describe.json)
         }
     }

@@ -281,13 +281,9 @@ package final class NagiServer: Sendable {
 
     /// `GET /api/describe`: the JSON of `nagi describe … --json`.
     private func describe(_ request: HTTPRequest) -> HTTPResponse {
-        var query = request.query
-        // The pages send one query to describe and render: `no-cues` is `cues=none` to describe.
-        if query.contains(where: { $0.name == "no-cues" && !["0", "false", "no", "off"].contains($0.value.lowercased()) }), !query.contains(where: { $0.name == "cues" }) {
-            query.append(("cues", "none"))
-        }
+        // `no-cues` is describe's own option (`--cues none`), as render's.
         return APIResponse.answering {
-            let arguments = try QueryArguments.parse(query, for: DescribeOptions.spec, tolerating: [RenderOptions.spec, PlotOptions.spec], folders: folders)
+            let arguments = try QueryArguments.parse(request.query, for: DescribeOptions.spec, tolerating: [RenderOptions.spec, PlotOptions.spec], folders: folders)
             let catalog = PresetEnvironment.catalog()
             if let refusal = refusingSize(of: try SessionOptions(arguments, catalog: catalog).schedule()) { return refusal }
             return APIResponse.json(try DescribeOptions(arguments, catalog: catalog).json)
@@ -313,7 +309,7 @@ package final class NagiServer: Sendable {
             let arguments = try QueryArguments.parse(request.query, for: RenderOptions.spec, tolerating: [DescribeOptions.spec, PlotOptions.spec], folders: folders)
             render = try RenderOptions(arguments, catalog: PresetEnvironment.catalog())
             if let refusal = refusingLength(of: render.request) { return refusal }
-            file = try render.fileDescription(format: format, quality: try arguments.decimal("--quality", in: 0...10).map { $0 / 10 })
+            file = try render.fileDescription(format: format, quality: try arguments[OutputOptions.quality].map { $0 / 10 })
         } catch let error as QueryError {
             return APIResponse.error(error)
         } catch let error as NagiError {

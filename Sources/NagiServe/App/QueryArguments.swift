@@ -6,14 +6,14 @@ import NagiOptions
 /// `--cycles=3`, `end-bell=1` the flag `--end-bell`), `pattern` the PATTERN, checked by the command line's own
 /// parser so that a bad value gets the very line `nagi` prints for it.
 ///
-/// No path ever comes from a request: the options that name files (`-o`, `--labels`, `--cue-sheet`, `--cover`) are
-/// refused, a PATTERN or soundscape must be a preset name or inline text, and a bed or cue pack is named from the
-/// user's own folders (`UserFolders`), never given as a path.
+/// Which options a request may give is an allow-list: only those whose spec says `overHTTP`, so an option added to
+/// the command line stays closed to requests until its spec opens it. No path ever comes from a request: the
+/// options that name files (`-o`, `--labels`, `--cue-sheet`, `--cover`) are not open, a PATTERN or soundscape must be
+/// a preset name or inline text, and a bed or cue pack is named from the user's own folders (`UserFolders`), never
+/// given as a path.
 package struct QueryArguments {
     /// Parameters the server reads itself rather than as options.
     static let serverParameters: Set<String> = ["pattern", "token", "download", "format", "course", "lesson"]
-    /// Options of the command line that a request may not give: they name files or are the terminal's business.
-    static let refusedOptions: Set<String> = ["output", "labels", "cue-sheet", "cover", "force", "quiet", "threads", "json", "plot", "log", "device"]
 
     /// The parser's reading of `query` for `spec`. Parameters the spec does not take but `tolerated` does (a render's
     /// options sent to `/api/describe` with the same query) are left out; any other unknown parameter is refused.
@@ -34,13 +34,14 @@ package struct QueryArguments {
             }
             if serverParameters.contains(name) { continue }
             let optionName = "--" + name
-            if refusedOptions.contains(name) {
-                throw QueryError(.usage("the parameter '\(name)' is not taken here: a request never names a file or the server's own settings"), parameter: name)
-            }
-            guard let option = spec.option(named: optionName) else {
-                if tolerated.contains(where: { $0.option(named: optionName) != nil }) { continue }
+            let declared = ([spec] + tolerated).compactMap { $0.option(named: optionName) }
+            guard !declared.isEmpty else {
                 throw QueryError(.usage("unknown parameter '\(name)'"), parameter: name)
             }
+            guard declared.allSatisfy(\.overHTTP) else {
+                throw QueryError(.usage("the parameter '\(name)' is not taken here: a request never names a file or the server's own settings"), parameter: name)
+            }
+            guard let option = spec.option(named: optionName) else { continue }
             if option.takesValue {
                 options.append("\(optionName)=\(try resolved(value, of: name, folders: folders))")
             } else {
@@ -74,14 +75,14 @@ package struct QueryArguments {
 
     /// A value as the option reads it: a soundscape by name only, a bed or cue pack by name from the user's folders.
     private static func resolved(_ value: String, of name: String, folders: UserFolders) throws(QueryError) -> String {
-        switch name {
-        case "soundscape":
+        switch "--" + name {
+        case SoundscapeOptions.soundscape.name:
             guard !PresetCatalog.isFilePath(value) else {
                 throw QueryError(.noInput("no soundscape '\(value)': a request names a preset, never a file"), parameter: name)
             }
             return value
-        case "bed": return try folders.bed(named: value)
-        case "cue-pack": return try folders.cuePack(named: value)
+        case BedOptions.bed.name: return try folders.bed(named: value)
+        case GuidanceOptions.cuePack.name: return try folders.cuePack(named: value)
         default: return value
         }
     }

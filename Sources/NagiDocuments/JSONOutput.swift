@@ -1,0 +1,56 @@
+import FoundationEssentials
+
+/// The one way nagi writes JSON: an `Encodable` value through Foundation's `JSONEncoder`, its keys sorted so one
+/// value always gives one text (the API's answer and the command line's are byte for byte the same), slashes
+/// unescaped, one value a line.
+///
+/// Absent values a reader expects as `null` are `JSONNullable`; numbers nagi rounds (seconds, figures) are
+/// `JSONDecimal`, which also keeps a non-finite value (which `JSONEncoder` refuses) out.
+public enum JSONOutput {
+    /// `value` as compact JSON and a newline.
+    public static func line<Value: Encodable>(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding fails only for a non-finite Double, which every figure written goes through `JSONDecimal` to avoid;
+        // should one slip through, the line says so rather than the program stopping.
+        guard let data = try? encoder.encode(value) else { return "{\"error\": \"a value could not be written as JSON\"}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// An optional written as JSON `null` when absent: `Encodable`'s synthesized encoding leaves an absent optional out,
+/// and the pages and scripts read `null`.
+public struct JSONNullable<Wrapped: Encodable>: Encodable {
+    public var value: Wrapped?
+
+    public init(_ value: Wrapped?) {
+        self.value = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}
+
+/// A number written with at most 6 decimals (`0.5`, `3.157895`), as nagi states seconds and figures; a non-finite
+/// value is written as 0.
+public struct JSONDecimal: Encodable, Equatable {
+    public var value: Double
+
+    public init(_ value: Double) {
+        self.value = value
+    }
+
+    /// Microseconds as seconds, exactly (`10909091` → `10.909091`).
+    public init(microseconds: Int64) {
+        value = Double(microseconds) / 1_000_000
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        guard value.isFinite else { return try container.encode(0) }
+        let scaled = (value * 1_000_000).rounded()
+        try container.encode(abs(scaled) >= 9e15 ? value : scaled / 1_000_000)
+    }
+}
