@@ -168,6 +168,6 @@ let package = Package(
         .testTarget(name: "HeartRhythmTests", dependencies: ["HeartRhythm", "HeartRhythmTestSupport", "NagiTestSupport"], exclude: ["welch_check.py"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BedSourceTests", dependencies: ["NagiBase", "BedSource", "AudioFile", "Resampling", "NagiTestSupport"]),
         // `nagi serve` as its clients meet it: the real binary on a free loopback port, held against the command line.
-        .testTarget(name: "NagiServeTests", dependencies: ["nagi", "NagiCLI", "NagiServe", "AudioFile", "Locking", "NagiTestSupport"]),
+        .testTarget(name: "NagiServeTests", dependencies: ["nagi", "NagiCLI", "NagiServe", "NagiOptions", "AudioFile", "Locking", "NagiTestSupport"]),
     ]
 )
