@@ -154,7 +154,7 @@ let package = Package(
         .target(name: "CNagiKWeighting"),
         .target(name: "Loudness", dependencies: ["NagiMath", "CNagiKWeighting"]),
         .target(name: "GuideSources", dependencies: ["FilePaths", "NagiSystem", "AudioFile", "Resampling", "Speech", "FaultCategory"]),
-        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness", "FrameReading"]),
+        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness", "FrameReading", "Locking"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "LoudnessReference", "AudioFile", "Synth", "NagiTestSupport"]),
