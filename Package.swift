@@ -157,7 +157,7 @@ let package = Package(
         .target(name: "CNagiKWeighting"),
         .target(name: "Loudness", dependencies: ["NagiMath", "CNagiKWeighting"]),
         .target(name: "GuideSources", dependencies: ["NagiBase", "NagiSystem", "AudioFile", "Resampling", "Speech"]),
-        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness", "NagiBase"]),
+        .target(name: "BedSource", dependencies: ["AudioFile", "Resampling", "Loudness", "NagiBase", "Locking"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Resampling", "NagiTestSupport"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling", "NagiTestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "LoudnessReference", "AudioFile", "Synth", "NagiTestSupport"]),

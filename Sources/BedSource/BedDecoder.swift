@@ -37,6 +37,7 @@ public final class BedDecoder: FrameReader {
     public init(path: String, channelCount: Int) throws(BedStreamError) {
         precondition(channelCount == 1 || channelCount == 2, "a bed is folded to 1 or 2 channels")
         let file: AudioFileStream
+        BedOpenTally.opened(path)
         do { file = try AudioFileStream(path: path) } catch { throw .file(error) }
         guard file.channelCount <= 8 else { throw .tooManyChannels(path: path, channelCount: file.channelCount) }
         if file.frameCount == 0 { throw .noFrames(path: path) }

@@ -9,6 +9,8 @@ import Glibc
 ///
 /// pthread primitives, as `Lock` explains: ThreadSanitizer sees them.
 public final class ConditionLock: @unchecked Sendable {
+    // @unchecked: its stored properties are pointers to the pthread objects and their count, set once; the mutex
+    // and conditions are what make sharing it safe, and the compiler cannot see into C primitives.
     /// Heap storage: pthread objects must not move once initialised.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let conditions: UnsafeMutablePointer<pthread_cond_t>

@@ -19,46 +19,43 @@ enum BedMeasurement {
     /// The integrated loudness of what a session of `heardSeconds` plays of the recording `decoders` read (its
     /// first `heardSeconds`, or all of it when shorter), LUFS, and the RMS under 15 Hz of the loudest channel over
     /// the same excerpts, dBFS (`InfrasoundMeter`: what the high-pass left that a loudness match would raise). The
-    /// excerpts are split between the decoders (each a separate open of the same file, fresh at frame 0), one
-    /// thread each. Leaves the decoders anywhere: rewind them to read on.
+    /// excerpts are split between the decoders (each a separate open of the same file, fresh at frame 0), each
+    /// handed to a thread of its own (`sending`) and handed back, in order, with the result: anywhere in the
+    /// recording (rewind them to read on; the loudness pass reads them next).
     /// - Throws: `BedStreamError` for a failed read or measurement.
-    static func measure(reading decoders: [BedDecoder], heardSeconds: Double) throws(BedStreamError) -> (loudness: Double, infrasoundDecibels: Double) {
-        guard let first = decoders.first else { return (-.infinity, -.infinity) }
+    static func measure(
+        reading decoders: sending [BedDecoder], heardSeconds: Double
+    ) throws(BedStreamError) -> (loudness: Double, infrasoundDecibels: Double, decoders: [BedDecoder]) {
+        guard let first = decoders.first else { return (-.infinity, -.infinity, []) }
         let spans = spans(
             heardFrames: Int64(heardSeconds * Double(first.sampleRate)), recordingFrames: first.frameCount,
             excerptFrames: Int64(excerptSeconds * Double(first.sampleRate)))
         let share = (spans.count + decoders.count - 1) / decoders.count
-        let groups = decoders.enumerated().map { index, decoder in
-            Group(decoder: decoder, spans: Array(spans.dropFirst(index * share).prefix(share)))
-        }.filter { !$0.spans.isEmpty }
-        let measured = ParallelRunner.run(groups, jobs: groups.count) { group -> Result<Meters, BedStreamError> in
-            Result { () throws(BedStreamError) in Meters(measurements: try group.measurements()) }
-        }
-        var measurements: [BedLoudness.Measurement] = []
-        for result in measured { measurements += try result.get().measurements }
-        return (GatedLoudnessMeter.integratedLoudness(of: measurements.map(\.meter)), InfrasoundMeter.pooled(measurements.map(\.infrasound)))
-    }
-
-    /// A thread's measurements, handed back (not used there again).
-    private struct Meters: @unchecked Sendable {
-        var measurements: [BedLoudness.Measurement]
-    }
-
-    /// One decoder and the excerpts it measures, handed to one thread (its only user while it measures).
-    private struct Group: @unchecked Sendable {
-        var decoder: BedDecoder
-        var spans: [Range<Int64>]
-
-        /// A measurement per excerpt, read in order.
-        func measurements() throws(BedStreamError) -> [BedLoudness.Measurement] {
-            var measurements: [BedLoudness.Measurement] = []
-            for span in spans {
-                // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
-                if span.lowerBound > 0 { try decoder.seek(toFrame: span.lowerBound) }
-                measurements.append(try BedLoudness.measure(reading: decoder, maximumFrames: span.count))
+        // One job a decoder, even one left without excerpts (it has nothing to do), so every decoder comes back.
+        let jobs = decoders.enumerated().map { index, decoder in
+            let group = Array(spans.dropFirst(index * share).prefix(share))
+            return { () -> (decoder: BedDecoder, measured: Result<[BedLoudness.Measurement], BedStreamError>) in
+                (decoder, Result { () throws(BedStreamError) in try Self.measureExcerpts(group, reading: decoder) })
             }
-            return measurements
         }
+        let measured = ParallelRunner.run(handingOver: jobs) {}
+        var measurements: [BedLoudness.Measurement] = []
+        for result in measured { measurements += try result.measured.get() }
+        return (
+            GatedLoudnessMeter.integratedLoudness(of: measurements.map(\.meter)), InfrasoundMeter.pooled(measurements.map(\.infrasound)),
+            measured.map(\.decoder)
+        )
+    }
+
+    /// A measurement per excerpt of `spans`, read in order through `decoder` (one thread's, while it measures).
+    private static func measureExcerpts(_ spans: [Range<Int64>], reading decoder: BedDecoder) throws(BedStreamError) -> [BedLoudness.Measurement] {
+        var measurements: [BedLoudness.Measurement] = []
+        for span in spans {
+            // A fresh decoder already stands at frame 0 (a file that hides its length may not seek).
+            if span.lowerBound > 0 { try decoder.seek(toFrame: span.lowerBound) }
+            measurements.append(try BedLoudness.measure(reading: decoder, maximumFrames: span.count))
+        }
+        return measurements
     }
 
     /// The stretches of a recording measured for its loudness, in source frames: `excerptCount` excerpts of

@@ -145,6 +145,10 @@ final class BedReadAhead: FrameReader {
 
 /// The bounded ring of blocks between a bed's producer thread and its reader, behind one mutex.
 private final class BlockRing: @unchecked Sendable {
+    // @unchecked: `produced`, `consumed`, `stopping` and `finished` are read and written under `mutex` (but when no
+    // producer thread runs, `producesOnDemand`: then the consumer is the only thread); a slot is filled only by the
+    // producer while it is free and read only by the consumer once published; `source` and `framesInPass` are
+    // the producer's alone.
     /// Frames per block: each block is a hand-over between threads, and a thread that waits for one costs two
     /// context switches. At 8 192 frames ten minutes over a 5-minute bed switched 7 000 to 12 700 times (all
     /// threads, `perf stat`); at 32 768, with the feed's larger chunks (`SharedBedFeed.chunkFrames`), 2 500 to

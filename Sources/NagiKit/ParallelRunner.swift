@@ -37,25 +37,70 @@ package enum ParallelRunner {
         join(threads)
     }
 
+    /// Runs each of `jobs` on a thread of its own while the calling thread runs `caller`, and returns the jobs'
+    /// outputs in order once all have returned (a job whose thread could not be started runs on the calling
+    /// thread first, before `caller`).
+    ///
+    /// The jobs are handed over (`sending`): each, with what it holds (a decoder, a bed reader: things of one
+    /// owner, not `Sendable`), belongs to its thread alone until the join, and then, with what it made, to the
+    /// caller again. The compiler checks that the caller keeps nothing of theirs meanwhile, so `caller` (which can
+    /// hold what is not `Sendable`, a progress callback) runs beside them without sharing anything but what is
+    /// `Sendable`.
+    package static func run<Output>(handingOver jobs: sending [() -> Output], beside caller: () -> Void) -> sending [Output] {
+        let slots = jobs.map(JobSlot.init)
+        var threads: [pthread_t] = []
+        for slot in slots {
+            if let thread = startThread(slot.run) {
+                threads.append(thread)
+            } else {
+                slot.run()
+            }
+        }
+        caller()
+        join(threads)
+        return slots.compactMap(\.output)
+    }
+
+    /// A job handed to a thread, and what it made once it returned.
+    private final class JobSlot<Output> {
+        private let job: () -> Output
+        /// Set by the job's thread; read after the join.
+        private(set) var output: Output?
+
+        init(_ job: @escaping () -> Output) {
+            self.job = job
+        }
+
+        func run() {
+            output = job()
+        }
+    }
+
     /// Starts up to `count` threads running `body(index)`; those pthread_create refused are skipped.
     static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [pthread_t] {
         var threads: [pthread_t] = []
         for _ in 0..<max(0, count) {
             let index = threads.count
-            let context = Unmanaged.passRetained(Job { body(index) }).toOpaque()
-            var thread = pthread_t()
-            let started = pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
-                return nil
-            }, context)
-            if started == 0 {
-                threads.append(thread)
-            } else {
-                Unmanaged<Job>.fromOpaque(context).release()
-            }
+            if let thread = startThread({ body(index) }) { threads.append(thread) }
         }
         return threads
+    }
+
+    /// Starts a thread running `body`, nil when pthread_create refused. `body` crosses to the thread through a
+    /// C pointer, unseen by the compiler: callers hand it over (`@Sendable`, or `sending` as `run(handingOver:)`).
+    private static func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+        let context = Unmanaged.passRetained(Job(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard started == 0 else {
+            Unmanaged<Job>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
     }
 
     /// Waits for every thread of `threads` to end.
@@ -89,9 +134,9 @@ package enum ParallelRunner {
 
     /// A thread's work, passed through pthread_create's context pointer.
     private final class Job {
-        let body: @Sendable () -> Void
+        let body: () -> Void
 
-        init(_ body: @escaping @Sendable () -> Void) {
+        init(_ body: @escaping () -> Void) {
             self.body = body
         }
     }

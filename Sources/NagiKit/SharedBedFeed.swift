@@ -13,14 +13,16 @@ import Synth
 /// reading the bed itself gets. The ring holds the frames from the oldest any renderer may still ask for
 /// (`release(below:)`, which the writer raises as slices are written) to those the producer made ahead; the
 /// producer waits when it is full, a reader when its frames are not made yet.
-final class SharedBedFeed: @unchecked Sendable {
+final class SharedBedFeed: LoopFrames, @unchecked Sendable {
     // @unchecked: the ring's frames are written by the producer only outside the span readers may still read
     // (below `lowestNeededFrame`, which never falls) and read only below `producedFrames`, both published under
     // `state`; the loop and the reader are the producer thread's alone, and `failure` is read after it ended.
     private let loop: any FrameReader<Never>
     private let reader: BedReader
-    private let channelCount: Int
-    private let sampleRate: Int
+    /// Interleaved channels per frame (the plan's).
+    let channelCount: Int
+    /// The session's rate, Hz.
+    let sampleRate: Int
     private let ring: UnsafeMutableBufferPointer<Float>
     private let ringFrames: Int
     private let state = ConditionLock()
@@ -59,8 +61,12 @@ final class SharedBedFeed: @unchecked Sendable {
     /// The recording's first failure, once the producer has ended (it then looped silence).
     var failure: SoundtrackError? { reader.failure.map { .bed($0) } }
 
-    /// A reader of the feed's frames for one renderer, at frame 0.
-    func makeCursor() -> Cursor { Cursor(feed: self) }
+    /// A reader of the feed's frames for one renderer, at frame 0: the loop's frames, endless (silence from the
+    /// feed's last frame on). It lends the frames where they lie in the ring when they are all made and in one
+    /// piece: the renderer mixes them from there (a copy of every bed frame into its scratch first was 1.4 % of a
+    /// render over a streamed bed). They stay until the writer releases the slice being rendered, after the
+    /// renderer is done with it.
+    func makeCursor() -> LoopCursor<SharedBedFeed> { LoopCursor(self) }
 
     /// The producer: makes chunk after chunk while there is room, until `stop()` or its last frame; then it
     /// lets the recording go (`BedReader.finishReading`: the loop reads it no more).
@@ -98,8 +104,9 @@ final class SharedBedFeed: @unchecked Sendable {
 
     /// Copies frames `first ..< first + frameCount` into `output`, waiting until they are made unless
     /// `knownMade` (what this reader last learned of `producedFrames`, which only grows) already covers them
-    /// (silence from `endFrame` on, and once the feed stopped without them); returns what it knows is made now.
-    fileprivate func copy(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>, knownMade: Int64) -> Int64 {
+    /// (silence from `endFrame` on, and once the feed stopped without them); sets `knownMade` to what it knows is
+    /// made now.
+    func read(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>, knownMade: inout Int64) {
         let wanted = max(first, min(first + Int64(frameCount), endFrame))
         let made = madeFrames(through: wanted, knownMade: knownMade)
         let copied = made >= wanted ? Int(wanted - first) : 0
@@ -114,58 +121,20 @@ final class SharedBedFeed: @unchecked Sendable {
             }
         }
         (output + copied * channelCount).update(repeating: 0, count: (frameCount - copied) * channelCount)
-        return made
+        knownMade = made
     }
 
-    /// Frames `first ..< first + frameCount` where they lie in the ring, with what the reader knows is made now
-    /// (as `copy` learns it), or nil when they are not all made (past `endFrame`, or the feed stopped without
-    /// them) or wrap round the ring's end: then `copy` them.
-    fileprivate func framesInPlace(from first: Int64, frameCount: Int, knownMade: Int64) -> (UnsafePointer<Float>, Int64)? {
+    /// Frames `first ..< first + frameCount` where they lie in the ring, `knownMade` updated as `read` updates it,
+    /// or nil when they are not all made (past `endFrame`, or the feed stopped without them) or wrap round the
+    /// ring's end: then `read` them.
+    func framesInPlace(from first: Int64, frameCount: Int, knownMade: inout Int64) -> UnsafePointer<Float>? {
         let wanted = first + Int64(frameCount)
         guard wanted <= endFrame, let base = ring.baseAddress else { return nil }
         let made = madeFrames(through: wanted, knownMade: knownMade)
         let index = Int(first % Int64(ringFrames))
+        knownMade = made
         guard made >= wanted, index + frameCount <= ringFrames else { return nil }
         precondition(first >= made - Int64(ringFrames), "a bed read behind the frames the feed still holds")
-        return (UnsafePointer(base + index * channelCount), made)
-    }
-
-    /// One renderer's place in the feed: the loop's frames, endless (silence from the feed's last frame on).
-    final class Cursor: FrameReader {
-        private let feed: SharedBedFeed
-        private(set) var nextFrame: Int64 = 0
-        /// What this cursor last learned of the frames made.
-        private var knownMade: Int64 = 0
-
-        fileprivate init(feed: SharedBedFeed) {
-            self.feed = feed
-        }
-
-        var channelCount: Int { feed.channelCount }
-        var sampleRate: Int { feed.sampleRate }
-        /// Nil: the loop never ends.
-        var frameCount: Int64? { nil }
-
-        func seek(toFrame frame: Int64) {
-            nextFrame = frame
-        }
-
-        func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
-            guard let base = output.baseAddress else { return 0 }
-            let frameCount = output.count / feed.channelCount
-            knownMade = feed.copy(from: nextFrame, frameCount: frameCount, into: base, knownMade: knownMade)
-            nextFrame += Int64(frameCount)
-            return frameCount
-        }
-
-        /// The next frames where they lie in the ring, when they are all made and in one piece: the renderer mixes
-        /// them from there (a copy of every bed frame into its scratch first was 1.4 % of a render over a streamed
-        /// bed). They stay until the writer releases the slice being rendered, after the renderer is done with it.
-        func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {
-            guard let (frames, made) = feed.framesInPlace(from: nextFrame, frameCount: frameCount, knownMade: knownMade) else { return nil }
-            knownMade = made
-            nextFrame += Int64(frameCount)
-            return frames
-        }
+        return UnsafePointer(base + index * channelCount)
     }
 }

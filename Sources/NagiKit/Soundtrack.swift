@@ -89,8 +89,11 @@ public final class Soundtrack: Sendable {
         let reading = holdBed.map(SideThread.init)
         defer { reading?.join() }
         var bedLoudness: Double?
+        var measuredDecoders: [BedDecoder] = []
         if let bed = request.bed {
-            let (loudness, infrasound) = try Self.loudness(ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
+            let (loudness, infrasound, measured) = try Self.loudness(
+                ofBed: bed.path, reading: decoders, heardFrameCount: curves.totalFrameCount, sampleRate: schedule.sampleRate)
+            measuredDecoders = measured
             settings.bed = BedMix(path: bed.path, gainDecibels: BedMix.gainDecibels(loudness: loudness, levelDecibels: bed.levelDecibels, infrasoundDecibels: infrasound))
             bedLoudness = loudness
         }
@@ -101,14 +104,16 @@ public final class Soundtrack: Sendable {
 
         let calibrated = Soundtrack(request: request, plan: plan, loudness: nil, bedLoudnessLUFS: bedLoudness, heldBed: heldBed.held)
         guard let target = request.loudnessTargetLUFS else { return calibrated }
-        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: decoders, cancel: cancel, progress: loudnessProgress)
+        return try calibrated.reachingLoudness(targetLUFS: target, measuredDecoders: measuredDecoders, cancel: cancel, progress: loudnessProgress)
     }
 
     /// The integrated loudness of the bed at `path` over the `heardFrameCount` frames (at `sampleRate`) a session
-    /// plays, read through `decoders`, LUFS, and its RMS under 15 Hz once filtered, dBFS.
+    /// plays, read through `decoders` (handed over, and handed back), LUFS, and its RMS under 15 Hz once filtered, dBFS.
     /// - Throws: `.bed`: a failed read, or a bed silent once filtered (under the −70 LUFS absolute gate: nothing
     ///   to lay under the session).
-    private static func loudness(ofBed path: String, reading decoders: [BedDecoder], heardFrameCount: Int64, sampleRate: Int) throws(SoundtrackError) -> (loudness: Double, infrasoundDecibels: Double) {
+    private static func loudness(
+        ofBed path: String, reading decoders: sending [BedDecoder], heardFrameCount: Int64, sampleRate: Int
+    ) throws(SoundtrackError) -> (loudness: Double, infrasoundDecibels: Double, decoders: [BedDecoder]) {
         do throws(BedStreamError) {
             let measured = try BedMeasurement.measure(reading: decoders, heardSeconds: Double(heardFrameCount) / Double(sampleRate))
             guard measured.loudness.isFinite && measured.loudness >= -70 else { throw BedStreamError.silent(path: path) }
@@ -164,21 +169,33 @@ public final class Soundtrack: Sendable {
         try reachingLoudness(targetLUFS: targetLUFS, measuredDecoders: [], cancel: cancel, progress: progress)
     }
 
-    /// `reachingLoudness`, each half of the pass reading the bed through the measurement's decoder of the same
-    /// place when there is one.
-    private func reachingLoudness(targetLUFS: Double, measuredDecoders: [BedDecoder], cancel: Cancellation, progress: (Double) -> Void) throws(SoundtrackError) -> Soundtrack {
+    /// `reachingLoudness`, the pass reading the bed from memory when it is held, else each half through the
+    /// measurement's decoder of the same place (handed over: the pass reads them on its threads), else through a
+    /// reader opened here: a render opens its bed at most 3 times (`BedOpenTally`).
+    private func reachingLoudness(
+        targetLUFS: Double, measuredDecoders: sending [BedDecoder], cancel: Cancellation, progress: (Double) -> Void
+    ) throws(SoundtrackError) -> Soundtrack {
         let calibratedPlan = plan.settings.loudnessGainDecibels == 0 ? plan : plan.withLoudnessGain(decibels: 0)
-        let handOff = DecoderHandOff(measuredDecoders)
-        let bedPath = plan.settings.bed?.path
-        let (rate, channels) = (sampleRate, channelCount)
-        let outcome = try LoudnessPass.measure(plan: calibratedPlan, targetLUFS: targetLUFS, cancel: cancel, progress: progress) { half throws(BedStreamError) in
-            guard let bedPath else { return nil }
-            if half < handOff.decoders.count {
-                let opened = handOff.decoders[half]
-                return try BedReader(decoder: opened, sampleRate: rate, channelCount: channels, readAhead: .none)
+        let bed: LoudnessPass.Bed
+        if let heldBed, plan.settings.bed != nil {
+            bed = .held(heldBed)
+        } else if let path = plan.settings.bed?.path {
+            let halves = LoudnessPass.spans(totalFrames: calibratedPlan.totalFrameCount).count
+            do throws(BedStreamError) {
+                var readers: [BedReader] = []
+                for half in 0..<halves {
+                    readers.append(half < measuredDecoders.count
+                        ? try BedReader(decoder: measuredDecoders[half], sampleRate: sampleRate, channelCount: channelCount, readAhead: .none)
+                        : try BedReader(path: path, sampleRate: sampleRate, channelCount: channelCount))
+                }
+                bed = .readers(readers)
+            } catch {
+                throw .bed(error)
             }
-            return try BedReader(path: bedPath, sampleRate: rate, channelCount: channels)
+        } else {
+            bed = .none
         }
+        let outcome = try LoudnessPass.measure(plan: calibratedPlan, targetLUFS: targetLUFS, cancel: cancel, progress: progress, bed: bed)
         var request = self.request
         request.loudnessTargetLUFS = targetLUFS
         return Soundtrack(
@@ -201,15 +218,5 @@ public final class Soundtrack: Sendable {
             do { bed = try BedReader(path: mix.path, sampleRate: sampleRate, channelCount: channelCount, readAhead: readAhead) } catch { throw .bed(error) }
         }
         return SoundtrackRenderer(plan: plan, bed: bed)
-    }
-
-    /// The bed measurement's decoders handed to the loudness pass's halves, one each, their only readers from
-    /// then on.
-    private final class DecoderHandOff: @unchecked Sendable {
-        let decoders: [BedDecoder]
-
-        init(_ decoders: [BedDecoder]) {
-            self.decoders = decoders
-        }
     }
 }

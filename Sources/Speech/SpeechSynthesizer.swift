@@ -50,7 +50,9 @@ public struct SpeechSynthesizer: Sendable {
 
     /// Runs `body` under flite's lock with this synthesizer's voice, set to its pace (nil when the voice cannot be
     /// had): for tests that drive a `ForkedSpeaker` themselves.
-    func withVoice<Result>(_ body: (UnsafeMutableRawPointer) -> Result) -> Result? {
+    /// `body` is `@Sendable` and its result `Sendable`: the voice it is lent belongs to the lock's state and
+    /// does not leave it.
+    func withVoice<Result: Sendable>(_ body: @Sendable (UnsafeMutableRawPointer) -> Result) -> Result? {
         let key = FliteState.Key(voice: voice, durationStretch: durationStretch, text: "")
         return fliteState.withLock { state in state.preparedVoice(key).map(body) }
     }
@@ -71,19 +73,8 @@ public struct SpeechSynthesizer: Sendable {
     }
 }
 
-/// Everything that touches flite, behind one lock.
-private let fliteState = FliteGuard()
-
-/// flite's state and the lock every use of it takes.
-private final class FliteGuard: @unchecked Sendable {
-    private let lock = Lock()
-    private var state = FliteState()
-
-    /// Runs `body` on the state while holding the lock.
-    func withLock<Result>(_ body: (inout FliteState) -> Result) -> Result {
-        lock.withLock { body(&state) }
-    }
-}
+/// Everything that touches flite, behind one lock: flite is one instance per process, and not reentrant.
+private let fliteState = Locked(FliteState())
 
 /// flite's voices (created once, kept for the process) and the clips already spoken.
 private struct FliteState: ~Copyable {

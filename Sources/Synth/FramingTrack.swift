@@ -2,7 +2,7 @@
 /// breathing begins (lead-in) or ends (ending), as a pure function of the output frame, so any block size, seek or
 /// slice gives the same samples. No limiter runs here: the gains are scaled once, at compile time, so the most the
 /// overlapping sounds can sum to stays `headroomDecibels` under the output's ceiling.
-struct FramingTrack: @unchecked Sendable {
+struct FramingTrack: Sendable {
     /// One placed sound.
     struct Entry {
         var startFrame: Int64

@@ -10,9 +10,10 @@ import NagiBase
 /// recording (`SharedBedFeed`, which a streamed bed still needs): the two copies of every bed frame that the
 /// ring took are gone. The frames are the same as `BedLoop` gives, bit for bit (the seam is `BedLoop.mixSeam`'s,
 /// mixed once).
-public final class HeldBed: @unchecked Sendable {
-    // @unchecked: every buffer is filled before init returns (by the BedLoop that held the recording) and only
-    // read after; a cursor's position is its own.
+///
+/// `Sendable` because it is immutable: every buffer is filled before init returns (by the `BedLoop` that held the
+/// recording) and only read after; a cursor's position is its own, and a cursor is not `Sendable`.
+public final class HeldBed: LoopFrames, Sendable {
     /// Interleaved channels per frame.
     public let channelCount: Int
     /// The session's rate, Hz.
@@ -47,10 +48,11 @@ public final class HeldBed: @unchecked Sendable {
 
     /// A reader of the loop at session frame 0: endless, as `BedLoop` is, and lending the frames where they lie
     /// (`nextFramesInPlace`) whenever they lie in one piece.
-    public func makeCursor() -> any FrameReader<Never> { Cursor(bed: self) }
+    public func makeCursor() -> any FrameReader<Never> { LoopCursor(self) }
 
-    /// Writes the loop's frames `first ..< first + frameCount` into `output`.
-    fileprivate func read(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>) {
+    /// Writes the loop's frames `first ..< first + frameCount` into `output` (all are made: `knownMade` is not
+    /// needed).
+    package func read(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>, knownMade: inout Int64) {
         let channels = channelCount
         guard recordingFrames > 0 else {
             output.update(repeating: 0, count: frameCount * channels)
@@ -78,45 +80,12 @@ public final class HeldBed: @unchecked Sendable {
 
     /// Where the loop's frames `first ..< first + frameCount` lie when they lie in one piece (in the recording
     /// or in the mixed seam), else nil.
-    fileprivate func framesInPlace(from first: Int64, frameCount: Int) -> UnsafePointer<Float>? {
+    package func framesInPlace(from first: Int64, frameCount: Int, knownMade: inout Int64) -> UnsafePointer<Float>? {
         guard recordingFrames > 0 else { return nil }
         let seamStart = recordingFrames - fadeFrames
         let place = Int(BedLoop.recordingFrame(at: first, passFrames: Int64(recordingFrames), fadeFrames: fadeFrames))
         if place + frameCount <= seamStart { return UnsafePointer(recording.base + place * channelCount) }
         if place >= seamStart, place + frameCount <= recordingFrames { return UnsafePointer(seam.base + (place - seamStart) * channelCount) }
         return nil
-    }
-
-    /// One renderer's place in the loop.
-    private final class Cursor: FrameReader {
-        private let bed: HeldBed
-        private(set) var nextFrame: Int64 = 0
-
-        init(bed: HeldBed) {
-            self.bed = bed
-        }
-
-        var channelCount: Int { bed.channelCount }
-        var sampleRate: Int { bed.sampleRate }
-        /// Nil: the loop never ends.
-        var frameCount: Int64? { nil }
-
-        func seek(toFrame frame: Int64) {
-            nextFrame = frame
-        }
-
-        func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
-            guard let base = output.baseAddress else { return 0 }
-            let frameCount = output.count / bed.channelCount
-            bed.read(from: nextFrame, frameCount: frameCount, into: base)
-            nextFrame += Int64(frameCount)
-            return frameCount
-        }
-
-        func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {
-            guard let frames = bed.framesInPlace(from: nextFrame, frameCount: frameCount) else { return nil }
-            nextFrame += Int64(frameCount)
-            return frames
-        }
     }
 }

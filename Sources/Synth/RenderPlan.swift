@@ -6,7 +6,7 @@ import NagiMath
 /// limiter, the voices' base gains and peak bounds — and the exact number of frames the render writes.
 /// Immutable once built (its tables are written only while it compiles), so one plan can feed renderers on
 /// several threads; a `Renderer` pulls samples from one.
-public final class RenderPlan: @unchecked Sendable {
+public final class RenderPlan: Sendable {
     /// The breathing schedule.
     public let schedule: Schedule
     /// The settings it was built from.

@@ -10,6 +10,9 @@ import NagiSystem
 /// The file has no name (`O_TMPFILE`, or a name unlinked at once where the file system has none), so it is gone when
 /// its descriptor closes, whatever way the response ends.
 final class BodySpool: @unchecked Sendable {
+    // @unchecked: `progress` is only read and written under `state`; the descriptor is set once and closed in
+    // deinit, and the file's bytes are written only past `progress.byteCount` (by the one maker) and read only
+    // below it.
     /// What the maker has done so far.
     private struct Progress {
         /// Bytes in the file.
