@@ -1,4 +1,4 @@
-import FrameReading
+import NagiBase
 
 /// The frames of an endless bed loop, addressed by session frame, that several renderers read at once, each
 /// through a `LoopCursor` of its own: a bed held in memory (`HeldBed`) or a sliced write's shared feed.
