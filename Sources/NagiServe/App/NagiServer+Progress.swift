@@ -66,7 +66,7 @@ extension NagiServer {
         guard let number = Int(lessonText), (1...course.lessons.count).contains(number) else {
             return APIResponse.error("course '\(course.name)' has lessons 1 to \(course.lessons.count), not '\(lessonText)'", status: 404)
         }
-        do {
+        do throws(NagiError) {
             let record = try Self.progressLock.withLock { () throws(NagiError) -> CourseProgress in
                 var record = try ProgressStore.load(course: course.name, warning: { _ in })
                 if !record.completions.contains(where: { $0.lessonIndex == number - 1 }) {
@@ -76,10 +76,8 @@ extension NagiServer {
                 return record
             }
             return APIResponse.json(Self.progressJSON(record, lessonCount: course.lessons.count))
-        } catch let error as NagiError {
-            return APIResponse.error(error)
         } catch {
-            return APIResponse.error("cannot keep course progress: \(error)", status: 500)
+            return APIResponse.error(error)
         }
     }
 }
