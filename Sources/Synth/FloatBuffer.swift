@@ -7,16 +7,16 @@
 /// publishes them first. A plan's and a held bed's tables are filled before their owner's init returns and only
 /// read after; a renderer's scratch belongs to its renderer, which is not `Sendable` and so stays on one thread;
 /// a sliced write's buffers are handed between threads under the pipeline's lock (`SlicePipeline`).
-package final class FloatBuffer: @unchecked Sendable {
+public final class FloatBuffer: @unchecked Sendable {
     /// The first element.
-    package let base: UnsafeMutablePointer<Float>
+    public let base: UnsafeMutablePointer<Float>
     /// How many Floats.
-    package let count: Int
+    public let count: Int
 
     /// `count` Floats (at least one), zeroed unless `zeroed` is false: a buffer every sample of which is written
     /// before it is read (a sliced write's) is left untouched, so its pages are faulted in by the thread that
     /// first writes them, on its own core.
-    package init(count: Int, zeroed: Bool = true) {
+    public init(count: Int, zeroed: Bool = true) {
         self.count = max(1, count)
         // 64-byte alignment keeps SIMD loads of the first element on one cache line.
         let raw = UnsafeMutableRawPointer.allocate(byteCount: self.count * MemoryLayout<Float>.stride, alignment: 64)
@@ -26,5 +26,5 @@ package final class FloatBuffer: @unchecked Sendable {
     deinit { base.deallocate() }
 
     /// The largest magnitude in the buffer.
-    package var peak: Float { SamplePeak.largestMagnitude(of: base, count: count) }
+    public var peak: Float { SamplePeak.largestMagnitude(of: base, count: count) }
 }

@@ -52,7 +52,7 @@ public final class HeldBed: LoopFrames, Sendable {
 
     /// Writes the loop's frames `first ..< first + frameCount` into `output` (all are made: `knownMade` is not
     /// needed).
-    package func read(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>, knownMade: inout Int64) {
+    public func read(from first: Int64, frameCount: Int, into output: UnsafeMutablePointer<Float>, knownMade: inout Int64) {
         let channels = channelCount
         guard recordingFrames > 0 else {
             output.update(repeating: 0, count: frameCount * channels)
@@ -80,7 +80,7 @@ public final class HeldBed: LoopFrames, Sendable {
 
     /// Where the loop's frames `first ..< first + frameCount` lie when they lie in one piece (in the recording
     /// or in the mixed seam), else nil.
-    package func framesInPlace(from first: Int64, frameCount: Int, knownMade: inout Int64) -> UnsafePointer<Float>? {
+    public func framesInPlace(from first: Int64, frameCount: Int, knownMade: inout Int64) -> UnsafePointer<Float>? {
         guard recordingFrames > 0 else { return nil }
         let seamStart = recordingFrames - fadeFrames
         let place = Int(BedLoop.recordingFrame(at: first, passFrames: Int64(recordingFrames), fadeFrames: fadeFrames))

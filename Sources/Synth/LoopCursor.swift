@@ -2,7 +2,7 @@ import NagiBase
 
 /// The frames of an endless bed loop, addressed by session frame, that several renderers read at once, each
 /// through a `LoopCursor` of its own: a bed held in memory (`HeldBed`) or a sliced write's shared feed.
-package protocol LoopFrames: AnyObject {
+public protocol LoopFrames: AnyObject {
     /// Interleaved channels per frame.
     var channelCount: Int { get }
     /// The session's rate, Hz.
@@ -20,26 +20,26 @@ package protocol LoopFrames: AnyObject {
 
 /// One renderer's place in a loop that several share: endless, as the loop is, and lending the frames where they
 /// lie (`nextFramesInPlace`) whenever they lie in one piece.
-package final class LoopCursor<Frames: LoopFrames>: FrameReader {
+public final class LoopCursor<Frames: LoopFrames>: FrameReader {
     private let frames: Frames
-    package private(set) var nextFrame: Int64 = 0
+    public private(set) var nextFrame: Int64 = 0
     /// What this cursor last learned of the frames made (`LoopFrames.read`).
     private var knownMade: Int64 = 0
 
-    package init(_ frames: Frames) {
+    public init(_ frames: Frames) {
         self.frames = frames
     }
 
-    package var channelCount: Int { frames.channelCount }
-    package var sampleRate: Int { frames.sampleRate }
+    public var channelCount: Int { frames.channelCount }
+    public var sampleRate: Int { frames.sampleRate }
     /// Nil: the loop never ends.
-    package var frameCount: Int64? { nil }
+    public var frameCount: Int64? { nil }
 
-    package func seek(toFrame frame: Int64) {
+    public func seek(toFrame frame: Int64) {
         nextFrame = frame
     }
 
-    package func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+    public func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
         guard let base = output.baseAddress else { return 0 }
         let frameCount = output.count / frames.channelCount
         frames.read(from: nextFrame, frameCount: frameCount, into: base, knownMade: &knownMade)
@@ -47,7 +47,7 @@ package final class LoopCursor<Frames: LoopFrames>: FrameReader {
         return frameCount
     }
 
-    package func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {
+    public func nextFramesInPlace(frameCount: Int) -> UnsafePointer<Float>? {
         guard let lent = frames.framesInPlace(from: nextFrame, frameCount: frameCount, knownMade: &knownMade) else { return nil }
         nextFrame += Int64(frameCount)
         return lent
