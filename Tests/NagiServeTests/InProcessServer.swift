@@ -86,11 +86,7 @@ final class InProcessServer {
         case .live:
             return try LoopbackClient(port: port, token: token).request(method, target, headers: headers, body: body, authorized: authorized)
         case .router:
-            var all = headers
-            if !headers.contains(where: { $0.0.lowercased() == "host" }) { all.insert(("Host", host), at: 0) }
-            if authorized, let token, !target.contains("token="), !headers.contains(where: { ["authorization", "cookie"].contains($0.0.lowercased()) }) {
-                all.append(("Authorization", "Bearer \(token)"))
-            }
+            var all = LoopbackClient.headers(headers, for: target, host: host, token: authorized ? token : nil)
             if !body.isEmpty { all.append(("Content-Length", String(body.count))) }
             let response = server.respond(to: Self.request(method, target, headers: all, body: body, clientAddress: clientAddress))
             var headers = response.headers

@@ -26,14 +26,20 @@ extension LoopbackServer {
     /// `Connection: close`; its whole reply.
     func request(_ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: [UInt8] = [], authorized: Bool = true) throws -> HTTPReply {
         let connection = try connect()
-        var all = headers
-        if !headers.contains(where: { $0.0.lowercased() == "host" }) { all.insert(("Host", host), at: 0) }
-        if authorized, let token, !target.contains("token="), !headers.contains(where: { ["authorization", "cookie"].contains($0.0.lowercased()) }) {
-            all.append(("Authorization", "Bearer \(token)"))
-        }
-        all.append(("Connection", "close"))
+        let all = Self.headers(headers, for: target, host: host, token: authorized ? token : nil) + [("Connection", "close")]
         try connection.sendRequest(method, target, headers: all, body: body)
         return try connection.readReply(isHead: method == "HEAD")
+    }
+
+    /// `given` as a browser on this machine sends them to `target`: the Host first (unless `given` names one), and
+    /// `token` as a Bearer header unless the target or `given` brings one of its own.
+    static func headers(_ given: [(String, String)], for target: String, host: String, token: String?) -> [(String, String)] {
+        var all = given
+        if !given.contains(where: { $0.0.lowercased() == "host" }) { all.insert(("Host", host), at: 0) }
+        if let token, !target.contains("token="), !given.contains(where: { ["authorization", "cookie"].contains($0.0.lowercased()) }) {
+            all.append(("Authorization", "Bearer \(token)"))
+        }
+        return all
     }
 
     /// `GET target`.

@@ -1,11 +1,10 @@
 import Foundation
 import Glibc
 import NagiTestSupport
-import Testing
 
 /// A `nagi serve` of the test's own: the real binary started as a user would (`nagi serve --listen 127.0.0.1:0`),
-/// with its own HOME, XDG folders and TMPDIR in a temporary folder, found through the URL it prints first; and the
-/// command line run in the very same environment, to hold the server's answers against.
+/// with its own HOME, XDG folders and TMPDIR in a temporary folder, found through the URL it prints first; and a
+/// shell in the very same environment, with the binary as `$NAGI`.
 final class ServeProcess: LoopbackServer {
     /// The folder everything of this server lives in (HOME): `config/`, `state/`, `tmp/`, `runtime/`, `output/`.
     let home: TemporaryFolder
@@ -113,23 +112,6 @@ final class ServeProcess: LoopbackServer {
               let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return 0 }
         return kibibytes * 1024
-    }
-
-    /// The command line's run of `arguments` in this server's environment, from `home/output`.
-    func nagi(_ arguments: [String], seconds: Double = 120) throws -> NagiRun {
-        let outputPath = home.file("cli.stdout")
-        let errorPath = home.file("cli.stderr")
-        let run = try ChildProcess(
-            NagiBinary.url.path, arguments, environment: Self.environment(home), workingDirectory: home.file("output"),
-            standardOutputPath: outputPath, standardErrorPath: errorPath)
-        if !run.wait(seconds: seconds) {
-            run.signal(SIGKILL)
-            _ = run.wait(seconds: 10)
-            Issue.record("nagi \(arguments.joined(separator: " ")) did not finish in \(seconds) s")
-        }
-        return NagiRun(
-            status: run.exitStatus ?? -1, standardOutput: Array(FileManager.default.contents(atPath: outputPath) ?? Data()),
-            standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 
     /// `script` run by /bin/sh in this server's environment, with `$NAGI` the binary; its exit status.
