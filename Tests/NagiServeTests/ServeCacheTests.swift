@@ -31,17 +31,45 @@ import Testing
         #expect(try server.get("/api/render.wav?seed=5&pattern=box&rate=44100&cycles=1").header("etag") == tag)
     }
 
-    @Test("A user's preset added or changed changes the tag: the same name may be another session now")
+    @Test("A user's preset added or changed under the name a request uses changes the tag: the same name is another session now")
     func userPresetsAreInTheTag() throws {
         let server = try InProcessServer()
         let target = "/api/render.wav?pattern=box&cycles=1"
         let before = try #require(try server.request("HEAD", target).header("etag"))
         let folder = server.home.file("config/nagi/patterns")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A preset the request does not use leaves its soundtrack, and so its tag, as they were.
         try #"{"name": "mine", "phases": [4, 4]}"#.write(toFile: folder + "/mine.json", atomically: true, encoding: .utf8)
+        #expect(try server.request("HEAD", target).header("etag") == before, "a preset the request does not use changed its tag")
+        // The user's own `box` now stands for the built-in one: another session under the same name.
+        try #"{"title": "My box", "phases": [{"kind": "inhale", "seconds": 3}, {"kind": "exhale", "seconds": 3}]}"#.write(toFile: folder + "/box.json", atomically: true, encoding: .utf8)
         let after = try #require(try server.request("HEAD", target).header("etag"))
         #expect(after != before)
         #expect(try server.request("HEAD", target).header("etag") == after, "the tag is stable while nothing changes")
+    }
+
+    @Test("The tag is the soundtrack's: one soundtrack spelled two ways (a default spelled out, end-bell=1 or =true) has one tag and a 304 for the other spelling; another seed, format or title another tag")
+    func etagIsTheSoundtracksIdentity() throws {
+        let server = try InProcessServer()
+        let base = "/api/render.wav?pattern=box&cycles=1&rate=8000"
+        let spellings = [
+            (base + "&end-bell=1", base + "&end-bell=true&seed=1&channels=2"),
+            (base + "&seed=5", "/api/render.wav?seed=5&pattern=box&rate=8000&cycles=1&end-bell=0&no-cues=false"),
+        ]
+        for (one, other) in spellings {
+            let tag = try #require(try server.request("HEAD", one).header("etag"))
+            #expect(try server.request("HEAD", other).header("etag") == tag, "\(one) and \(other)")
+            let notModified = try server.get(other, headers: [("If-None-Match", tag)])
+            #expect(notModified.status == 304, "\(other) under the tag of \(one)")
+            #expect(notModified.body.isEmpty)
+        }
+        var tags: Set<String> = []
+        for variant in ["", "&seed=2", "&end-bell=1", "&title=Calm", "&channels=1"] {
+            tags.insert(try #require(try server.request("HEAD", base + variant).header("etag")))
+        }
+        tags.insert(try #require(try server.request("HEAD", "/api/render.flac?pattern=box&cycles=1&rate=8000").header("etag")))
+        tags.insert(try #require(try server.request("HEAD", "/api/render.flac?pattern=box&cycles=1&rate=8000&quality=2").header("etag")))
+        #expect(tags.count == 7, "two different soundtracks or files shared a tag")
     }
 
     @Test("HEAD answers a render's headers, its exact length among them, without rendering; If-None-Match answers 304 without rendering")

@@ -21,11 +21,16 @@ public enum ArgumentParser {
     /// The built-in help spellings.
     public static let helpNames = ["-h", "--help"]
 
-    /// Parses `arguments` (without the program name) for `spec`. The first problem found, in
-    /// command-line order, is thrown.
+    /// Parses `arguments` (without the program name) for `spec`: cuts them into tokens (`SplitArguments`), then
+    /// `interpret`s those. The first problem found, in command-line order, is thrown.
     public static func parse(_ arguments: [String], for spec: CommandSpec) throws(ArgumentError) -> ParsedArguments {
+        try interpret(SplitArguments(arguments).tokens, for: spec)
+    }
+
+    /// Interprets `tokens` already cut (argv's, or a request's parameters, which arrive as tokens: a name with its
+    /// value, never text to be cut again) for `spec`. The first problem found, in token order, is thrown.
+    package static func interpret(_ tokens: [SplitArguments.Token], for spec: CommandSpec) throws(ArgumentError) -> ParsedArguments {
         var state = State(command: spec)
-        let tokens = SplitArguments(arguments).tokens
         var index = 0
         while index < tokens.count {
             let token = tokens[index]

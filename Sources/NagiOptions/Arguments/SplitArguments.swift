@@ -18,6 +18,17 @@ package struct SplitArguments: Equatable {
         package var kind: Kind
         /// The argv element exactly as given, used when an option-shaped token is taken as a value.
         package var original: String
+
+        /// The option `name` (dashes included) with `value` attached, as given outside argv (a request's
+        /// parameter): no text is cut, so the value is read as the value whatever it holds.
+        package static func option(_ name: String, value: String?) -> Token {
+            Token(kind: .option(name: name, attachedValue: value), original: value.map { name + "=" + $0 } ?? name)
+        }
+
+        /// A positional `word` given outside argv: a value whatever it holds, never an option.
+        package static func value(_ word: String) -> Token {
+            Token(kind: .value(word), original: word)
+        }
     }
 
     package var tokens: [Token]

@@ -103,7 +103,7 @@ extension NagiServer {
         // `format` is the server's own parameter (the path may name it), so it is given as the option here.
         let arguments = try QueryArguments.parse(
             request.query, for: CourseOptions.exportSpec, tolerating: [RenderOptions.spec, DescribeOptions.spec], positionals: [course.name],
-            options: format.map { ["--format=\($0.rawValue)"] } ?? [], folders: folders)
+            options: format.map { [.option(OutputOptions.folderFormat.name, value: $0.rawValue)] } ?? [], folders: folders)
         do {
             var settings = try CourseOptions.exportSettings(arguments, course: course)
             settings.folder = folder
@@ -130,7 +130,7 @@ extension NagiServer {
         let full = plan.requestWithTarget
         if let refusal = refusingLength(of: full) { return refusal }
         let download = request.queryValue("download").map(Self.isYes) == true ? plan.fileName : nil
-        return stream(full, file: plan.file, for: request, download: download)
+        return stream(full, identity: plan.identity, file: plan.file, for: request, download: download)
     }
 
     /// `GET /api/courses/NAME/lessons/N/describe`: lesson N's schedule as `/api/describe` gives a session's, under the
@@ -164,15 +164,19 @@ extension NagiServer {
         } catch {
             return APIResponse.error(error)
         }
+        var plans: [CourseExporter.TrackPlan] = []
         for index in course.lessons.indices {
             do {
                 let plan = try CourseExporter.plan(lesson: index, of: course, settings: settings, catalog: catalog)
                 if let refusal = refusingLength(of: plan.requestWithTarget) { return refusal }
+                plans.append(plan)
             } catch {
                 return APIResponse.error(NagiError(error))
             }
         }
-        let validator = validator(of: request)
+        // The album's tag is its tracks' (each one's identity, file and name in the ZIP) under the course's name.
+        let validator = RenderValidator(
+            files: plans.map { ($0.fileName, $0.identity, $0.file) }, delivery: "album " + course.name, requests: plans.map(\.requestWithTarget))
         if validator.isMatched(byIfNoneMatch: request.header("if-none-match")) { return HTTPResponse(status: 304, headers: validator.headers) }
         let fileName = FileNames.safeStem(course.name)
         if request.method == "HEAD" {

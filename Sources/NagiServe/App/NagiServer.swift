@@ -319,8 +319,9 @@ package final class NagiServer: Sendable {
         } catch {
             return APIResponse.error("\(error)", status: 500)
         }
-        let fileName = render.identity(format: format).fileName
-        return stream(render.request, file: file, for: request, download: request.queryValue("download").map(Self.isYes) == true ? fileName : nil)
+        let identity = render.identity(format: format)
+        let download = request.queryValue("download").map(Self.isYes) == true ? identity.fileName : nil
+        return stream(render.request, identity: identity, file: file, for: request, download: download)
     }
 
     /// A refusal for a render's session beyond the server's bounds, nil for one within them.
@@ -345,32 +346,15 @@ package final class NagiServer: Sendable {
         return nil
     }
 
-    /// The validator of a render asked by `request`: its path and query, the user's files it names (a bed, a cue
-    /// pack), and the user's presets (a pattern, soundscape or course may be one of them, edited under the same name).
-    func validator(of request: HTTPRequest) -> RenderValidator {
-        var userFiles = request.query.compactMap { parameter -> String? in
-            switch parameter.name {
-            case "bed": try? folders.bed(named: parameter.value)
-            case "cue-pack": try? folders.cuePack(named: parameter.value)
-            default: nil
-            }
-        }
-        if let root = folders.root {
-            for category in PresetCatalog.Category.allCases {
-                let folder = FilePath(root).appending(category.rawValue).string
-                userFiles += UserFolders.entries(of: folder).sorted().filter { $0.hasSuffix(".json") }.map { FilePath(folder).appending($0).string }
-            }
-        }
-        return RenderValidator(path: request.path, query: request.query, userFiles: userFiles)
-    }
-
     /// The soundtrack of `request` as `file`, answered to `http`: 304 when the client has it (`If-None-Match`), the
     /// headers alone to HEAD, else prepared (from the cache when it was prepared lately) and streamed: a WAV with an
     /// exact Content-Length and its ranges (206, under `If-Range`), every other format chunked as it is encoded. The
     /// stream is spooled (`BodySpool`): the render keeps its slot only while it renders, whatever the client's pace.
     /// With `download` (a file name) the answer is the finished file instead (`finishedFile`).
-    func stream(_ request: SoundtrackRequest, file: SoundtrackFileDescription, for http: HTTPRequest, download fileName: String?) -> HTTPResponse {
-        let validator = validator(of: http)
+    func stream(
+        _ request: SoundtrackRequest, identity: SoundtrackIdentity, file: SoundtrackFileDescription, for http: HTTPRequest, download fileName: String?
+    ) -> HTTPResponse {
+        let validator = RenderValidator(files: [(fileName ?? "", identity, file)], delivery: fileName == nil ? "stream" : "file", requests: [request])
         if validator.isMatched(byIfNoneMatch: http.header("if-none-match")) { return HTTPResponse(status: 304, headers: validator.headers) }
         var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(of: file.format))] + validator.headers
         let rangeHeader = validator.allowsRange(ifRange: http.header("if-range")) ? http.header("range") : nil

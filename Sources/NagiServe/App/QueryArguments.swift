@@ -3,8 +3,12 @@ import NagiKit
 import NagiOptions
 
 /// A request's query read as a command's arguments: each parameter the option of the same name (`cycles=3` is
-/// `--cycles=3`, `end-bell=1` the flag `--end-bell`), `pattern` the PATTERN, checked by the command line's own
-/// parser so that a bad value gets the very line `nagi` prints for it.
+/// the option `--cycles` with the value `3`, `end-bell=1` the flag `--end-bell`), `pattern` the PATTERN, interpreted
+/// by the command line's own parser so that a bad value gets the very line `nagi` prints for it.
+///
+/// A query is already cut into names and values, so it is handed to the parser as its tokens
+/// (`ArgumentParser.interpret`), never written out as command-line text to be cut again: a value is the value
+/// whatever it holds (`title=--force`, `pattern=--help`), and no value can ever be read as another option.
 ///
 /// Which options a request may give is an allow-list: only those whose spec says `overHTTP`, so an option added to
 /// the command line stays closed to requests until its spec opens it. No path ever comes from a request: the
@@ -19,12 +23,12 @@ package struct QueryArguments {
     /// options sent to `/api/describe` with the same query) are left out; any other unknown parameter is refused.
     /// - Throws: `QueryError` with the command line's line (and the parameter at fault).
     /// `positionals` go before PATTERN (a course's NAME, which the path names); `options` before the query's own (the
-    /// server's reading of a parameter it takes itself, such as `--format=mp3` from `format`).
+    /// server's reading of a parameter it takes itself, such as `--format` `mp3` from `format`).
     package static func parse(
         _ query: [(name: String, value: String)], for spec: CommandSpec, tolerating tolerated: [CommandSpec] = [], positionals: [String] = [],
-        options given: [String] = [], folders: UserFolders
+        options given: [SplitArguments.Token] = [], folders: UserFolders
     ) throws(QueryError) -> ParsedArguments {
-        var options: [String] = given
+        var tokens = given
         var pattern: String?
         for (name, value) in query {
             if name == "pattern" {
@@ -43,25 +47,24 @@ package struct QueryArguments {
             }
             guard let option = spec.option(named: optionName) else { continue }
             if option.takesValue {
-                options.append("\(optionName)=\(try resolved(value, of: name, folders: folders))")
+                tokens.append(.option(optionName, value: try resolved(value, of: name, folders: folders)))
             } else {
                 switch value.lowercased() {
-                case "", "1", "true", "yes", "on": options.append(optionName)
+                case "", "1", "true", "yes", "on": tokens.append(.option(optionName, value: nil))
                 case "0", "false", "no", "off": continue
                 default: throw QueryError(.arguments(.invalidValue(option: optionName, value: value, expected: "1 or 0 (it is a flag)")), parameter: name)
                 }
             }
         }
-        options.append("--")
-        options += positionals
+        tokens += positionals.map(SplitArguments.Token.value)
         if let pattern {
             guard !PresetCatalog.isFilePath(pattern) else {
                 throw QueryError(.noInput("no pattern '\(pattern)': a request names a preset or writes a pattern inline, never a file"), parameter: "pattern")
             }
-            options.append(pattern)
+            tokens.append(.value(pattern))
         }
         do {
-            return try ArgumentParser.parse(options, for: spec)
+            return try ArgumentParser.interpret(tokens, for: spec)
         } catch {
             let parameter: String? = switch error {
             case let .unknownOption(name, _), let .missingValue(name), let .repeatedOption(name), let .conflictingOptions(name, _),

@@ -1,11 +1,15 @@
-import Glibc
+import NagiBase
 import NagiKit
+import NagiSystem
 
-/// What tells one render's answer from another, for caches: a strong ETag from the normalised request (its path and
-/// its parameters sorted, so the same session in another order is the same tag; the token left out), nagi's
-/// version, the year (the date tag every tagged file carries) and the size and time of the user's files the request
-/// may use (a bed or cue pack it names, every preset of the user's), which may change under the same name. A render is deterministic, so its answer is
-/// cacheable by anyone (`Cache-Control: public, …, immutable`) and a repeat is answered 304 without rendering.
+/// What tells one render's answer from another, for caches: a strong ETag from the decoded request, never from the
+/// query's text: the soundtrack's identity (`SoundtrackIdentity`: its sound key, and the key of its file as written,
+/// format, encoding, quality, tags and chapters), how it is sent (streamed, or as a finished file), nagi's version,
+/// the year (the date tag every tagged file carries) and the size and time of the user's files the request reads by
+/// path (a bed, a cue pack's clips), which may change under the same name. So two queries meaning one soundtrack (a
+/// default spelled out, `end-bell=1` and `end-bell=true`, another order) share a tag, and two soundtracks never do.
+/// A render is deterministic, so its answer is cacheable by anyone (`Cache-Control: public, …, immutable`) and a
+/// repeat is answered 304 without rendering.
 struct RenderValidator: Sendable {
     /// The entity tag, quoted: `"0123456789abcdef"`.
     let etag: String
@@ -16,17 +20,30 @@ struct RenderValidator: Sendable {
     /// The Cache-Control of a render.
     static let cacheControl = "public, max-age=\(maximumAgeSeconds), immutable"
 
-    /// The validator of `request` (path and query), with `userFiles`, the paths of the user's files it names.
-    init(path: String, query: [(name: String, value: String)], userFiles: [String]) {
-        let parameters = query.filter { $0.name != "token" }
-            .sorted { $0.name != $1.name ? $0.name < $1.name : $0.value < $1.value }
-            .map { "\($0.name)=\($0.value)" }
-        let stamps = userFiles.map { path -> String in
-            var status = stat()
-            guard stat(path, &status) == 0 else { return path + " missing" }
-            return "\(path) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    /// The validator of an answer made of `files` (each a soundtrack's identity and its file as written, under the
+    /// name it has in the answer) sent as `delivery` (what else tells the bytes apart: "stream", "file", an album's
+    /// name), with the stamps of the user's files `requests` read by path.
+    init(files: [(name: String, identity: SoundtrackIdentity, file: SoundtrackFileDescription)], delivery: String, requests: [SoundtrackRequest]) {
+        var parts = [SoundtrackTags.encoder, SoundtrackTags.currentYear, delivery]
+        for entry in files {
+            parts += [entry.name, entry.identity.fileKey(entry.file)]
         }
-        etag = "\"" + Fingerprint.of([SoundtrackTags.encoder, SoundtrackTags.currentYear, path] + parameters + stamps) + "\""
+        for path in requests.flatMap(Self.userFiles(readBy:)) {
+            let stamp = FileSystem.stamp(of: path)
+            parts.append(path + (stamp.map { " \($0.byteCount) \($0.modifiedNanoseconds)" } ?? " missing"))
+        }
+        etag = "\"" + Fingerprint.of(parts) + "\""
+    }
+
+    /// The user's files `request` reads by path, whose content its value does not hold: its bed, and the files of
+    /// its cue pack's folder. (Every preset it names is in the request as its content: an edited one is another
+    /// request.)
+    static func userFiles(readBy request: SoundtrackRequest) -> [String] {
+        var paths = request.bed.map { [$0.path] } ?? []
+        if let folder = request.guide.cuePackFolder {
+            paths += UserFolders.entries(of: folder).sorted().map { FilePath(folder).appending($0).string }
+        }
+        return paths
     }
 
     /// The headers every answer of this render carries (a 304 too).
