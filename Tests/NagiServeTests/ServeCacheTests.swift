@@ -3,7 +3,7 @@ import Glibc
 import NagiTestSupport
 import Testing
 
-/// Renders as caches meet them: a strong ETag from the normalised request, 304 and HEAD without rendering, If-Range,
+/// Renders as caches meet them: a strong ETag from the soundtrack's identity (not the query's text), 304 and HEAD without rendering, If-Range,
 /// `Cache-Control: public, …, immutable`, and nginx in front as a caching proxy serving the second request itself.
 @Suite struct ServeCacheTests {
     /// A render of some length (two minutes of sound).
