@@ -360,7 +360,7 @@ package final class NagiServer: Sendable {
         let rangeHeader = validator.allowsRange(ifRange: http.header("if-range")) ? http.header("range") : nil
         if let fileName {
             headers.append(("Content-Disposition", ContentDisposition.attachment(fileName: fileName)))
-            return finishedFile(request, file: file, for: http, headers: headers, range: rangeHeader)
+            return finishedFile(request, identity: identity, file: file, for: http, headers: headers, range: rangeHeader)
         }
         let spec = file.spec
         var status = 200
@@ -403,7 +403,7 @@ package final class NagiServer: Sendable {
         defer { if !released { slots.release() } }
         let soundtrack: Soundtrack
         do {
-            soundtrack = try prepared(request, file: file, for: http)
+            soundtrack = try prepared(request, identity: identity, for: http)
         } catch {
             return APIResponse.error(NagiError(error))
         }
@@ -439,13 +439,13 @@ package final class NagiServer: Sendable {
         return HTTPResponse(status: status, headers: headers, body: .stream(body, byteCount: byteCount))
     }
 
-    /// The soundtrack of `request` as `file`, prepared for the format's encoder (from the cache when it was lately),
-    /// stopping when the server stops or `http`'s client has gone.
-    private func prepared(_ request: SoundtrackRequest, file: SoundtrackFileDescription, for http: HTTPRequest) throws(SoundtrackError) -> Soundtrack {
+    /// The soundtrack of `request`, whose identity is `identity`, prepared for its format's encoder (from the cache
+    /// when it was lately), stopping when the server stops or `http`'s client has gone.
+    private func prepared(_ request: SoundtrackRequest, identity: SoundtrackIdentity, for http: HTTPRequest) throws(SoundtrackError) -> Soundtrack {
         // Kept under the sound's one key (`SoundtrackIdentity`), which names the format: the loudness pass meters the
         // render for the format's encoder.
-        let prepared = request.forEncoder(of: file.format)
-        return try soundtracks.soundtrack(for: SoundtrackIdentity.soundKey(of: request, format: file.format)) { () throws(SoundtrackError) in
+        let prepared = request.forEncoder(of: identity.format)
+        return try soundtracks.soundtrack(for: identity.soundKey) { () throws(SoundtrackError) in
             try Soundtrack.prepare(prepared, guide: guideClips, cancel: stopsWith(http))
         }
     }
@@ -460,7 +460,7 @@ package final class NagiServer: Sendable {
     /// the track gain), rendered into a temporary folder under the render's slot, then sent from its descriptor (its
     /// name already removed) with a Content-Length and its ranges. Nothing is sent before it is finished.
     private func finishedFile(
-        _ request: SoundtrackRequest, file: SoundtrackFileDescription, for http: HTTPRequest, headers given: [(name: String, value: String)],
+        _ request: SoundtrackRequest, identity: SoundtrackIdentity, file: SoundtrackFileDescription, for http: HTTPRequest, headers given: [(name: String, value: String)],
         range rangeHeader: String?
     ) -> HTTPResponse {
         var headers = given + [("Accept-Ranges", "bytes")]
@@ -471,7 +471,7 @@ package final class NagiServer: Sendable {
         let cancel = stopsWith(http)
         let soundtrack: Soundtrack
         do {
-            soundtrack = try prepared(request, file: file, for: http)
+            soundtrack = try prepared(request, identity: identity, for: http)
         } catch {
             return APIResponse.error(NagiError(error))
         }
