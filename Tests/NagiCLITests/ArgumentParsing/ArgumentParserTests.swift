@@ -49,6 +49,27 @@ private func parseError(_ arguments: [String], for spec: CommandSpec) -> Argumen
         #expect(parsed.value("--rate") == "44100")
     }
 
+    @Test("Tokens given already cut (a request's parameters): an option's value and a positional are read as given, whatever they hold")
+    func tokensAreInterpretedAsGiven() throws {
+        let tokens: [SplitArguments.Token] = [.option("--title", value: "--output"), .option("--seed", value: "-o"), .value("--help")]
+        let parsed = try ArgumentParser.interpret(tokens, for: NagiTestSpecs.render)
+        #expect(parsed.value("--title") == "--output")
+        #expect(parsed.value("--seed") == "-o")
+        #expect(parsed.positionals == ["--help"])
+        #expect(!parsed.isHelpRequested)
+        #expect(!parsed.isSet("--output"))
+        // The errors are argv's own: a repeated option, a value outside its choices, a flag given a value.
+        #expect(throws: ArgumentError.repeatedOption("--title")) {
+            try ArgumentParser.interpret([.option("--title", value: "a"), .option("--title", value: "b")], for: NagiTestSpecs.render)
+        }
+        #expect(throws: ArgumentError.invalidValue(option: "--channels", value: "--help", expected: ParsedArguments.describeChoices(["1", "2"]))) {
+            try ArgumentParser.interpret([.option("--channels", value: "--help")], for: NagiTestSpecs.render)
+        }
+        // argv cut by `parse` and the same tokens given to `interpret` read alike.
+        let line = ["--title=x", "--seed", "-3", "box"]
+        #expect(try ArgumentParser.parse(line, for: NagiTestSpecs.render) == ArgumentParser.interpret(SplitArguments(line).tokens, for: NagiTestSpecs.render))
+    }
+
     @Test func emptyEqualsValueIsAnEmptyValue() throws {
         let parsed = try ArgumentParser.parse(["--title="], for: NagiTestSpecs.render)
         #expect(parsed.isSet("--title"))
