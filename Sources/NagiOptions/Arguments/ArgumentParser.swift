@@ -1,4 +1,5 @@
-/// Interprets argv against a `CommandSpec`.
+/// Interprets argv against a `CommandSpec`, in two steps: `SplitArguments` cuts argv into tokens, `interpret` reads
+/// the tokens (a server's request gives its tokens straight to `interpret`: it has no text to cut).
 ///
 /// Rules, in the order a reader meets them:
 /// - The first bare `--` ends options; everything after it is positional.

@@ -1,4 +1,5 @@
-/// argv cut into tokens before any command spec is consulted.
+/// argv cut into tokens before any command spec is consulted (`ArgumentParser.interpret` reads them). A request's
+/// query needs no cutting: its tokens are made with `Token.option(_:value:)` and `Token.value(_:)`.
 ///
 /// Tokenizing knows only the shapes of arguments; whether `-3` is an unknown option or the value
 /// of a preceding `--seed` is decided later by `ArgumentParser`, which knows the spec.
