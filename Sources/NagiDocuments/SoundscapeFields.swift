@@ -50,6 +50,28 @@ extension JSONFields {
         return objects
     }
 
+    /// The numbers of a soundscape section, by its field table: refuses a key that is neither one of its fields nor
+    /// one of `nested` (the members the caller reads as objects), then reads each field, required, of its type and
+    /// within its range, any fault named at its path.
+    func values<Section: SoundscapeSection>(of _: Section.Type, nested: [String] = []) throws(ContentError) -> SoundscapeValues<Section> {
+        let table = Section.fields
+        try rejectUnknownKeys(allowed: table.map(\.key) + nested)
+        var values = SoundscapeValues<Section>()
+        for field in table {
+            switch field.place {
+            case .number(let keyPath): values[keyPath] = try requiredNumber(field.key, in: field.range)
+            case .numbers(let keyPath, let counts): values[keyPath] = try requiredNumbers(field.key, in: field.range, counts: counts)
+            }
+        }
+        return values
+    }
+
+    /// A section with no nested objects, read by its field table and built by its checked initializer.
+    func section<Section: DecodableSoundscapeSection>(_: Section.Type) throws(ContentError) -> Section {
+        let values = try values(of: Section.self)
+        return try checking { () throws(SoundscapeError) in try Section(values) }
+    }
+
     /// `make()`, a soundscape value checked by Synth, with its fault named at its path under this object.
     func checking<Value>(_ make: () throws(SoundscapeError) -> Value) throws(ContentError) -> Value {
         do {

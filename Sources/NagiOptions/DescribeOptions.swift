@@ -13,15 +13,14 @@ package struct DescribeOptions {
     // refused with render's sentence rather than read as --cues voice.
     package static let noCues = Flag(["--no-cues"], help: "The same as --cues none.", overHTTP: true)
     package static let count = Option<CountMode>(["--count"], valueName: "K", help: "Show the counted words too (none, ticks, voice), each with its frame.", overHTTP: true)
-    package static let countdown = Option<Int>(["--countdown"], valueName: "N", help: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later.", wholeNumberIn: SessionFraming.countdownRange, overHTTP: true)
-    package static let endBell = Flag(["--end-bell"], help: "Show the end bell after the release: an \"after\" line.", overHTTP: true)
+    package static let framing = FramingOptions(countdownHelp: "Show the phases as render and play place them after a get-ready countdown of N seconds (see render --help): a \"before\" line, and every time and frame that much later.", endBellHelp: "Show the end bell after the release: an \"after\" line.")
 
     package static let spec = CommandSpec(
         name: "describe",
         summary: "Show a session's phases with exact start and end times and frames.",
         positionals: [SessionOptions.patternPositional],
         groups: SessionOptions.groups,
-        options: [json.spec, cues.spec, noCues.spec, count.spec, countdown.spec, endBell.spec],
+        options: [json.spec, cues.spec, noCues.spec, count.spec, framing.countdown.spec, framing.endBell.spec],
         exclusiveGroups: GuidanceOptions.group.exclusiveGroups,
         discussion: """
         Given an audio file nagi wrote (.wav, .flac, .ogg, .opus, .mp3), describe prints what a player \
@@ -60,17 +59,17 @@ package struct DescribeOptions {
 
     /// Reads `describe`'s options for a session (not an audio file's path, which the command line reads itself).
     package init(_ arguments: ParsedArguments, catalog: PresetCatalog) throws(NagiError) {
-        let cues: CueMode?, count: CountMode?, countdownSeconds: Int
+        let cues: CueMode?, count: CountMode?, framing: (countdownSeconds: Int, endBell: Bool)
         do {
             cues = arguments[Self.noCues] ? CueMode.none : try arguments[Self.cues]
             count = try arguments[Self.count]
-            countdownSeconds = try arguments[Self.countdown] ?? 0
+            framing = try Self.framing.read(arguments)
         } catch {
             throw .arguments(error)
         }
         try self.init(
-            session: try SessionOptions(arguments, catalog: catalog), cues: cues, count: count, countdownSeconds: countdownSeconds,
-            endBell: arguments[Self.endBell], catalog: catalog)
+            session: try SessionOptions(arguments, catalog: catalog), cues: cues, count: count, countdownSeconds: framing.countdownSeconds,
+            endBell: framing.endBell, catalog: catalog)
     }
 
     /// The description of `session` as the guide `cues` and `count` speak it (nil: not chosen), with a countdown and

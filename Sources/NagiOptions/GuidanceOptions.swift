@@ -20,12 +20,11 @@ package struct GuidanceOptions: Equatable {
     /// A folder; over HTTP by name from the user's own folders, never as a path.
     package static let cuePack = Option<String>(["--cue-pack"], valueName: "DIR", help: "A folder of your own cue clips, played in place of the chimes and cut at the next phase change: inhale.*, hold.*, exhale.* and optionally hold-out.* (for holds after an exhale), in any format libsndfile reads, mono or stereo, at most 30 s each.", completion: .folder, overHTTP: true)
     package static let cueVolume = Option<Double>(["--cue-volume"], valueName: "DB", help: "Moves every guide sound (chimes, clips, words, ticks) by this many dB, from -30 to +12 (default 0; decimals are fine).", decimalIn: cueVolumeRange, overHTTP: true)
-    package static let countdown = Option<Int>(["--countdown"], valueName: "N", help: "A get-ready lead-in of N whole seconds before the first inhale, 0 to 60 (default 0: none). With a voice (--cues voice|both or --count voice) it says \"get ready\" 2 s before the count, then the numbers N ... 1 on the whole seconds before the first inhale (\"three\" 3 s before it), so the lead-in is N + 2 s; with chimes only a soft tick marks those seconds; with --cues none it is silence. Every phase starts that much later; --minutes and the session's length still count the breathing alone.", wholeNumberIn: SessionFraming.countdownRange, overHTTP: true)
-    package static let endBell = Flag(["--end-bell"], help: "After the release, the stage chime rings (unless --cues none) and, with a voice, \"the session is complete\" follows 1 s later; the closing silence comes 4 s after the bell.", overHTTP: true)
+    package static let framing = FramingOptions(countdownHelp: "A get-ready lead-in of N whole seconds before the first inhale, 0 to 60 (default 0: none). With a voice (--cues voice|both or --count voice) it says \"get ready\" 2 s before the count, then the numbers N ... 1 on the whole seconds before the first inhale (\"three\" 3 s before it), so the lead-in is N + 2 s; with chimes only a soft tick marks those seconds; with --cues none it is silence. Every phase starts that much later; --minutes and the session's length still count the breathing alone.", endBellHelp: "After the release, the stage chime rings (unless --cues none) and, with a voice, \"the session is complete\" follows 1 s later; the closing silence comes 4 s after the bell.")
 
     package static let group = OptionGroup(
         title: "Guidance",
-        options: [Self.cues.spec, noCues.spec, Self.voice.spec, Self.count.spec, cuePack.spec, cueVolume.spec, countdown.spec, Self.endBell.spec],
+        options: [Self.cues.spec, noCues.spec, Self.voice.spec, Self.count.spec, cuePack.spec, cueVolume.spec, framing.countdown.spec, framing.endBell.spec],
         exclusiveGroups: [[Self.cues.name, noCues.name]]
     )
 
@@ -61,12 +60,11 @@ package struct GuidanceOptions: Equatable {
             voice = try arguments[Self.voice]
             count = try arguments[Self.count]
             cueVolumeDecibels = try arguments[Self.cueVolume] ?? 0
-            countdownSeconds = try arguments[Self.countdown] ?? 0
+            (countdownSeconds, endBell) = try Self.framing.read(arguments)
         } catch {
             throw .arguments(error)
         }
         cuePackPath = arguments.text(of: Self.cuePack)
-        endBell = arguments[Self.endBell]
         if forLessons {
             try checkCuePackFolder()
         } else {

@@ -10,15 +10,14 @@ package struct PlotOptions {
     /// A path: the command line's alone.
     package static let output = Option<String>(["-o", "--output"], valueName: "FILE.svg|-", help: "The SVG to write, ending in .svg (default: <pattern>.svg here); - writes it to standard output.", completion: .file)
     package static let force = Flag(["--force"], help: "Replace an existing file.")
-    package static let countdown = Option<Int>(["--countdown"], valueName: "N", help: "Draw a get-ready countdown of N seconds before the first inhale, shaded in the overview (as with --cues voice, whose words the plot shows: N + 2 s).", wholeNumberIn: SessionFraming.countdownRange, overHTTP: true)
-    package static let endBell = Flag(["--end-bell"], help: "Draw the end bell after the release, shaded in the overview.", overHTTP: true)
+    package static let framing = FramingOptions(countdownHelp: "Draw a get-ready countdown of N seconds before the first inhale, shaded in the overview (as with --cues voice, whose words the plot shows: N + 2 s).", endBellHelp: "Draw the end bell after the release, shaded in the overview.")
 
     package static let spec = CommandSpec(
         name: "plot",
         summary: "Draw a session as an SVG: the horizon level, phases, pitch (Hz), gain (dB) and modulation.",
         positionals: [SessionOptions.patternPositional],
         groups: SessionOptions.groups + [SoundscapeOptions.group, BedOptions.group, BeatOptions.group],
-        options: [output.spec, force.spec, RenderOptions.quiet.spec, countdown.spec, endBell.spec],
+        options: [output.spec, force.spec, RenderOptions.quiet.spec, framing.countdown.spec, framing.endBell.spec],
         discussion: """
         The plot shows the first cycles in detail and the whole session as an overview, with the words \
         `--cues voice` speaks under each cue mark. It is a \
@@ -50,8 +49,7 @@ package struct PlotOptions {
         var plot = SessionPlot(schedule: schedule, curves: curves, title: session.title, subtitle: "\(session.name) · soundscape \(soundscapeName)", cueWords: words)
         plot.beat = try BeatOptions(arguments).beat
         var framingSettings = RenderSettings(soundscape: soundscape, channelCount: 1, cues: .voice)
-        do { framingSettings.countdownSeconds = try arguments[Self.countdown] ?? 0 } catch { throw .arguments(error) }
-        framingSettings.endBell = arguments[Self.endBell]
+        do { (framingSettings.countdownSeconds, framingSettings.endBell) = try Self.framing.read(arguments) } catch { throw .arguments(error) }
         plot.framing = SessionFraming(schedule: schedule, settings: framingSettings)
         let bed = try BedOptions(arguments)
         if bed.path != nil || soundscape.bed != nil {

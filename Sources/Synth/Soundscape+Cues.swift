@@ -4,7 +4,7 @@ extension Soundscape {
     /// Soft chimes at phase starts, one per phase kind so a listener with closed eyes knows which began
     /// (inhale, hold, exhale). Each chime is a few notes of the same bell-like partials; it starts on the
     /// phase's first frame with a short attack ramp.
-    public struct Cues: Sendable, Equatable {
+    public struct Cues: Sendable, Equatable, SoundscapeSection {
         /// The chimes' peak level, dBFS before the master gain.
         public let gainDecibels: Double
         /// Attack ramp of every note, seconds.
@@ -34,7 +34,7 @@ extension Soundscape {
 
         /// A soft tick: one decaying sine whose pitch falls from `highHz` (a phase's first second) towards
         /// `lowHz` (its end), so the last ticks sound like winding down.
-        public struct Tick: Sendable, Equatable {
+        public struct Tick: Sendable, Equatable, SoundscapeSection {
             /// Pitch at the phase's start, Hz.
             public let highHz: Double
             /// Pitch at the phase's end, Hz.
@@ -46,28 +46,31 @@ extension Soundscape {
             /// Peak level relative to the chimes' `gainDecibels`, dB.
             public let gainDecibels: Double
 
-            /// The range of either pitch, Hz.
-            public static let frequencyRangeHz: ClosedRange<Double> = 100...8000
-            /// The range of `decaySeconds`.
-            public static let decayRangeSeconds: ClosedRange<Double> = 0.001...0.2
-            /// The range of `lengthSeconds`.
-            public static let lengthRangeSeconds: ClosedRange<Double> = 0.005...0.5
-            /// The range of `gainDecibels`, dB.
-            public static let gainRangeDecibels: ClosedRange<Double> = -40...0
+            /// Each number with its range: either pitch within 100…8000 Hz.
+            public static var fields: [SoundscapeField<Self>] {
+                [
+                    SoundscapeField("highHz", \.highHz, in: 100...8000),
+                    SoundscapeField("lowHz", \.lowHz, in: 100...8000),
+                    SoundscapeField("decaySeconds", \.decaySeconds, in: 0.001...0.2),
+                    SoundscapeField("lengthSeconds", \.lengthSeconds, in: 0.005...0.5),
+                    SoundscapeField("gainDecibels", \.gainDecibels, in: -40...0),
+                ]
+            }
 
             /// A tick, each number within its range.
             /// - Throws: `SoundscapeError` naming the field at fault.
             public init(highHz: Double, lowHz: Double, decaySeconds: Double, lengthSeconds: Double, gainDecibels: Double) throws(SoundscapeError) {
-                self.highHz = try SoundscapeError.checked(highHz, "highHz", in: Self.frequencyRangeHz)
-                self.lowHz = try SoundscapeError.checked(lowHz, "lowHz", in: Self.frequencyRangeHz)
-                self.decaySeconds = try SoundscapeError.checked(decaySeconds, "decaySeconds", in: Self.decayRangeSeconds)
-                self.lengthSeconds = try SoundscapeError.checked(lengthSeconds, "lengthSeconds", in: Self.lengthRangeSeconds)
-                self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
+                self.highHz = highHz
+                self.lowHz = lowHz
+                self.decaySeconds = decaySeconds
+                self.lengthSeconds = lengthSeconds
+                self.gainDecibels = gainDecibels
+                try checkFields()
             }
         }
 
         /// One partial of a note: `amplitude·e^(−t/decaySeconds)·cos(2π·ratio·f·t)`.
-        public struct Partial: Sendable, Equatable {
+        public struct Partial: Sendable, Equatable, SoundscapeSection {
             /// Frequency as a ratio of the note's.
             public let ratio: Double
             /// Amplitude relative to the other partials.
@@ -75,24 +78,27 @@ extension Soundscape {
             /// Decay time constant, seconds.
             public let decaySeconds: Double
 
-            /// The range of `ratio`.
-            public static let ratioRange: ClosedRange<Double> = 0.25...16
-            /// The range of `amplitude`.
-            public static let amplitudeRange: ClosedRange<Double> = 0...1
-            /// The range of `decaySeconds`.
-            public static let decayRangeSeconds: ClosedRange<Double> = 0.01...10
+            /// Each number with its range.
+            public static var fields: [SoundscapeField<Self>] {
+                [
+                    SoundscapeField("ratio", \.ratio, in: 0.25...16),
+                    SoundscapeField("amplitude", \.amplitude, in: 0...1),
+                    SoundscapeField("decaySeconds", \.decaySeconds, in: 0.01...10),
+                ]
+            }
 
             /// A partial, each number within its range.
             /// - Throws: `SoundscapeError` naming the field at fault.
             public init(ratio: Double, amplitude: Double, decaySeconds: Double) throws(SoundscapeError) {
-                self.ratio = try SoundscapeError.checked(ratio, "ratio", in: Self.ratioRange)
-                self.amplitude = try SoundscapeError.checked(amplitude, "amplitude", in: Self.amplitudeRange)
-                self.decaySeconds = try SoundscapeError.checked(decaySeconds, "decaySeconds", in: Self.decayRangeSeconds)
+                self.ratio = ratio
+                self.amplitude = amplitude
+                self.decaySeconds = decaySeconds
+                try checkFields()
             }
         }
 
         /// The notes of one phase kind's chime.
-        public struct Chime: Sendable, Equatable {
+        public struct Chime: Sendable, Equatable, SoundscapeSection {
             /// The notes' pitches in order, Hz.
             public let notesHz: [Double]
             /// Time from one note's onset to the next, seconds.
@@ -100,21 +106,22 @@ extension Soundscape {
             /// This chime's level relative to the others, dB.
             public let gainDecibels: Double
 
-            /// The range of each note's pitch, Hz.
-            public static let noteRangeHz: ClosedRange<Double> = 20...8000
-            /// How many notes a chime may have.
-            public static let noteCounts: ClosedRange<Int> = 1...4
-            /// The range of `noteSpacingSeconds`.
-            public static let spacingRangeSeconds: ClosedRange<Double> = 0...1
-            /// The range of `gainDecibels`, dB.
-            public static let gainRangeDecibels: ClosedRange<Double> = -40...0
+            /// 1 to 4 notes within 20…8000 Hz, the spacing within 0…1 s, the gain within −40…0 dB.
+            public static var fields: [SoundscapeField<Self>] {
+                [
+                    SoundscapeField("notesHz", \.notesHz, in: 20...8000, counts: 1...4),
+                    SoundscapeField("noteSpacingSeconds", \.noteSpacingSeconds, in: 0...1),
+                    SoundscapeField("gainDecibels", \.gainDecibels, in: -40...0),
+                ]
+            }
 
             /// A chime, each number within its range (whether its notes fit a chime's length, `Cues` checks).
             /// - Throws: `SoundscapeError` naming the field at fault.
             public init(notesHz: [Double], noteSpacingSeconds: Double, gainDecibels: Double) throws(SoundscapeError) {
-                self.notesHz = try SoundscapeError.checked(notesHz, "notesHz", in: Self.noteRangeHz, counts: Self.noteCounts)
-                self.noteSpacingSeconds = try SoundscapeError.checked(noteSpacingSeconds, "noteSpacingSeconds", in: Self.spacingRangeSeconds)
-                self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
+                self.notesHz = notesHz
+                self.noteSpacingSeconds = noteSpacingSeconds
+                self.gainDecibels = gainDecibels
+                try checkFields()
             }
 
             /// Refuses a chime whose last note would start past half of `lengthSeconds`, naming `field` (where
@@ -127,20 +134,21 @@ extension Soundscape {
             }
         }
 
-        /// The range of `gainDecibels`, dB.
-        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
-        /// The range of `attackSeconds`.
-        public static let attackRangeSeconds: ClosedRange<Double> = 0.0005...0.1
-        /// The range of `lengthSeconds`.
-        public static let lengthRangeSeconds: ClosedRange<Double> = 0.1...5
-        /// The range of `fadeOutSeconds` (at most half of `lengthSeconds` too).
-        public static let fadeOutRangeSeconds: ClosedRange<Double> = 0.01...5
         /// How many partials a note may have.
         public static let partialCounts: ClosedRange<Int> = 1...6
-        /// The range of `clipGainDecibels`, dB.
-        public static let clipGainRangeDecibels: ClosedRange<Double> = -60...0
-        /// The range of `duckDecibels`, dB.
-        public static let duckRangeDecibels: ClosedRange<Double> = -30...0
+
+        /// Each number with its range (`fadeOutSeconds` at most half of `lengthSeconds` too); the partials, chimes
+        /// and tick are checked as themselves.
+        public static var fields: [SoundscapeField<Self>] {
+            [
+                SoundscapeField("gainDecibels", \.gainDecibels, in: -120...0),
+                SoundscapeField("attackSeconds", \.attackSeconds, in: 0.0005...0.1),
+                SoundscapeField("lengthSeconds", \.lengthSeconds, in: 0.1...5),
+                SoundscapeField("fadeOutSeconds", \.fadeOutSeconds, in: 0.01...5),
+                SoundscapeField("clipGainDecibels", \.clipGainDecibels, in: -60...0),
+                SoundscapeField("duckDecibels", \.duckDecibels, in: -30...0),
+            ]
+        }
 
         /// The cues, each number within its range, the fade at most half a chime, `partialCounts` partials, and
         /// every chime's last note starting before half a chime's length.
@@ -149,24 +157,25 @@ extension Soundscape {
             gainDecibels: Double, attackSeconds: Double, lengthSeconds: Double, fadeOutSeconds: Double, partials: [Partial],
             inhale: Chime, hold: Chime, exhale: Chime, stage: Chime, tick: Tick, clipGainDecibels: Double, duckDecibels: Double
         ) throws(SoundscapeError) {
-            self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
-            self.attackSeconds = try SoundscapeError.checked(attackSeconds, "attackSeconds", in: Self.attackRangeSeconds)
-            self.lengthSeconds = try SoundscapeError.checked(lengthSeconds, "lengthSeconds", in: Self.lengthRangeSeconds)
-            self.fadeOutSeconds = try SoundscapeError.checked(fadeOutSeconds, "fadeOutSeconds", in: Self.fadeOutRangeSeconds)
+            self.gainDecibels = gainDecibels
+            self.attackSeconds = attackSeconds
+            self.lengthSeconds = lengthSeconds
+            self.fadeOutSeconds = fadeOutSeconds
+            self.partials = partials
+            (self.inhale, self.hold, self.exhale, self.stage) = (inhale, hold, exhale, stage)
+            self.tick = tick
+            self.clipGainDecibels = clipGainDecibels
+            self.duckDecibels = duckDecibels
+            try checkFields()
             guard fadeOutSeconds <= lengthSeconds / 2 else {
                 throw SoundscapeError(field: "fadeOutSeconds", reason: "must be at most half of lengthSeconds (\(SoundscapeError.text(lengthSeconds)))")
             }
             guard Self.partialCounts.contains(partials.count) else {
                 throw SoundscapeError(field: "partials", reason: "expected \(Self.partialCounts.lowerBound) to \(Self.partialCounts.upperBound) objects, found \(partials.count)")
             }
-            self.partials = partials
             for (chime, field) in [(inhale, "inhale"), (hold, "hold"), (exhale, "exhale"), (stage, "stage")] {
                 try chime.checkFits(lengthSeconds: lengthSeconds, field: field)
             }
-            (self.inhale, self.hold, self.exhale, self.stage) = (inhale, hold, exhale, stage)
-            self.tick = tick
-            self.clipGainDecibels = try SoundscapeError.checked(clipGainDecibels, "clipGainDecibels", in: Self.clipGainRangeDecibels)
-            self.duckDecibels = try SoundscapeError.checked(duckDecibels, "duckDecibels", in: Self.duckRangeDecibels)
         }
 
         /// The chime for a phase kind (both holds share one).

@@ -1,7 +1,7 @@
 extension Soundscape {
     /// The main tone: pitch `lowFrequencyHz·(highFrequencyHz/lowFrequencyHz)^L`, gain interpolated in dB by L,
     /// timbre crossfaded from the dark "water" harmonics to the bright "sky" harmonics as L rises.
-    public struct Tone: Sendable, Equatable {
+    public struct Tone: Sendable, Equatable, SoundscapeSection {
         /// Pitch when fully exhaled (L = 0), Hz.
         public let lowFrequencyHz: Double
         /// Pitch when fully inhaled (L = 1), Hz; not below `lowFrequencyHz`.
@@ -22,12 +22,21 @@ extension Soundscape {
         /// The most harmonics the tone's shaping polynomial carries.
         public static let maximumHarmonics = 4
 
-        /// The range of `lowFrequencyHz` and `highFrequencyHz`, Hz.
-        public static let frequencyRangeHz: ClosedRange<Double> = 20...4000
-        /// The range of either gain, dB.
-        public static let gainRangeDecibels: ClosedRange<Double> = -60...0
-        /// The range of each harmonic's amplitude and of either sky share.
-        public static let shareRange: ClosedRange<Double> = 0...1
+        /// The pitches within 20…4000 Hz, the gains within −60…0 dB, each harmonic's amplitude and either sky share
+        /// within 0…1.
+        public static var fields: [SoundscapeField<Self>] {
+            let harmonics = 1...maximumHarmonics
+            return [
+                SoundscapeField("lowFrequencyHz", \.lowFrequencyHz, in: 20...4000),
+                SoundscapeField("highFrequencyHz", \.highFrequencyHz, in: 20...4000),
+                SoundscapeField("gainDecibelsExhaled", \.gainDecibelsExhaled, in: -60...0),
+                SoundscapeField("gainDecibelsInhaled", \.gainDecibelsInhaled, in: -60...0),
+                SoundscapeField("waterHarmonics", \.waterHarmonics, in: 0...1, counts: harmonics),
+                SoundscapeField("skyHarmonics", \.skyHarmonics, in: 0...1, counts: harmonics),
+                SoundscapeField("skyExhaled", \.skyExhaled, in: 0...1),
+                SoundscapeField("skyInhaled", \.skyInhaled, in: 0...1),
+            ]
+        }
 
         /// A tone, each number within its range, 1 to `maximumHarmonics` harmonics a timbre, the pitch not
         /// falling with the inhale.
@@ -36,23 +45,24 @@ extension Soundscape {
             lowFrequencyHz: Double, highFrequencyHz: Double, gainDecibelsExhaled: Double, gainDecibelsInhaled: Double,
             waterHarmonics: [Double], skyHarmonics: [Double], skyExhaled: Double, skyInhaled: Double
         ) throws(SoundscapeError) {
-            self.lowFrequencyHz = try SoundscapeError.checked(lowFrequencyHz, "lowFrequencyHz", in: Self.frequencyRangeHz)
-            self.highFrequencyHz = try SoundscapeError.checked(highFrequencyHz, "highFrequencyHz", in: Self.frequencyRangeHz)
+            self.lowFrequencyHz = lowFrequencyHz
+            self.highFrequencyHz = highFrequencyHz
+            self.gainDecibelsExhaled = gainDecibelsExhaled
+            self.gainDecibelsInhaled = gainDecibelsInhaled
+            self.waterHarmonics = waterHarmonics
+            self.skyHarmonics = skyHarmonics
+            self.skyExhaled = skyExhaled
+            self.skyInhaled = skyInhaled
+            try checkFields()
             guard highFrequencyHz >= lowFrequencyHz else {
                 throw SoundscapeError(field: "highFrequencyHz", reason: "must not be below lowFrequencyHz (\(SoundscapeError.text(lowFrequencyHz))): the pitch rises with the inhale")
             }
-            self.gainDecibelsExhaled = try SoundscapeError.checked(gainDecibelsExhaled, "gainDecibelsExhaled", in: Self.gainRangeDecibels)
-            self.gainDecibelsInhaled = try SoundscapeError.checked(gainDecibelsInhaled, "gainDecibelsInhaled", in: Self.gainRangeDecibels)
-            self.waterHarmonics = try SoundscapeError.checked(waterHarmonics, "waterHarmonics", in: Self.shareRange, counts: 1...Self.maximumHarmonics)
-            self.skyHarmonics = try SoundscapeError.checked(skyHarmonics, "skyHarmonics", in: Self.shareRange, counts: 1...Self.maximumHarmonics)
-            self.skyExhaled = try SoundscapeError.checked(skyExhaled, "skyExhaled", in: Self.shareRange)
-            self.skyInhaled = try SoundscapeError.checked(skyInhaled, "skyInhaled", in: Self.shareRange)
         }
     }
 
     /// The horizon's sine wave y = A·sin(ωt) (A = 5 pt, λ = 320 pt; docs/sound-design.md § 3) heard as a slight vibrato
     /// and tremolo on the main tone; its depth calms with the session like the ripples.
-    public struct Shimmer: Sendable, Equatable {
+    public struct Shimmer: Sendable, Equatable, SoundscapeSection {
         /// The wave's amplitude, in the picture's points.
         public let amplitudePoints: Double
         /// The wave's length, in points.
@@ -64,16 +74,16 @@ extension Soundscape {
         /// Tremolo depth per point of amplitude, dB.
         public let tremoloDecibelsPerPoint: Double
 
-        /// The range of `amplitudePoints`, points.
-        public static let amplitudeRangePoints: ClosedRange<Double> = 0...50
-        /// The range of `wavelengthPoints`, points.
-        public static let wavelengthRangePoints: ClosedRange<Double> = 1...10000
-        /// The range of `speedPointsPerSecond`.
-        public static let speedRangePointsPerSecond: ClosedRange<Double> = 0...100_000
-        /// The range of `vibratoCentsPerPoint`.
-        public static let vibratoRangeCentsPerPoint: ClosedRange<Double> = 0...10
-        /// The range of `tremoloDecibelsPerPoint`.
-        public static let tremoloRangeDecibelsPerPoint: ClosedRange<Double> = 0...1
+        /// Each number with its range, in its own unit.
+        public static var fields: [SoundscapeField<Self>] {
+            [
+                SoundscapeField("amplitudePoints", \.amplitudePoints, in: 0...50),
+                SoundscapeField("wavelengthPoints", \.wavelengthPoints, in: 1...10000),
+                SoundscapeField("speedPointsPerSecond", \.speedPointsPerSecond, in: 0...100_000),
+                SoundscapeField("vibratoCentsPerPoint", \.vibratoCentsPerPoint, in: 0...10),
+                SoundscapeField("tremoloDecibelsPerPoint", \.tremoloDecibelsPerPoint, in: 0...1),
+            ]
+        }
 
         /// A shimmer, each number within its range.
         /// - Throws: `SoundscapeError` naming the field at fault.
@@ -81,17 +91,18 @@ extension Soundscape {
             amplitudePoints: Double, wavelengthPoints: Double, speedPointsPerSecond: Double, vibratoCentsPerPoint: Double,
             tremoloDecibelsPerPoint: Double
         ) throws(SoundscapeError) {
-            self.amplitudePoints = try SoundscapeError.checked(amplitudePoints, "amplitudePoints", in: Self.amplitudeRangePoints)
-            self.wavelengthPoints = try SoundscapeError.checked(wavelengthPoints, "wavelengthPoints", in: Self.wavelengthRangePoints)
-            self.speedPointsPerSecond = try SoundscapeError.checked(speedPointsPerSecond, "speedPointsPerSecond", in: Self.speedRangePointsPerSecond)
-            self.vibratoCentsPerPoint = try SoundscapeError.checked(vibratoCentsPerPoint, "vibratoCentsPerPoint", in: Self.vibratoRangeCentsPerPoint)
-            self.tremoloDecibelsPerPoint = try SoundscapeError.checked(tremoloDecibelsPerPoint, "tremoloDecibelsPerPoint", in: Self.tremoloRangeDecibelsPerPoint)
+            self.amplitudePoints = amplitudePoints
+            self.wavelengthPoints = wavelengthPoints
+            self.speedPointsPerSecond = speedPointsPerSecond
+            self.vibratoCentsPerPoint = vibratoCentsPerPoint
+            self.tremoloDecibelsPerPoint = tremoloDecibelsPerPoint
+            try checkFields()
         }
     }
 
     /// A softer pad that follows the level through a one-pole lag, like the picture's glow (docs/sound-design.md § 4)
     /// (`g += (target − g)·0.08` per 60 Hz frame, τ ≈ 0.2 s).
-    public struct Trail: Sendable, Equatable {
+    public struct Trail: Sendable, Equatable, SoundscapeSection {
         /// The pad's pitch as a ratio of the main tone's pitch at the lagged level (0.5: an octave below).
         public let pitchRatio: Double
         /// Gain at lagged L = 0, dB.
@@ -106,29 +117,33 @@ extension Soundscape {
         /// The most harmonics the pad's shaping polynomial carries.
         public static let maximumHarmonics = 3
 
-        /// The range of `pitchRatio`.
-        public static let pitchRatioRange: ClosedRange<Double> = 0.125...8
-        /// The range of either gain, dB.
-        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
-        /// The range of `lagSeconds`.
-        public static let lagRangeSeconds: ClosedRange<Double> = 0.001...10
-        /// The range of each harmonic's amplitude.
-        public static let harmonicRange: ClosedRange<Double> = 0...1
+        /// The pitch ratio within 0.125…8, the gains within −120…0 dB, the lag within 0.001…10 s, each harmonic's
+        /// amplitude within 0…1.
+        public static var fields: [SoundscapeField<Self>] {
+            [
+                SoundscapeField("pitchRatio", \.pitchRatio, in: 0.125...8),
+                SoundscapeField("gainDecibelsExhaled", \.gainDecibelsExhaled, in: -120...0),
+                SoundscapeField("gainDecibelsInhaled", \.gainDecibelsInhaled, in: -120...0),
+                SoundscapeField("lagSeconds", \.lagSeconds, in: 0.001...10),
+                SoundscapeField("harmonics", \.harmonics, in: 0...1, counts: 1...maximumHarmonics),
+            ]
+        }
 
         /// A pad, each number within its range, 1 to `maximumHarmonics` harmonics.
         /// - Throws: `SoundscapeError` naming the field at fault.
         public init(pitchRatio: Double, gainDecibelsExhaled: Double, gainDecibelsInhaled: Double, lagSeconds: Double, harmonics: [Double]) throws(SoundscapeError) {
-            self.pitchRatio = try SoundscapeError.checked(pitchRatio, "pitchRatio", in: Self.pitchRatioRange)
-            self.gainDecibelsExhaled = try SoundscapeError.checked(gainDecibelsExhaled, "gainDecibelsExhaled", in: Self.gainRangeDecibels)
-            self.gainDecibelsInhaled = try SoundscapeError.checked(gainDecibelsInhaled, "gainDecibelsInhaled", in: Self.gainRangeDecibels)
-            self.lagSeconds = try SoundscapeError.checked(lagSeconds, "lagSeconds", in: Self.lagRangeSeconds)
-            self.harmonics = try SoundscapeError.checked(harmonics, "harmonics", in: Self.harmonicRange, counts: 1...Self.maximumHarmonics)
+            self.pitchRatio = pitchRatio
+            self.gainDecibelsExhaled = gainDecibelsExhaled
+            self.gainDecibelsInhaled = gainDecibelsInhaled
+            self.lagSeconds = lagSeconds
+            self.harmonics = harmonics
+            try checkFields()
         }
     }
 
     /// The water bed: looping filtered noise, crossfaded from a dark to a bright filtering ("the filter moves")
     /// and raised in level by the ripple layers.
-    public struct Water: Sendable, Equatable {
+    public struct Water: Sendable, Equatable, SoundscapeSection {
         /// The bed's RMS level with no ripple, dBFS before the master gain.
         public let gainDecibels: Double
         /// The ripple layers (docs/sound-design.md § 5: rates 1.5 / 2.3 / 3.1 rad/s, amplitudes 4 / 3 / 2 pt,
@@ -152,7 +167,7 @@ extension Soundscape {
         public let loopSeconds: Double
 
         /// One ripple layer: `weight·depthPoints·sin(rate·t + phase)`.
-        public struct Layer: Sendable, Equatable {
+        public struct Layer: Sendable, Equatable, SoundscapeSection {
             /// Angular rate, rad/s.
             public let rateRadiansPerSecond: Double
             /// Amplitude, points.
@@ -162,37 +177,45 @@ extension Soundscape {
             /// Mix weight (the picture's opacity).
             public let weight: Double
 
-            /// The range of `rateRadiansPerSecond`.
-            public static let rateRangeRadiansPerSecond: ClosedRange<Double> = 0...100
-            /// The range of `depthPoints`.
-            public static let depthRangePoints: ClosedRange<Double> = 0...100
-            /// The range of `phaseRadians`.
-            public static let phaseRangeRadians: ClosedRange<Double> = -100...100
-            /// The range of `weight`.
-            public static let weightRange: ClosedRange<Double> = 0...1
+            /// Each number with its range, in its own unit.
+            public static var fields: [SoundscapeField<Self>] {
+                [
+                    SoundscapeField("rateRadiansPerSecond", \.rateRadiansPerSecond, in: 0...100),
+                    SoundscapeField("depthPoints", \.depthPoints, in: 0...100),
+                    SoundscapeField("phaseRadians", \.phaseRadians, in: -100...100),
+                    SoundscapeField("weight", \.weight, in: 0...1),
+                ]
+            }
 
             /// A layer, each number within its range.
             /// - Throws: `SoundscapeError` naming the field at fault.
             public init(rateRadiansPerSecond: Double, depthPoints: Double, phaseRadians: Double, weight: Double) throws(SoundscapeError) {
-                self.rateRadiansPerSecond = try SoundscapeError.checked(rateRadiansPerSecond, "rateRadiansPerSecond", in: Self.rateRangeRadiansPerSecond)
-                self.depthPoints = try SoundscapeError.checked(depthPoints, "depthPoints", in: Self.depthRangePoints)
-                self.phaseRadians = try SoundscapeError.checked(phaseRadians, "phaseRadians", in: Self.phaseRangeRadians)
-                self.weight = try SoundscapeError.checked(weight, "weight", in: Self.weightRange)
+                self.rateRadiansPerSecond = rateRadiansPerSecond
+                self.depthPoints = depthPoints
+                self.phaseRadians = phaseRadians
+                self.weight = weight
+                try checkFields()
             }
         }
 
-        /// The range of `gainDecibels`, dB.
-        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
         /// How many ripple layers there may be.
         public static let layerCounts: ClosedRange<Int> = 1...6
-        /// The range of `levelPerPoint`.
-        public static let levelPerPointRange: ClosedRange<Double> = 0...10
-        /// The range of either cutoff, Hz.
-        public static let cutoffRangeHz: ClosedRange<Double> = 20...20000
-        /// The range of either bright share, of `brightnessPerPoint` and of `width`.
-        public static let shareRange: ClosedRange<Double> = 0...1
-        /// The range of `loopSeconds`.
-        public static let loopRangeSeconds: ClosedRange<Double> = 1...30
+
+        /// The gain within −120…0 dB, the cutoffs within 20…20000 Hz, the bright shares, `brightnessPerPoint` and
+        /// `width` within 0…1, the loop within 1…30 s (the layers are checked as layers).
+        public static var fields: [SoundscapeField<Self>] {
+            [
+                SoundscapeField("gainDecibels", \.gainDecibels, in: -120...0),
+                SoundscapeField("levelPerPoint", \.levelPerPoint, in: 0...10),
+                SoundscapeField("darkCutoffHz", \.darkCutoffHz, in: 20...20000),
+                SoundscapeField("brightCutoffHz", \.brightCutoffHz, in: 20...20000),
+                SoundscapeField("brightnessExhaled", \.brightnessExhaled, in: 0...1),
+                SoundscapeField("brightnessInhaled", \.brightnessInhaled, in: 0...1),
+                SoundscapeField("brightnessPerPoint", \.brightnessPerPoint, in: 0...1),
+                SoundscapeField("width", \.width, in: 0...1),
+                SoundscapeField("loopSeconds", \.loopSeconds, in: 1...30),
+            ]
+        }
 
         /// A water bed, each number within its range, with `layerCounts` layers.
         /// - Throws: `SoundscapeError` naming the field at fault.
@@ -200,24 +223,25 @@ extension Soundscape {
             gainDecibels: Double, layers: [Layer], levelPerPoint: Double, darkCutoffHz: Double, brightCutoffHz: Double,
             brightnessExhaled: Double, brightnessInhaled: Double, brightnessPerPoint: Double, width: Double, loopSeconds: Double
         ) throws(SoundscapeError) {
-            self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
+            self.gainDecibels = gainDecibels
+            self.layers = layers
+            self.levelPerPoint = levelPerPoint
+            self.darkCutoffHz = darkCutoffHz
+            self.brightCutoffHz = brightCutoffHz
+            self.brightnessExhaled = brightnessExhaled
+            self.brightnessInhaled = brightnessInhaled
+            self.brightnessPerPoint = brightnessPerPoint
+            self.width = width
+            self.loopSeconds = loopSeconds
+            try checkFields()
             guard Self.layerCounts.contains(layers.count) else {
                 throw SoundscapeError(field: "layers", reason: "expected \(Self.layerCounts.lowerBound) to \(Self.layerCounts.upperBound) objects, found \(layers.count)")
             }
-            self.layers = layers
-            self.levelPerPoint = try SoundscapeError.checked(levelPerPoint, "levelPerPoint", in: Self.levelPerPointRange)
-            self.darkCutoffHz = try SoundscapeError.checked(darkCutoffHz, "darkCutoffHz", in: Self.cutoffRangeHz)
-            self.brightCutoffHz = try SoundscapeError.checked(brightCutoffHz, "brightCutoffHz", in: Self.cutoffRangeHz)
-            self.brightnessExhaled = try SoundscapeError.checked(brightnessExhaled, "brightnessExhaled", in: Self.shareRange)
-            self.brightnessInhaled = try SoundscapeError.checked(brightnessInhaled, "brightnessInhaled", in: Self.shareRange)
-            self.brightnessPerPoint = try SoundscapeError.checked(brightnessPerPoint, "brightnessPerPoint", in: Self.shareRange)
-            self.width = try SoundscapeError.checked(width, "width", in: Self.shareRange)
-            self.loopSeconds = try SoundscapeError.checked(loopSeconds, "loopSeconds", in: Self.loopRangeSeconds)
         }
     }
 
     /// An optional rain bed: band-limited noise with sparse droplets, looped; steady, no ripple.
-    public struct Rain: Sendable, Equatable {
+    public struct Rain: Sendable, Equatable, SoundscapeSection {
         /// The bed's RMS level, dBFS before the master gain.
         public let gainDecibels: Double
         /// High-pass cutoff (one pole), Hz.
@@ -239,20 +263,21 @@ extension Soundscape {
         /// The loop's length, seconds.
         public let loopSeconds: Double
 
-        /// The range of `gainDecibels`, dB.
-        public static let gainRangeDecibels: ClosedRange<Double> = -120...0
-        /// The range of either cutoff and of a droplet's pitch, Hz.
-        public static let frequencyRangeHz: ClosedRange<Double> = 20...20000
-        /// The range of `dropsPerSecond`.
-        public static let dropRateRangePerSecond: ClosedRange<Double> = 0...1000
-        /// The range of `dropGainDecibels`, dB.
-        public static let dropGainRangeDecibels: ClosedRange<Double> = -60...24
-        /// The range of `dropDecaySeconds`.
-        public static let dropDecayRangeSeconds: ClosedRange<Double> = 0.001...1
-        /// The range of `width`.
-        public static let widthRange: ClosedRange<Double> = 0...1
-        /// The range of `loopSeconds`.
-        public static let loopRangeSeconds: ClosedRange<Double> = 1...30
+        /// Each number with its range: the cutoffs and droplet pitches within 20…20000 Hz.
+        public static var fields: [SoundscapeField<Self>] {
+            [
+                SoundscapeField("gainDecibels", \.gainDecibels, in: -120...0),
+                SoundscapeField("lowCutoffHz", \.lowCutoffHz, in: 20...20000),
+                SoundscapeField("highCutoffHz", \.highCutoffHz, in: 20...20000),
+                SoundscapeField("dropsPerSecond", \.dropsPerSecond, in: 0...1000),
+                SoundscapeField("dropGainDecibels", \.dropGainDecibels, in: -60...24),
+                SoundscapeField("dropLowHz", \.dropLowHz, in: 20...20000),
+                SoundscapeField("dropHighHz", \.dropHighHz, in: 20...20000),
+                SoundscapeField("dropDecaySeconds", \.dropDecaySeconds, in: 0.001...1),
+                SoundscapeField("width", \.width, in: 0...1),
+                SoundscapeField("loopSeconds", \.loopSeconds, in: 1...30),
+            ]
+        }
 
         /// A rain bed, each number within its range, the droplets' highest pitch not below their lowest.
         /// - Throws: `SoundscapeError` naming the field at fault.
@@ -260,19 +285,20 @@ extension Soundscape {
             gainDecibels: Double, lowCutoffHz: Double, highCutoffHz: Double, dropsPerSecond: Double, dropGainDecibels: Double,
             dropLowHz: Double, dropHighHz: Double, dropDecaySeconds: Double, width: Double, loopSeconds: Double
         ) throws(SoundscapeError) {
-            self.gainDecibels = try SoundscapeError.checked(gainDecibels, "gainDecibels", in: Self.gainRangeDecibels)
-            self.lowCutoffHz = try SoundscapeError.checked(lowCutoffHz, "lowCutoffHz", in: Self.frequencyRangeHz)
-            self.highCutoffHz = try SoundscapeError.checked(highCutoffHz, "highCutoffHz", in: Self.frequencyRangeHz)
-            self.dropsPerSecond = try SoundscapeError.checked(dropsPerSecond, "dropsPerSecond", in: Self.dropRateRangePerSecond)
-            self.dropGainDecibels = try SoundscapeError.checked(dropGainDecibels, "dropGainDecibels", in: Self.dropGainRangeDecibels)
-            self.dropLowHz = try SoundscapeError.checked(dropLowHz, "dropLowHz", in: Self.frequencyRangeHz)
-            self.dropHighHz = try SoundscapeError.checked(dropHighHz, "dropHighHz", in: Self.frequencyRangeHz)
+            self.gainDecibels = gainDecibels
+            self.lowCutoffHz = lowCutoffHz
+            self.highCutoffHz = highCutoffHz
+            self.dropsPerSecond = dropsPerSecond
+            self.dropGainDecibels = dropGainDecibels
+            self.dropLowHz = dropLowHz
+            self.dropHighHz = dropHighHz
+            self.dropDecaySeconds = dropDecaySeconds
+            self.width = width
+            self.loopSeconds = loopSeconds
+            try checkFields()
             guard dropHighHz >= dropLowHz else {
                 throw SoundscapeError(field: "dropHighHz", reason: "must not be below dropLowHz (\(SoundscapeError.text(dropLowHz)))")
             }
-            self.dropDecaySeconds = try SoundscapeError.checked(dropDecaySeconds, "dropDecaySeconds", in: Self.dropDecayRangeSeconds)
-            self.width = try SoundscapeError.checked(width, "width", in: Self.widthRange)
-            self.loopSeconds = try SoundscapeError.checked(loopSeconds, "loopSeconds", in: Self.loopRangeSeconds)
         }
     }
 }

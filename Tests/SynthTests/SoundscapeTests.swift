@@ -166,6 +166,63 @@ import Testing
             limiter: Soundscape.Limiter(kneeDecibels: h.limiter.kneeDecibels, ceilingDecibels: h.limiter.ceilingDecibels))
     }
 
+    /// One field of a section's table as the test moves it: where it sits in the document, its range, whether a list.
+    private struct TableField {
+        let path: [Any]
+        let range: ClosedRange<Double>
+        let isList: Bool
+    }
+
+    /// Every field of `section`'s table, at `path` in a document.
+    private static func table<Section: SoundscapeSection>(_ section: Section.Type, at path: [Any]) -> [TableField] {
+        Section.fields.map { field in
+            if case .numbers = field.place { return TableField(path: path + [field.key], range: field.range, isList: true) }
+            return TableField(path: path + [field.key], range: field.range, isList: false)
+        }
+    }
+
+    /// `document` with the value at `path` (keys and array indices) replaced by `value`.
+    private static func replacing(_ path: ArraySlice<Any>, in document: Any, with value: Any) -> Any {
+        guard let step = path.first else { return value }
+        if let key = step as? String, var object = document as? [String: Any], let inner = object[key] {
+            object[key] = replacing(path.dropFirst(), in: inner, with: value)
+            return object
+        }
+        if let index = step as? Int, var array = document as? [Any], array.indices.contains(index) {
+            array[index] = replacing(path.dropFirst(), in: array[index], with: value)
+            return array
+        }
+        Issue.record("no \(step) in the document")
+        return document
+    }
+
+    @Test func everyFieldOfEveryTableIsRangeCheckedAtItsPath() throws {
+        let fields = Self.table(Soundscape.Tone.self, at: ["tone"]) + Self.table(Soundscape.Shimmer.self, at: ["shimmer"])
+            + Self.table(Soundscape.Trail.self, at: ["trail"]) + Self.table(Soundscape.Water.self, at: ["water"])
+            + Self.table(Soundscape.Water.Layer.self, at: ["water", "layers", 1]) + Self.table(Soundscape.HoldSwell.self, at: ["holdSwell"])
+            + Self.table(Soundscape.Calming.self, at: ["calming"]) + Self.table(Soundscape.Envelope.self, at: ["envelope"])
+            + Self.table(Soundscape.Cues.self, at: ["cues"]) + Self.table(Soundscape.Cues.Partial.self, at: ["cues", "partials", 0])
+            + Self.table(Soundscape.Cues.Chime.self, at: ["cues", "exhale"]) + Self.table(Soundscape.Cues.Tick.self, at: ["cues", "tick"])
+            + Self.table(Soundscape.Limiter.self, at: ["limiter"]) + Self.table(Soundscape.Rain.self, at: ["rain"])
+        #expect(fields.count == 67)
+        // Rain's own soundscape carries every section, the rain too.
+        let document = try JSONSerialization.jsonObject(with: Data(Fixtures.soundscapeText("rain").utf8))
+        for field in fields {
+            // Just past the top of the range; for a list, its first element.
+            let outside = field.range.upperBound + 1
+            let changed = Self.replacing(field.path[...], in: document, with: field.isList ? [outside] : outside)
+            let text = try #require(String(data: JSONSerialization.data(withJSONObject: changed), encoding: .utf8))
+            let path = "$" + field.path.map { $0 is Int ? "[\($0)]" : ".\($0)" }.joined() + (field.isList ? "[0]" : "")
+            #expect(throws: ContentError.self, "\(path)") { try Soundscape.decode(text: text, file: "rain.json") }
+            do {
+                _ = try Soundscape.decode(text: text, file: "rain.json")
+            } catch {
+                #expect(error.path == path)
+                #expect(error.reason.contains("is outside"), "\(error.message)")
+            }
+        }
+    }
+
     @Test func aSoundscapeBuiltInCodeIsCheckedAsADocumentIs() throws {
         #expect(try horizon() == Fixtures.soundscape("horizon"))
         #expect(throws: SoundscapeError(field: "highFrequencyHz", reason: "must not be below lowFrequencyHz (196): the pitch rises with the inhale")) {

@@ -142,9 +142,9 @@ extension NagiServer {
             let rate = try SampleRateOptions(arguments).sampleRate
             let cues = try arguments[DescribeOptions.cues] ?? (arguments[DescribeOptions.noCues] ? CueMode.none : lesson.cues.flatMap(CueMode.init(rawValue:)))
             let count = try arguments[DescribeOptions.count] ?? lesson.count.flatMap(CountMode.init(rawValue:))
-            let countdown = try arguments[DescribeOptions.countdown] ?? 0
+            let framing = try DescribeOptions.framing.read(arguments)
             let session = SessionOptions(session: lesson.session, name: lesson.patternLabel, sampleRate: rate)
-            let describe = try DescribeOptions(session: session, cues: cues, count: count, countdownSeconds: countdown, endBell: arguments[DescribeOptions.endBell], catalog: catalog)
+            let describe = try DescribeOptions(session: session, cues: cues, count: count, countdownSeconds: framing.countdownSeconds, endBell: framing.endBell, catalog: catalog)
             return APIResponse.json(describe.json)
         }
     }
