@@ -7,7 +7,7 @@ struct LiveOptions {
     static let device = Option<String>(["--device"], valueName: "NAME", help: "The ALSA PCM to play on: default (the default), pulse, hw:0, plughw:0, or file:'x.raw',raw to capture.")
     static let latency = Option<Int>(["--latency"], valueName: "MS", help: "The device buffer in milliseconds, 50 to 1000 (default 200).", wholeNumberIn: 50...1000)
     static let volume = Option<Double>(["--volume"], valueName: "DB", help: "The volume to start at, -30 to +6 dB (default 0); + and - move it in 2 dB steps while playing, ahead of the true-peak limiter, so it never passes the ceiling.", decimalIn: LiveSession.volumeRange)
-    static let log = Option<String>(["--log"], valueName: "FILE", help: "Append each open hold's length to FILE as a JSON line as it ends: {\"round\": 1, \"retentionMs\": 61234, \"ended\": \"enter\"} (ended: enter, maximum or stop).", completion: .file)
+    static let log = Option<String>(["--log"], valueName: "FILE", help: "Append each open hold's length to FILE as a JSON line as it ends: {\"ended\":\"enter\",\"retentionMs\":61234,\"round\":1} (ended: enter, maximum or stop).", completion: .file)
 
     static let group = OptionGroup(title: "Live playback", options: [device.spec, latency.spec, volume.spec, log.spec])
 

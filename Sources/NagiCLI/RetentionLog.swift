@@ -6,7 +6,7 @@ import NagiDocuments
 import NagiKit
 import NagiLive
 
-/// `play --log FILE`: one JSON line per open hold as it ends ({"round": 2, "retentionMs": 61234, "ended": "enter"}),
+/// `play --log FILE`: one JSON line per open hold as it ends ({"ended":"enter","retentionMs":61234,"round":2}),
 /// appended to the file (created if missing), so a log keeps every session's rounds and a stopped session keeps
 /// the rounds it held. Each line goes out in one write(2) on a file opened with O_APPEND: lines never interleave
 /// or tear, and nothing is written before a hold ends. Owns its file descriptor.
@@ -42,11 +42,18 @@ final class RetentionLog {
     /// Appends one hold's line; a failed write is reported once on stderr (the session plays on).
     func record(round: Int, retentionMilliseconds: Int64, ending: LiveSession.RetentionEnding) {
         guard descriptor >= 0 else { return }
-        let line = "{\"round\": \(round), \"retentionMs\": \(retentionMilliseconds), \"ended\": \(JSONText.quote(ending.rawValue))}\n"
+        let line = JSONOutput.line(Line(ended: ending.rawValue, retentionMs: retentionMilliseconds, round: round))
         if !FileSystem.writeAll(descriptor, Array(line.utf8)) {
             Console.err("nagi: warning: cannot write to the log '\(ErrorLine.printable(path))': \(Errno.current.description)\n")
             close(descriptor)
             descriptor = -1
         }
+    }
+
+    /// One line of the log: the hold's round (from 1), its length in milliseconds and how it ended.
+    private struct Line: Encodable {
+        var ended: String
+        var retentionMs: Int64
+        var round: Int
     }
 }

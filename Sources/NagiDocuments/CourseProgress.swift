@@ -1,9 +1,9 @@
 import Breath
 
 /// A learner's progress through one course: which lessons are done and when.
-public struct CourseProgress: Sendable, Equatable {
+public struct CourseProgress: Sendable, Equatable, Encodable {
     /// One completed lesson.
-    public struct Completion: Sendable, Equatable {
+    public struct Completion: Sendable, Equatable, Encodable {
         /// The lesson's index in the course, from 0.
         public var lessonIndex: Int
         /// The lesson's title when it was completed (a course file may change later).
@@ -26,6 +26,23 @@ public struct CourseProgress: Sendable, Equatable {
             self.retentionMilliseconds = retentionMilliseconds
             self.skipCount = skipCount
         }
+
+        /// The keys of a completion in a record file; `decode` reads the same.
+        private enum CodingKeys: String, CodingKey {
+            case lesson, title, completedAt, startedAt, retentionMs, skips
+        }
+
+        /// The lesson counted from 1; a start, holds and skips only when there are any, as records written before
+        /// they were kept have none.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(lessonIndex + 1, forKey: .lesson)
+            try container.encode(title, forKey: .title)
+            try container.encode(completedAt, forKey: .completedAt)
+            try container.encodeIfPresent(startedAt, forKey: .startedAt)
+            if !retentionMilliseconds.isEmpty { try container.encode(retentionMilliseconds, forKey: .retentionMs) }
+            if skipCount != 0 { try container.encode(skipCount, forKey: .skips) }
+        }
     }
 
     /// The course's name.
@@ -36,6 +53,18 @@ public struct CourseProgress: Sendable, Equatable {
     public init(course: String, completions: [Completion] = []) {
         self.course = course
         self.completions = completions
+    }
+
+    /// The keys of a record file; `decode` reads the same.
+    private enum CodingKeys: String, CodingKey {
+        case course, completed
+    }
+
+    /// `{"course": NAME, "completed": [completions in the order they happened]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(course, forKey: .course)
+        try container.encode(completions, forKey: .completed)
     }
 
     /// The first lesson (in course order) not yet completed, or nil when all `lessonCount` are done.
@@ -59,18 +88,7 @@ public struct CourseProgress: Sendable, Equatable {
         return seen
     }
 
-    /// The record as JSON text.
-    public var jsonText: String {
-        let items = completions.map {
-            "    {\"lesson\": \($0.lessonIndex + 1), \"title\": \(JSONText.quote($0.title)), \"completedAt\": \(JSONText.quote($0.completedAt))"
-                + ($0.startedAt.map { ", \"startedAt\": \(JSONText.quote($0))" } ?? "")
-                + ($0.retentionMilliseconds.isEmpty ? "" : ", \"retentionMs\": [" + $0.retentionMilliseconds.map(String.init).joined(separator: ", ") + "]")
-                + ($0.skipCount == 0 ? "" : ", \"skips\": \($0.skipCount)") + "}"
-        }
-        return "{\n  \"course\": \(JSONText.quote(course)),\n  \"completed\": [\n" + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
-    }
-
-    /// Reads a record written by `jsonText`; any damage is an error naming the file and path.
+    /// Reads a record as it is written (its `Encodable` form); any damage is an error naming the file and path.
     public static func decode(_ text: String, file: String) throws(ContentError) -> CourseProgress {
         let fields = try JSONFields(try JSONParser.parse(text, file: file), file: file, path: "$")
         try fields.rejectUnknownKeys(allowed: ["course", "completed"])

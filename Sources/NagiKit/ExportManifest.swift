@@ -97,20 +97,29 @@ package final class ExportManifest: Sendable {
 
     /// Rewrites the manifest atomically with `tracks`; callers hold the lock, so saves never interleave.
     private func save(_ tracks: Tracks) {
-        let entries = tracks.fingerprints.keys.sorted().map { name in
-            var fields = "\"fingerprint\": \(JSONText.quote(tracks.fingerprints[name] ?? ""))"
-            if let stamp = tracks.stamps[name] {
-                // Nanoseconds as a string: a JSON number would lose them past 2^53.
-                fields += ", \"bytes\": \(stamp.byteCount), \"modifiedNanoseconds\": \"\(stamp.modifiedNanoseconds)\""
-            }
-            return "    \(JSONText.quote(name)): {\(fields)}"
+        var entries: [String: Written.Track] = [:]
+        for (name, fingerprint) in tracks.fingerprints {
+            let stamp = tracks.stamps[name]
+            // Nanoseconds as a string: a JSON number would lose them past 2^53.
+            entries[name] = Written.Track(fingerprint: fingerprint, bytes: stamp?.byteCount, modifiedNanoseconds: stamp.map { String($0.modifiedNanoseconds) })
         }
-        var text = "{\n  \"course\": \(JSONText.quote(course)),\n  \"tracks\": {\n" + entries.joined(separator: ",\n") + "\n  }"
-        if !tracks.writing.isEmpty {
-            text += ",\n  \"writing\": [" + tracks.writing.sorted().map(JSONText.quote).joined(separator: ", ") + "]"
-        }
-        text += "\n}\n"
+        let written = Written(course: course, tracks: entries, writing: tracks.writing.isEmpty ? nil : tracks.writing.sorted())
         // A manifest that fails to write only costs a re-render next time; the track itself is whole.
-        try? TextFileOutput.write(text, to: path, overwrite: true)
+        try? TextFileOutput.write(JSONOutput.document(written), to: path, overwrite: true)
+    }
+
+    /// The manifest as its file holds it: `read` takes the same keys.
+    private struct Written: Encodable {
+        /// One track's record; a track has its size and modification time once its file is whole.
+        struct Track: Encodable {
+            var fingerprint: String
+            var bytes: Int64?
+            var modifiedNanoseconds: String?
+        }
+
+        var course: String
+        var tracks: [String: Track]
+        /// The tracks begun and not yet recorded; left out when there are none.
+        var writing: [String]?
     }
 }

@@ -54,7 +54,7 @@ package enum ProgressStore {
         if let reason = FileSystem.makeFolders(folder) {
             throw .cannotCreate("cannot keep course progress: \(reason)")
         }
-        try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(record.jsonText, to: path, overwrite: true) }
+        try NagiError.reporting { () throws(TextFileError) in try TextFileOutput.write(JSONOutput.document(record), to: path, overwrite: true) }
     }
 
     /// Removes the record (`--reset`).

@@ -1,4 +1,5 @@
 import HeartRhythm
+import NagiKit
 import NagiDocuments
 
 /// A resonance report as one JSON object: what `nagi resonance analyze --json` prints and `/api/resonance`

@@ -172,7 +172,8 @@ struct CourseTests {
         // The lesson's start is printed and kept beside its completion, for `resonance analyze --start-from-progress`.
         let startLine = try #require(next.standardError.split(separator: "\n").first { $0.hasPrefix("session started at ") })
         let startedAt = startLine.dropFirst("session started at ".count)
-        #expect(try String(contentsOfFile: record, encoding: .utf8).contains("\"startedAt\": \"\(startedAt)\""))
+        let kept = try CourseProgress.decode(String(contentsOfFile: record, encoding: .utf8), file: record)
+        #expect(kept.completions.first?.startedAt == String(startedAt), "\(kept)")
         let reset = NagiInProcess.run(["course", "status", file, "--reset"], home: folder)
         #expect(reset.status == 0)
         #expect(NagiInProcess.run(["course", "status", file], home: folder).standardOutput.contains("done: 0 / 3"))

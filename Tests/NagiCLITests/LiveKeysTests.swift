@@ -124,8 +124,9 @@ struct LiveKeysTests {
         // 2. The open hold: the log's length is where the capture leaves the hold for the recovery breath.
         let log = (try? String(contentsOfFile: folder.path + "/holds.jsonl", encoding: .utf8)) ?? ""
         let line = try #require(log.split(separator: "\n").first, "nothing logged: \(errors)")
-        let milliseconds = try #require(line.firstMatch(of: /"retentionMs": (\d+)/).flatMap { Int($0.1) }, "\(line)")
-        #expect(line.contains("\"round\": 1") && line.contains("\"ended\": \"enter\""), "\(line)")
+        let fields = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        let milliseconds = try #require(fields["retentionMs"] as? Int, "\(line)")
+        #expect(fields["round"] as? Int == 1 && fields["ended"] as? String == "enter", "\(line)")
         #expect(milliseconds >= 1_000 && milliseconds <= 10_000, "held \(milliseconds) ms for about 1.5 s")
         let holdEnd = 306 * Self.rate
         let predicted = holdStart + milliseconds * Self.rate / 1000

@@ -4,7 +4,7 @@ import FoundationXML
 @testable import NagiOptions
 @testable import NagiPlot
 import NagiDocuments
-import NagiDocuments
+import NagiKit
 import Testing
 
 /// JSON strings and SVG text share one scalar-by-scalar escaper; each format's table and control rule decide
@@ -16,9 +16,13 @@ struct TextEscapingTests {
 
     @Test("a JSON string escapes quotes, backslashes and control characters, and reads back as the same text")
     func jsonQuoteRoundTrips() throws {
-        let quoted = JSONText.quote(awkward)
-        #expect(quoted == #""a\"b\\c\nd\re\tf\u0001g<h>&i\u001fé""#)
-        #expect(try JSONParser.parse(quoted, file: "test") == .string(awkward))
+        let line = JSONOutput.line(["text": awkward])
+        #expect(line.hasSuffix("}\n") && !line.dropLast().contains("\n"), "one line: \(line)")
+        #expect(!line.unicodeScalars.dropLast().contains { $0.value < 0x20 }, "every control character escaped: \(line)")
+        #expect(line.contains(#"a\"b\\c\nd\re\tf\u0001g<h>&i\u001fé"#), "\(line)")
+        #expect(try JSONParser.parse(line, file: "test") == .object(["text": .string(awkward)], keys: ["text"]))
+        let read = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+        #expect(read == ["text": awkward])
     }
 
     @Test("SVG text escapes XML's reserved characters, keeps newline and tab, drops other control characters")

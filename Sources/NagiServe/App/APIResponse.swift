@@ -6,16 +6,25 @@ import NagiOptions
 /// The server's answers in JSON: a document, or a refusal as one object `{"error": "<the line nagi prints>",
 /// "parameter": "<the query parameter at fault>"}` with a status that says what kind of fault it is.
 package enum APIResponse {
-    /// A JSON document.
+    /// A value as JSON, written by the one encoder (`JSONOutput`).
+    package static func json<Value: Encodable>(_ value: Value, status: Int = 200) -> HTTPResponse {
+        json(JSONOutput.line(value), status: status)
+    }
+
+    /// A JSON document already written by `JSONOutput` (what the command line prints too).
     package static func json(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")], body: .bytes(Array(text.utf8)))
     }
 
     /// A refusal: `message` (one line), its status and the parameter at fault.
     package static func error(_ message: String, status: Int, parameter: String? = nil) -> HTTPResponse {
-        var text = "{\"error\": \(JSONText.quote(ErrorLine.printable(ServedText.withoutPaths(message))))"
-        if let parameter { text += ", \"parameter\": \(JSONText.quote(parameter))" }
-        return json(text + "}\n", status: status)
+        json(Refusal(error: ErrorLine.printable(ServedText.withoutPaths(message)), parameter: parameter), status: status)
+    }
+
+    /// A refusal's JSON; `parameter` is left out when no one parameter is at fault.
+    private struct Refusal: Encodable {
+        var error: String
+        var parameter: String?
     }
 
     /// A fault as the API reports it: its line, written for the web, and the status for its category.

@@ -81,21 +81,34 @@ extension NagiServer {
         let lengths: [Int64]
         do { lengths = try CourseOptions.lessonLengths(course) } catch { return APIResponse.error(error) }
         let base = "/api/courses/" + Self.percentEncoded(course.name)
-        var lessons: [String] = []
-        for (index, lesson) in course.lessons.enumerated() {
+        let lessons = course.lessons.enumerated().map { index, lesson in
             let number = index + 1
-            lessons.append(
-                "{\"number\": \(number), \"title\": \(JSONText.quote(lesson.title)), \"pattern\": \(JSONText.quote(lesson.patternLabel)), "
-                + "\"soundscape\": \(JSONText.quote(lesson.soundscape ?? SoundscapeResolver.defaultName)), "
-                + "\"seconds\": \(Microseconds.formatSeconds(lengths[index])), "
-                + "\"render\": \(JSONText.quote("\(base)/lessons/\(number)")), \"describe\": \(JSONText.quote("\(base)/lessons/\(number)/describe")), "
-                + "\"pace\": \(JSONText.quote("/pace?course=\(Self.percentEncoded(course.name))&lesson=\(number)"))}")
+            return CourseDocument.Lesson(
+                number: number, title: lesson.title, pattern: lesson.patternLabel, soundscape: lesson.soundscape ?? SoundscapeResolver.defaultName,
+                seconds: JSONDecimal(microseconds: lengths[index]), render: "\(base)/lessons/\(number)", describe: "\(base)/lessons/\(number)/describe",
+                pace: "/pace?course=\(Self.percentEncoded(course.name))&lesson=\(number)")
         }
-        var text = "{\"name\": \(JSONText.quote(course.name)), \"title\": \(JSONText.quote(course.title)), "
-        text += "\"summary\": \(course.description.map(JSONText.quote) ?? "null"), "
-        text += "\"totalSeconds\": \(Microseconds.formatSeconds(lengths.reduce(0, +))), "
-        text += "\"album\": \(JSONText.quote(base + "/album.zip")), \"lessons\": [\n  " + lessons.joined(separator: ",\n  ") + "\n]}\n"
-        return APIResponse.json(text)
+        return APIResponse.json(CourseDocument(
+            name: course.name, title: course.title, summary: JSONNullable(course.description),
+            totalSeconds: JSONDecimal(microseconds: lengths.reduce(0, +)), album: base + "/album.zip", lessons: lessons))
+    }
+
+    /// `GET /api/courses/NAME`: the course, its length in seconds, and each lesson with its URLs.
+    private struct CourseDocument: Encodable {
+        /// One lesson: its number from 1, what it plays, its length in seconds, and where to render, describe and pace it.
+        struct Lesson: Encodable {
+            var number: Int
+            var title, pattern, soundscape: String
+            var seconds: JSONDecimal
+            var render, describe, pace: String
+        }
+
+        var name, title: String
+        /// The course's description; `null` when it has none.
+        var summary: JSONNullable<String>
+        var totalSeconds: JSONDecimal
+        var album: String
+        var lessons: [Lesson]
     }
 
     /// The export settings a request asks for (its query read as `course export`'s options), in `folder`.

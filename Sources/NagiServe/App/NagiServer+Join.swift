@@ -1,4 +1,3 @@
-import NagiDocuments
 import QRCode
 
 /// How another device joins: the URLs beyond loopback and their QR code (`GET /api/qr.svg`).
@@ -31,8 +30,14 @@ extension NagiServer {
     /// join URLs (none on loopback: no other device can open it) and whether `/ca.crt` has an authority to trust.
     func join() -> HTTPResponse {
         let urls = configuration.address.isLoopback ? [] : joinURLs
-        let list = urls.map { JSONText.quote($0) }.joined(separator: ", ")
-        return APIResponse.json("{\"urls\": [\(list)], \"authority\": \(configuration.authorityCertificatePEM != nil)}\n")
+        return APIResponse.json(JoinDocument(urls: urls, authority: configuration.authorityCertificatePEM != nil))
+    }
+
+    /// `GET /api/join`'s answer.
+    private struct JoinDocument: Encodable {
+        var urls: [String]
+        /// Whether `/ca.crt` serves an authority to trust.
+        var authority: Bool
     }
 
     /// `GET /api/qr.svg`: the first join URL as a QR code, for the studio to show another device; 404 when the

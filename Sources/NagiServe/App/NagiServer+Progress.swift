@@ -38,18 +38,28 @@ extension NagiServer {
         do throws(Refusal) { course = try followedCourse(name) } catch { return error.response }
         do {
             let record = try ProgressStore.load(course: course.name, warning: { _ in })
-            return APIResponse.json(Self.progressJSON(record, lessonCount: course.lessons.count))
+            return APIResponse.json(Self.progressDocument(record, lessonCount: course.lessons.count))
         } catch {
             return APIResponse.error(error)
         }
     }
 
-    private static func progressJSON(_ record: CourseProgress, lessonCount: Int) -> String {
-        let done = Set(record.completions.map(\.lessonIndex)).filter { $0 < lessonCount }.sorted().map { String($0 + 1) }
-        let next = record.nextLessonIndex(lessonCount: lessonCount).map { String($0 + 1) } ?? "null"
-        let days = record.datesPractised.map(JSONText.quote)
-        return "{\"course\": \(JSONText.quote(record.course)), \"done\": [\(done.joined(separator: ", "))], \"next\": \(next), "
-            + "\"practised\": [\(days.joined(separator: ", "))], \"token\": \(JSONText.quote(progressToken))}\n"
+    /// The progress answer for `record` of a course of `lessonCount` lessons.
+    private static func progressDocument(_ record: CourseProgress, lessonCount: Int) -> ProgressDocument {
+        let done = Set(record.completions.map(\.lessonIndex)).filter { $0 < lessonCount }.sorted().map { $0 + 1 }
+        return ProgressDocument(
+            course: record.course, done: done, next: JSONNullable(record.nextLessonIndex(lessonCount: lessonCount).map { $0 + 1 }),
+            practised: record.datesPractised, token: progressToken)
+    }
+
+    /// `GET /api/courses/NAME/progress`: the lessons done (numbers from 1), the next (`null` once all are done), the
+    /// days practised ("2026-11-29") and the token a page sends back with a POST.
+    private struct ProgressDocument: Encodable {
+        var course: String
+        var done: [Int]
+        var next: JSONNullable<Int>
+        var practised: [String]
+        var token: String
     }
 
     /// Records lesson `lessonText` (1-based) of `name` as completed now, once; answers with the progress.
@@ -75,7 +85,7 @@ extension NagiServer {
                 }
                 return record
             }
-            return APIResponse.json(Self.progressJSON(record, lessonCount: course.lessons.count))
+            return APIResponse.json(Self.progressDocument(record, lessonCount: course.lessons.count))
         } catch {
             return APIResponse.error(error)
         }

@@ -276,7 +276,7 @@ package final class NagiServer: Sendable {
     /// `GET /api/presets`: every pattern, soundscape and course, built-in and the user's, and the user's beds and cue
     /// packs by name.
     private func presets() -> HTTPResponse {
-        APIResponse.json(PresetListing.json(catalog: PresetEnvironment.catalog(), folders: folders))
+        APIResponse.json(PresetListing(catalog: PresetEnvironment.catalog(), folders: folders))
     }
 
     /// `GET /api/describe`: the JSON of `nagi describe … --json`.
