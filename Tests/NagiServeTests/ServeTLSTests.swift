@@ -43,9 +43,9 @@ import Testing
         // A name the certificate does not hold is refused by the client.
         let other = try CurlRequest("https://elsewhere.example:\(server.port)/", ["--cacert", folder.file("ca.crt"), "--resolve", "elsewhere.example:\(server.port):127.0.0.1"], in: folder)
         #expect(other.exitStatus == 60, "\(other.message)")
-        // Plain HTTP on the TLS port gets no HTTP answer: the connection is closed.
+        // Plain HTTP on the TLS port is told where to go (the front door's 400), and served nothing.
         let plain = try CurlRequest("http://127.0.0.1:\(server.port)/api/presets?token=\(token)", in: folder)
-        #expect(plain.exitStatus != 0 && plain.status == nil, "\(plain.exitStatus) \(plain.message)")
+        #expect(plain.status == 400 && plain.body.contains("https://127.0.0.1:\(server.port)/"), "\(plain.exitStatus) \(plain.message)")
 
         var status = stat()
         for (file, mode) in [("ca.key", 0o600), ("server.key", 0o600), ("ca.crt", 0o644), ("server.crt", 0o644), ("", 0o700)] {
