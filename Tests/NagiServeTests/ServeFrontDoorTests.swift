@@ -117,11 +117,7 @@ import Testing
     @Test("Plain HTTP on the HTTPS port is 400 with the https:// URL and the security headers; TLS still serves")
     func plainHTTPOnTheHTTPSPort() throws {
         let folder = try TemporaryFolder()
-        let made = try Tool.run("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"),
-        ])
-        try #require(made.status == 0, "\(made.output)")
+        try ServeTLSTests.makeCertificate(in: folder)
         let identity = TLSIdentity(
             certificatePEM: try String(contentsOfFile: folder.file("cert.pem"), encoding: .utf8),
             keyPEM: try String(contentsOfFile: folder.file("key.pem"), encoding: .utf8))

@@ -65,11 +65,7 @@ import Testing
     @Test("--tls-cert and --tls-key: the user's certificate is served (on loopback too), and there is no /ca.crt")
     func givenCertificate() throws {
         let folder = try TemporaryFolder()
-        let made = try Tool.run("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"),
-        ])
-        try #require(made.status == 0, "\(made.output)")
+        try Self.makeCertificate(in: folder)
         let server = try CommandLineServer(["--listen", "127.0.0.1:0", "--tls-cert", folder.file("cert.pem"), "--tls-key", folder.file("key.pem")])
         #expect(server.url == "https://127.0.0.1:\(server.port)/?token=\(try #require(server.token))")
         let reply = try CurlRequest(server.url, ["--cacert", folder.file("cert.pem")], in: folder)
@@ -97,5 +93,16 @@ import Testing
             #expect(run.status == status, "\(arguments): \(run.standardError)")
             #expect(run.standardError.contains(words) && run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)")
         }
+    }
+}
+
+extension ServeTLSTests {
+    /// A self-signed certificate for 127.0.0.1 made by openssl in `folder`: `cert.pem` and `key.pem`.
+    static func makeCertificate(in folder: TemporaryFolder) throws {
+        let made = try Tool.run("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"),
+        ])
+        try #require(made.status == 0, "\(made.output)")
     }
 }

@@ -20,22 +20,6 @@ import Locking
 /// started); a connection's socket is the door's thread's until it is handed over (then libmicrohttpd's, which closes
 /// it even when it refuses it); the wake pipe is the door's, closed by `deinit`.
 final class FrontDoor: Sendable {
-    /// The door's bounds.
-    struct Settings: Sendable {
-        /// Connections at once, at the door and handed over.
-        var connectionCount: Int
-        /// Connections at once from one address.
-        var connectionsPerAddress: Int
-        /// Seconds a connection's first head may take to arrive.
-        var headSeconds: Double
-        /// The limits on a head.
-        var check: RequestHeadCheck
-        /// Whether the port speaks HTTPS (libmicrohttpd's GnuTLS): plain HTTP on it is answered 400.
-        var isTLS: Bool
-        /// The port, for the https:// URL told to a plain HTTP client.
-        var port: UInt16
-    }
-
     private struct Counts {
         var total = 0
         var perAddress: [String: Int] = [:]
@@ -51,7 +35,12 @@ final class FrontDoor: Sendable {
         }
     }
 
-    private let settings: Settings
+    private let limits: HTTPServer.Limits
+    private let check: RequestHeadCheck
+    /// Whether the port speaks HTTPS (libmicrohttpd's GnuTLS): plain HTTP on it is answered 400.
+    private let isTLS: Bool
+    /// The port, for the https:// URL told to a plain HTTP client.
+    private let port: UInt16
     private let answer: HTTPServer.Refusal
     private let listening: Int32
     private let wakeRead: Int32
@@ -60,9 +49,10 @@ final class FrontDoor: Sendable {
     /// Wakes `stop` when the thread has finished.
     private let finishing = ConditionLock()
 
-    /// A door on `listening` (bound and listening; the door owns it from here, and closes it on failure too).
+    /// A door on `listening` (bound and listening; the door owns it from here, and closes it on failure too) with
+    /// `limits` (the connections at once, the first head's time and size), for HTTPS on `port` when `isTLS`.
     /// - Throws: `.system` when no wake pipe can be made.
-    init(listening: Int32, settings: Settings, answer: @escaping HTTPServer.Refusal) throws(HTTPServerError) {
+    init(listening: Int32, limits: HTTPServer.Limits, isTLS: Bool, port: UInt16, answer: @escaping HTTPServer.Refusal) throws(HTTPServerError) {
         var ends: [Int32] = [-1, -1]
         guard nagi_http_pipe(&ends, 0) == 0 else {
             let code = errno
@@ -76,7 +66,11 @@ final class FrontDoor: Sendable {
         self.listening = listening
         wakeRead = ends[0]
         wakeWrite = ends[1]
-        self.settings = settings
+        self.limits = limits
+        check = RequestHeadCheck(
+            requestLineByteCount: limits.requestLineByteCount, headByteCount: limits.headByteCount, headerLineCount: limits.headerLineCount)
+        self.isTLS = isTLS
+        self.port = port
         self.answer = answer
     }
 
@@ -136,7 +130,7 @@ final class FrontDoor: Sendable {
 
     private func run(daemon: UInt) {
         var waiting: [Waiting] = []
-        var peeked = [UInt8](repeating: 0, count: settings.check.headByteCount + 1)
+        var peeked = [UInt8](repeating: 0, count: limits.headByteCount + 1)
         var pollers: [pollfd] = []
         var acceptPausedUntil: ContinuousClock.Instant?
         defer {
@@ -197,11 +191,11 @@ final class FrontDoor: Sendable {
             return .done
         }
         let verdict: RequestHeadCheck.Verdict
-        if settings.isTLS {
+        if isTLS {
             // A TLS record of a handshake; anything else is plain HTTP on the HTTPS port.
-            verdict = buffer[0] == 0x16 ? .complete : Self.plainHTTPVerdict(buffer: buffer, count: count, check: settings.check, port: settings.port)
+            verdict = buffer[0] == 0x16 ? .complete : Self.plainHTTPVerdict(buffer: buffer, count: count, check: check, port: port)
         } else {
-            verdict = buffer.withUnsafeBytes { settings.check.verdict(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            verdict = buffer.withUnsafeBytes { check.verdict(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
         switch verdict {
         case .incomplete:
@@ -263,7 +257,7 @@ final class FrontDoor: Sendable {
                 }
             }
             let admitted = counts.withLock { counts -> Bool in
-                guard counts.total < settings.connectionCount, counts.perAddress[address, default: 0] < settings.connectionsPerAddress else { return false }
+                guard counts.total < Int(limits.connectionCount), counts.perAddress[address, default: 0] < Int(limits.connectionsPerAddress) else { return false }
                 counts.total += 1
                 counts.perAddress[address, default: 0] += 1
                 return true
@@ -274,7 +268,7 @@ final class FrontDoor: Sendable {
             }
             waiting.append(Waiting(
                 socket: socket, address: address, socketAddress: storage, addressLength: length,
-                deadline: now + .milliseconds(Int64(settings.headSeconds * 1000))))
+                deadline: now + .milliseconds(Int64(limits.headSeconds * 1000))))
         }
     }
 

@@ -76,14 +76,7 @@ package final class HTTPServer: Sendable {
         self.limits = limits
         self.admission = admission
         self.handler = handler
-        let check = RequestHeadCheck(
-            requestLineByteCount: limits.requestLineByteCount, headByteCount: limits.headByteCount, headerLineCount: limits.headerLineCount)
-        door = try FrontDoor(
-            listening: descriptor,
-            settings: FrontDoor.Settings(
-                connectionCount: Int(limits.connectionCount), connectionsPerAddress: Int(limits.connectionsPerAddress),
-                headSeconds: limits.headSeconds, check: check, isTLS: tls != nil, port: address.port),
-            answer: answer)
+        door = try FrontDoor(listening: descriptor, limits: limits, isTLS: tls != nil, port: address.port, answer: answer)
         watch = ConnectionWatch(headSeconds: limits.headSeconds, bodySeconds: limits.bodySeconds)
         guard watch.start() else { throw .cannotStart(code: EAGAIN) }
         let context = Unmanaged.passUnretained(self).toOpaque()
