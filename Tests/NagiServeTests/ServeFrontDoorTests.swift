@@ -131,6 +131,45 @@ import Testing
         #expect(reply.status == 200, "\(reply.message)")
     }
 
+    @Test("The per-address cap holds at the door: connections waiting there and those handed over both count, and each frees its place when it closes")
+    func perAddressCapCountsEveryConnection() throws {
+        let home = try ServeProcess.makeHome()
+        var limits = HTTPServer.Limits()
+        limits.connectionsPerAddress = 4
+        let server = try NagiServer(configuration: NagiServer.Configuration(
+            address: try ListenAddress(parsing: "127.0.0.1:0"), token: nil, jobCount: 1, limits: limits, environment: ServeProcess.environment(home)))
+        defer { server.stop() }
+        let client = LoopbackClient(port: try #require(ServeProcess.port(in: server.url)), token: nil)
+        let request = "GET /api/presets HTTP/1.1\r\nHost: \(client.host)\r\n\r\n"
+        // Two handed over (a request answered, the connection kept alive), two at the door (half a request line).
+        var held: [LoopbackConnection] = []
+        for index in 0..<4 {
+            let connection = try client.connect()
+            if index < 2 {
+                try connection.send(request)
+                #expect(try connection.readReply().status == 200)
+            } else {
+                try connection.send("GET /api")
+            }
+            held.append(connection)
+        }
+        // A fifth, whole request is closed unanswered (admitted, it would be answered 200).
+        let fifth = try client.connect()
+        try? fifth.send(request)
+        #expect((try? fifth.readReply()) == nil, "a fifth connection from the address was served")
+        // One handed over closes: libmicrohttpd's close frees its place.
+        held[0].close()
+        #expect(Poll.until(seconds: 10, every: 0.05) { (try? client.get("/api/presets").status) == 200 })
+        // One more handed over and one at the door close: with both places freed, three at once are served.
+        held[1].close()
+        held[2].close()
+        #expect(Poll.until(seconds: 10, every: 0.05) {
+            guard let three = try? (0..<3).map({ _ in try client.connect(receiveTimeoutSeconds: 5) }) else { return false }
+            for connection in three { try? connection.send(request) }
+            return three.allSatisfy { (try? $0.readReply().status) == 200 }
+        })
+    }
+
     @Test("The head check: whole, waiting, or refused, byte by byte")
     func headCheckVerdicts() {
         let check = RequestHeadCheck(requestLineByteCount: 64, headByteCount: 128, headerLineCount: 3)
