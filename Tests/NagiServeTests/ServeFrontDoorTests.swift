@@ -170,6 +170,20 @@ import Testing
         })
     }
 
+    @Test("Half a head and then the client's end: closed at once by the door, not left to its deadline (nor polled in a loop)")
+    func halfHeadThenEndIsClosed() throws {
+        let server = try InProcessServer(mode: .live)
+        let connection = try server.connect()
+        try connection.send("GET /api/presets HTTP/1.1\r\nHo")
+        // Let the door see the half head first, then end the sending side.
+        Thread.sleep(forTimeInterval: 0.3)
+        connection.shutDownSending()
+        #expect(connection.closesWithin(seconds: 4), "still open past the moment the head could no longer come")
+        // Closed for its end, not as late: the head's 5 s had not run out.
+        #expect(server.server.lateConnectionCount == 0)
+        #expect(try server.get("/api/presets").status == 200)
+    }
+
     @Test("The head check: whole, waiting, or refused, byte by byte")
     func headCheckVerdicts() {
         let check = RequestHeadCheck(requestLineByteCount: 64, headByteCount: 128, headerLineCount: 3)

@@ -123,6 +123,8 @@ final class FrontDoor: Sendable {
         var addressLength: socklen_t
         /// When the head must be whole (or, once answered, when the door stops waiting for the client to finish).
         var deadline: ContinuousClock.Instant
+        /// Bytes seen so far: poll wakes the door again only for more (`SO_RCVLOWAT`), or at the client's end.
+        var seenByteCount = 0
         /// Answered: the door reads and drops what the client still sends, then closes (closing with unread bytes
         /// would reset the connection, and the client could lose the answer).
         var isDraining = false
@@ -185,7 +187,9 @@ final class FrontDoor: Sendable {
         }
         let count = buffer.withUnsafeMutableBytes { recv(connection.socket, $0.baseAddress, $0.count, Int32(MSG_PEEK | MSG_DONTWAIT)) }
         if count < 0, errno == EAGAIN || errno == EINTR { return .waiting }
-        guard count > 0 else {
+        // No more than was seen, though poll woke the door: the client shut its side (the bytes it sent stay queued,
+        // so the peek does not show the end), and the head can never be whole.
+        guard count > connection.seenByteCount else {
             // Gone, or reset, before its head was whole.
             closeAtDoor(connection)
             return .done
@@ -205,6 +209,7 @@ final class FrontDoor: Sendable {
                 return .done
             }
             // Poll wakes again only once more than what was seen has come (the peeked bytes stay in the queue).
+            connection.seenByteCount = count
             Self.setReceiveLowWater(connection.socket, count + 1)
             return .waiting
         case .complete:
