@@ -28,6 +28,9 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
                                    void *(*uri_log)(void *context, const char *uri, struct MHD_Connection *connection),
                                    void *context, const char *tls_certificate_pem, const char *tls_key_pem) {
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    // No socket: nagi's front door accepts and hands each connection over with MHD_add_connection, which needs the
+    // inter-thread channel to wake the daemon's thread (microhttpd.h: MHD_USE_ITC).
+    if (listen_socket < 0) flags |= MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC;
     if (ipv6) flags |= MHD_USE_IPv6;
     // The TLS options through an array, so that one call serves both: plain HTTP ends the array at once.
     struct MHD_OptionItem tls_options[] = {
@@ -35,13 +38,19 @@ struct MHD_Daemon *nagi_http_start(int listen_socket, int ipv6, unsigned int con
         {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_certificate_pem},
         {MHD_OPTION_END, 0, NULL},
     };
+    // The listening socket through an array too: with none, the option is left out (0.9.75 refuses an invalid one).
+    struct MHD_OptionItem listen_options[] = {
+        {MHD_OPTION_LISTEN_SOCKET, (intptr_t)listen_socket, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (listen_socket < 0) listen_options[0].option = MHD_OPTION_END;
     if (tls_certificate_pem && tls_key_pem) {
         flags |= MHD_USE_TLS;
     } else {
         tls_options[0].option = MHD_OPTION_END;
     }
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
-                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
+                            MHD_OPTION_ARRAY, listen_options,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
@@ -79,7 +88,11 @@ int nagi_http_duplicate_socket(struct MHD_Connection *connection) {
 int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL || info->client_addr == NULL) return -1;
-    const struct sockaddr *address = info->client_addr;
+    return nagi_http_address_text(info->client_addr, buffer, size);
+}
+
+int nagi_http_address_text(const struct sockaddr *address, char *buffer, size_t size) {
+    if (address == NULL) return -1;
     if (address->sa_family == AF_INET) {
         const struct sockaddr_in *v4 = (const struct sockaddr_in *)address;
         return inet_ntop(AF_INET, &v4->sin_addr, buffer, (socklen_t)size) != NULL ? 0 : -1;
@@ -89,6 +102,10 @@ int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, si
         return inet_ntop(AF_INET6, &v6->sin6_addr, buffer, (socklen_t)size) != NULL ? 0 : -1;
     }
     return -1;
+}
+
+int nagi_http_accept(int listen_socket, struct sockaddr *address, socklen_t *length) {
+    return accept4(listen_socket, address, length, SOCK_CLOEXEC);
 }
 
 int nagi_http_spool_file(const char *folder) {

@@ -43,7 +43,8 @@ enum ServeCommand {
         DNS rebinding). No request names a file: patterns, soundscapes and courses by preset name or inline text, \
         beds and cue packs by name from $XDG_CONFIG_HOME/nagi/beds/ and cue-packs/. Limits: a session of at most \
         --max-minutes and 20000 phases for every request that computes (describe, plot, render, resonance: 422 \
-        past it); request line and headers 32 KiB (414 or 431 past it) within 5 s, a body 8 MiB (413) within 15 s, \
+        past it); a request line of 8 KiB (414 past it) and headers of 16 KiB and 100 lines (431) within 5 s, a \
+        malformed request 400 (plain HTTP on the HTTPS port too, naming its https:// URL), a body 8 MiB (413) within 15 s, \
         read only once the token is checked; connections idle for 20 s closed, 320 connections at once (160 from \
         one address). Ctrl-C or SIGTERM stops it: renders in flight are cancelled and their files removed, and it \
         exits 0 within 2 s.

@@ -31,8 +31,8 @@ final class InProcessServer {
     let token: String?
 
     /// A server set up as `nagi serve ARGUMENTS` would be (`--listen`, `--token`, `--no-token`, `--jobs`,
-    /// `--max-minutes`; default: loopback, a new token), in `mode`.
-    init(_ arguments: [String] = [], mode: Mode = .router) throws {
+    /// `--max-minutes`; default: loopback, a new token), in `mode`, over HTTPS with `tls` when given.
+    init(_ arguments: [String] = [], mode: Mode = .router, tls: TLSIdentity? = nil) throws {
         home = try ServeProcess.makeHome()
         var options: [String: String] = [:]
         var flags: Set<String> = []
@@ -51,7 +51,7 @@ final class InProcessServer {
         token = flags.contains("--no-token") ? nil : options["--token"] ?? RequestGuard.makeToken()
         let configuration = NagiServer.Configuration(
             address: address, token: token, maximumMinutes: Int(options["--max-minutes"] ?? "") ?? 180,
-            jobCount: Int(options["--jobs"] ?? "") ?? 2, environment: ServeProcess.environment(home))
+            jobCount: Int(options["--jobs"] ?? "") ?? 2, tls: tls, environment: ServeProcess.environment(home))
         self.mode = mode
         switch mode {
         case .router: server = NagiServer(inProcess: configuration)

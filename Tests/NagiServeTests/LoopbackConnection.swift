@@ -88,6 +88,11 @@ final class LoopbackConnection {
         close()
     }
 
+    /// Ends the sending side (a FIN), as a client that has said all it will.
+    func shutDownSending() {
+        if descriptor >= 0 { shutdown(descriptor, Int32(SHUT_WR)) }
+    }
+
     /// Sends every byte of `bytes`.
     func send(_ bytes: [UInt8]) throws {
         var offset = 0

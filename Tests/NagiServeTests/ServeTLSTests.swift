@@ -43,9 +43,9 @@ import Testing
         // A name the certificate does not hold is refused by the client.
         let other = try CurlRequest("https://elsewhere.example:\(server.port)/", ["--cacert", folder.file("ca.crt"), "--resolve", "elsewhere.example:\(server.port):127.0.0.1"], in: folder)
         #expect(other.exitStatus == 60, "\(other.message)")
-        // Plain HTTP on the TLS port gets no HTTP answer: the connection is closed.
+        // Plain HTTP on the TLS port is told where to go (the front door's 400), and served nothing.
         let plain = try CurlRequest("http://127.0.0.1:\(server.port)/api/presets?token=\(token)", in: folder)
-        #expect(plain.exitStatus != 0 && plain.status == nil, "\(plain.exitStatus) \(plain.message)")
+        #expect(plain.status == 400 && plain.body.contains("https://127.0.0.1:\(server.port)/"), "\(plain.exitStatus) \(plain.message)")
 
         var status = stat()
         for (file, mode) in [("ca.key", 0o600), ("server.key", 0o600), ("ca.crt", 0o644), ("server.crt", 0o644), ("", 0o700)] {
@@ -65,11 +65,7 @@ import Testing
     @Test("--tls-cert and --tls-key: the user's certificate is served (on loopback too), and there is no /ca.crt")
     func givenCertificate() throws {
         let folder = try TemporaryFolder()
-        let made = try Tool.run("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"),
-        ])
-        try #require(made.status == 0, "\(made.output)")
+        try Self.makeCertificate(in: folder)
         let server = try CommandLineServer(["--listen", "127.0.0.1:0", "--tls-cert", folder.file("cert.pem"), "--tls-key", folder.file("key.pem")])
         #expect(server.url == "https://127.0.0.1:\(server.port)/?token=\(try #require(server.token))")
         let reply = try CurlRequest(server.url, ["--cacert", folder.file("cert.pem")], in: folder)
@@ -97,5 +93,16 @@ import Testing
             #expect(run.status == status, "\(arguments): \(run.standardError)")
             #expect(run.standardError.contains(words) && run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)")
         }
+    }
+}
+
+extension ServeTLSTests {
+    /// A self-signed certificate for 127.0.0.1 made by openssl in `folder`: `cert.pem` and `key.pem`.
+    static func makeCertificate(in folder: TemporaryFolder) throws {
+        let made = try Tool.run("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"),
+        ])
+        try #require(made.status == 0, "\(made.output)")
     }
 }

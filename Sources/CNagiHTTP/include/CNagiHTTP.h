@@ -7,8 +7,9 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
-/// Starts libmicrohttpd on a socket already bound and listening (`listen_socket`, which the daemon then owns),
-/// a thread per connection, with the given limits. `MHD_start_daemon` is variadic and does not import into
+/// Starts libmicrohttpd on a socket already bound and listening (`listen_socket`, which the daemon then owns), or
+/// with none when it is -1 (connections are then handed to it with `MHD_add_connection`), a thread per connection,
+/// with the given limits. `MHD_start_daemon` is variadic and does not import into
 /// Swift; this is its one call. Returns NULL when the daemon cannot start (errno says why).
 ///
 /// - `connection_limit`: connections at once (each has its own thread);
@@ -39,6 +40,13 @@ int nagi_http_duplicate_socket(struct MHD_Connection *connection);
 
 /// The client's address as text ("127.0.0.1", "::1") into `buffer` of `size` bytes: 0, or -1 when unknown.
 int nagi_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
+
+/// `address` (IPv4 or IPv6) as text ("127.0.0.1", "::1") into `buffer` of `size` bytes: 0, or -1 for another family.
+int nagi_http_address_text(const struct sockaddr *address, char *buffer, size_t size);
+
+/// `accept4` with close-on-exec (Swift's Glibc has no `accept4`): the new socket, or -1 with errno; `address`
+/// and `length` as `accept` fills them.
+int nagi_http_accept(int listen_socket, struct sockaddr *address, socklen_t *length);
 
 /// Counts now as the connection's last activity, keeping its idle timeout at `idle_timeout_seconds`: after the
 /// server itself was busy (a render waiting its turn, an album being exported), so that libmicrohttpd does not take

@@ -90,7 +90,8 @@ package final class NagiServer: Sendable {
                 guard let self else { return Self.secured(APIResponse.error("the server is stopping", status: 503)) }
                 return self.admit(head)
             },
-            handler: { [weak self] request in self?.handle(request) ?? Self.secured(APIResponse.error("the server is stopping", status: 503)) })
+            handler: { [weak self] request in self?.handle(request) ?? Self.secured(APIResponse.error("the server is stopping", status: 503)) },
+            answer: { status, message in Self.secured(APIResponse.error(message, status: status)) })
         http.withLock { $0 = server }
     }
 

@@ -8,9 +8,11 @@ import Glibc
 /// on that connection's thread, and the handler's response sent from memory or streamed from a producer
 /// (`HTTPBodyStream`) as the client takes it.
 ///
-/// libmicrohttpd parses the requests, answers what is malformed or too large (a request line and headers past
-/// `Limits.headerByteCount`: 414 or 431), bounds the connections at once and closes idle ones; `ConnectionWatch`
-/// closes those slow to send a request. Everything else is the handlers'. `stop` stops the daemon (its threads
+/// `FrontDoor` accepts each connection and reads its first request's head before libmicrohttpd does: it answers
+/// what is malformed or too large itself (400, 414, 431, with `answer`'s headers, which libmicrohttpd's own answers
+/// would lack), closes a head slow to come, and bounds the connections at once, in all and per address. libmicrohttpd
+/// parses the requests, closes idle connections; `ConnectionWatch` closes those slow to send a later request or a
+/// body. Everything else is the handlers'. `stop` stops the daemon (its threads
 /// joined) and the watch; the owner of the streams (`BodyProducers`) tells their producers to stop.
 package final class HTTPServer: Sendable {
     /// The bounds on what clients may take.
@@ -26,8 +28,15 @@ package final class HTTPServer: Sendable {
         package var headSeconds: Double = 5
         /// Seconds a request's body may take to arrive once its head is read.
         package var bodySeconds: Double = 15
-        /// Bytes of a connection's buffer, which must hold the request line and the headers.
-        package var headerByteCount = 32 * 1024
+        /// The longest request line taken, in bytes; longer is 414 (from the front door).
+        package var requestLineByteCount = 8 * 1024
+        /// The longest head (request line and headers) taken, in bytes; longer is 431 (from the front door).
+        package var headByteCount = 16 * 1024
+        /// The most header lines a request may have; more is 431 (from the front door).
+        package var headerLineCount = 100
+        /// Bytes of libmicrohttpd's memory pool per connection, which holds the head and what it parses from it:
+        /// well above the door's limits, so that libmicrohttpd never answers 414 or 431 itself.
+        package var memoryPoolByteCount = 64 * 1024
         /// The largest body taken; a larger one is dropped and the request marked `bodyTooLarge`.
         package var bodyByteCount = 8 << 20
 
@@ -37,6 +46,9 @@ package final class HTTPServer: Sendable {
     /// Looks at a request's head (no body yet): a response ends the request there, unread; nil reads its body and
     /// hands it to the handler. Runs on the connection's thread.
     package typealias Admission = @Sendable (HTTPRequest) -> HTTPResponse?
+    /// The answer to a head the front door refuses: `status` and one line for the client, with the headers every
+    /// answer carries.
+    package typealias Refusal = @Sendable (_ status: Int, _ message: String) -> HTTPResponse
     /// Answers a whole request; runs on the connection's thread, so it may block (waiting for a render's turn).
     package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -49,36 +61,39 @@ package final class HTTPServer: Sendable {
     /// own threads and stopped once.
     private let daemon = Locked<UInt?>(nil)
     private let watch: ConnectionWatch
+    private let door: FrontDoor
 
     /// Serves every request on `socket` (bound and listening, from `ListeningSocket.open`; the server owns it from
     /// here, and closes it on failure too), over HTTPS with `tls`: `admission` on its head, `handler` on the whole
-    /// of it.
-    /// - Throws: `.cannotStart` (a key that does not fit its certificate too).
+    /// of it; a head the front door refuses (malformed, too large, plain HTTP on the HTTPS port) gets `answer`'s
+    /// response.
+    /// - Throws: `.cannotStart` (a key that does not fit its certificate too), `.system` for the door's pipe.
     package init(
         socket descriptor: Int32, address: ListenAddress, limits: Limits = Limits(), tls: TLSIdentity? = nil,
-        admission: @escaping Admission, handler: @escaping Handler
+        admission: @escaping Admission, handler: @escaping Handler, answer: @escaping Refusal
     ) throws(HTTPServerError) {
         self.address = address
         self.limits = limits
         self.admission = admission
         self.handler = handler
+        door = try FrontDoor(listening: descriptor, limits: limits, isTLS: tls != nil, port: address.port, answer: answer)
         watch = ConnectionWatch(headSeconds: limits.headSeconds, bodySeconds: limits.bodySeconds)
-        guard watch.start() else {
-            close(descriptor)
-            throw .cannotStart(code: EAGAIN)
-        }
+        guard watch.start() else { throw .cannotStart(code: EAGAIN) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let started = nagi_http_start(
-            descriptor, address.isIPv6 ? 1 : 0, limits.connectionCount, limits.connectionsPerAddress, limits.idleTimeoutSeconds,
-            limits.headerByteCount, Self.accessHandler, context, Self.completedHandler, Self.connectionNotice, Self.uriLog, context,
+            -1, address.isIPv6 ? 1 : 0, limits.connectionCount, limits.connectionsPerAddress, limits.idleTimeoutSeconds,
+            limits.memoryPoolByteCount, Self.accessHandler, context, Self.completedHandler, Self.connectionNotice, Self.uriLog, context,
             tls?.certificatePEM, tls?.keyPEM)
         else {
             let code = errno
-            close(descriptor)
             watch.stop()
             throw .cannotStart(code: code)
         }
         daemon.withLock { $0 = UInt(bitPattern: started) }
+        guard door.start(daemon: UInt(bitPattern: started)) else {
+            stop()
+            throw .cannotStart(code: EAGAIN)
+        }
     }
 
     deinit {
@@ -91,6 +106,8 @@ package final class HTTPServer: Sendable {
     /// Stops serving: the daemon stopped (its connections closed, its threads joined) and the watch with it. A
     /// second call does nothing.
     package func stop() {
+        // The door first: no connection is handed to a daemon being stopped.
+        door.stop()
         let running = daemon.withLock { daemon -> UInt? in
             defer { daemon = nil }
             return daemon
@@ -100,7 +117,7 @@ package final class HTTPServer: Sendable {
     }
 
     /// Connections closed so far for being slow to send their request.
-    package var lateConnectionCount: Int { watch.shutDownCount }
+    package var lateConnectionCount: Int { watch.shutDownCount + door.lateCount }
 
     // MARK: libmicrohttpd's callbacks
 
@@ -140,7 +157,9 @@ package final class HTTPServer: Sendable {
         let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         switch notice {
         case MHD_ConnectionNotificationCode(rawValue: 0): server.watch.opened(HTTPServer.key(connection), socket: nagi_http_duplicate_socket(connection))
-        case MHD_ConnectionNotificationCode(rawValue: 1): server.watch.closed(HTTPServer.key(connection))
+        case MHD_ConnectionNotificationCode(rawValue: 1):
+            server.watch.closed(HTTPServer.key(connection))
+            server.door.released(address: clientAddress(of: connection))
         default: break
         }
     }
@@ -200,11 +219,14 @@ package final class HTTPServer: Sendable {
         return queue(handler(whole), on: connection, isHead: head.method == "HEAD")
     }
 
+    /// The client's address as text ("127.0.0.1", "::1"), empty when unknown.
+    private static func clientAddress(of connection: OpaquePointer) -> String {
+        FrontDoor.addressText { nagi_http_client_address(connection, $0, $1) }
+    }
+
     /// The request's line, headers and client, without its body.
     private static func head(of connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?, targetHoldsNUL: Bool) -> HTTPRequest {
-        var addressText = [CChar](repeating: 0, count: 64)
-        let clientAddress = nagi_http_client_address(connection, &addressText, addressText.count) == 0
-            ? String(decoding: addressText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let clientAddress = clientAddress(of: connection)
         return HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
             query: values(of: connection, kind: .GET_ARGUMENT_KIND), headers: values(of: connection, kind: .HEADER_KIND),
