@@ -253,7 +253,7 @@ final class FrontDoor: Sendable {
                 case EINTR, ECONNABORTED: continue
                 // Out of descriptors: the connection stays in the backlog; the door looks again shortly.
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM: return now + .milliseconds(100)
-                case EAGAIN, EWOULDBLOCK: return nil
+                case EAGAIN: return nil
                 // Anything else (an error on the listening socket itself) would wake poll again at once: pause, so
                 // the door never spins.
                 default: return now + .milliseconds(100)
