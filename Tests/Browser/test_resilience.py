@@ -155,8 +155,39 @@ def test_refusal_is_the_servers_sentence_in_both_pages(context):
     browser.assert_no_console_errors(driver, refused=["/api/describe", "/api/plot.svg", "/api/render.wav"])
 
 
+def test_first_play_lost_is_retried_by_itself(context):
+    """A first play() the player loses (WebKit's GStreamer can, while the first load prerolls: the element "playing" a
+    few samples in, its clock still) is loaded again at the place by itself, as Retry would: the sound runs with no
+    stall said and nothing to press. The fault is injected: the first play() is the element's own, then its rate is
+    set to 0, the same "playing, clock still" (a new source sets the rate back)."""
+    driver = context.fresh()
+    driver.get(f"{context.url}pace?{LONG}")
+    browser.pacer_ready(driver)
+    driver.execute_script("""
+      const audio = document.getElementById('audio');
+      const play = audio.play;
+      audio.play = function () {
+        delete audio.play;
+        return play.call(audio).then(() => { audio.playbackRate = 0; });
+      };
+      window.stallSeen = false;
+      new MutationObserver(() => { if (!document.getElementById('stall-panel').hidden) window.stallSeen = true; })
+        .observe(document.getElementById('stall-panel'), { attributes: true });""")
+    browser.start_pacer(driver)
+    try:
+        browser.wait_for(driver, "document.getElementById('audio').currentTime > 1.5", timeout=20)
+    except AssertionError:
+        raise AssertionError("the lost play stayed lost: " + repr(driver.execute_script(
+            "const a = document.getElementById('audio'); return [a.currentTime, a.paused, a.playbackRate, a.readyState, "
+            "document.getElementById('stall-panel').hidden, document.getElementById('stall-words').textContent, "
+            "document.getElementById('status').textContent]")))
+    assert not driver.execute_script("return window.stallSeen"), "a stall was said though the pacer could retry by itself"
+    assert not visible(driver, "start"), "Start shown again while the sound plays"
+
+
 TESTS = [
     test_server_gone_is_said_and_retry_resumes_at_the_place,
     test_start_rejects_when_the_browser_refuses,
+    test_first_play_lost_is_retried_by_itself,
     test_refusal_is_the_servers_sentence_in_both_pages,
 ]

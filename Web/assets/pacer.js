@@ -51,6 +51,13 @@ let stalledAt = null;
 /** The place a Retry is loading the sound again to (seconds), or null: the stall check waits for its outcome. */
 let resumeAt = null;
 let soundReloads = 0; // before the start: a load that failed while the server serves the sound is tried once more
+/** Where the last Start played from (seconds), whether the audio clock has run a second or more since, and whether
+ * a stall before it ran was retried by itself: WebKit (GStreamer) can lose a play() asked while the first load
+ * prerolls, leaving the element "playing" a few samples in with its clock still, and a listener with closed eyes
+ * would never see Retry. */
+let startPlace = 0;
+let flowedSinceStart = false;
+let startRetried = false;
 
 /** Seconds as m:ss. */
 function minutes(seconds) {
@@ -140,6 +147,9 @@ async function start() {
   startPanel.hidden = true;
   if (audio.ended) audio.currentTime = 0;
   progress = { time: audio.currentTime, at: performance.now() };
+  startPlace = audio.currentTime;
+  flowedSinceStart = false;
+  startRetried = false;
   try {
     await audio.play();
   } catch (error) {
@@ -203,10 +213,19 @@ function checkFlow() {
   const flowing = !audio.seeking && !audio.error;
   if (flowing && audio.currentTime !== progress.time) {
     progress = { time: audio.currentTime, at: now };
+    if (audio.currentTime - startPlace >= 1) flowedSinceStart = true;
     if (stalledAt !== null) hideStall(); // it came back by itself
     return;
   }
-  if (now - progress.at >= STALL_SECONDS * 1000) showStall();
+  if (now - progress.at < STALL_SECONDS * 1000) return;
+  if (!flowedSinceStart && !startRetried && stalledAt === null && Math.abs(audio.currentTime - startPlace) < 1) {
+    // Stalled where Start left it, the sound never having run: loaded again at the place once, as Retry would,
+    // before asking (a skip away from there is the listener's, and a stall after it is said as any other).
+    startRetried = true;
+    retry();
+    return;
+  }
+  showStall();
 }
 
 /** Retry: a fresh load of the sound, resumed where it stopped (the server answers the seek's range; the schedule is
