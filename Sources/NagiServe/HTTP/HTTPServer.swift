@@ -10,7 +10,8 @@ import Glibc
 ///
 /// `FrontDoor` accepts each connection and reads its first request's head before libmicrohttpd does: it answers
 /// what is malformed or too large itself (400, 414, 431, with `answer`'s headers, which libmicrohttpd's own answers
-/// would lack), closes a head slow to come, and bounds the connections at once, in all and per address. libmicrohttpd
+/// would lack), closes a head slow to come, and bounds the connections at once, in all and per address; on plain HTTP
+/// every answer closes its connection, so every request's head meets the door. libmicrohttpd
 /// parses the requests, closes idle connections; `ConnectionWatch` closes those slow to send a later request or a
 /// body. Everything else is the handlers'. `stop` stops the daemon (its threads
 /// joined) and the watch; the owner of the streams (`BodyProducers`) tells their producers to stop.
@@ -62,6 +63,11 @@ package final class HTTPServer: Sendable {
     private let daemon = Locked<UInt?>(nil)
     private let watch: ConnectionWatch
     private let door: FrontDoor
+    /// Whether each answer closes its connection (`Connection: close`): on plain HTTP, so that every request meets the
+    /// front door. A later request on a kept-alive connection would go to libmicrohttpd alone, which answers a
+    /// malformed or oversized head itself, without nagi's headers. Over HTTPS the door sees only ciphertext, and a
+    /// TLS handshake per request would cost a phone more than it protects.
+    private let closesEachConnection: Bool
 
     /// Serves every request on `socket` (bound and listening, from `ListeningSocket.open`; the server owns it from
     /// here, and closes it on failure too), over HTTPS with `tls`: `admission` on its head, `handler` on the whole
@@ -76,6 +82,7 @@ package final class HTTPServer: Sendable {
         self.limits = limits
         self.admission = admission
         self.handler = handler
+        closesEachConnection = tls == nil
         door = try FrontDoor(listening: descriptor, limits: limits, isTLS: tls != nil, port: address.port, answer: answer)
         watch = ConnectionWatch(headSeconds: limits.headSeconds, bodySeconds: limits.bodySeconds)
         guard watch.start() else { throw .cannotStart(code: EAGAIN) }
@@ -257,6 +264,9 @@ package final class HTTPServer: Sendable {
         guard let created else { return .NO }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(created, name, value)
+        }
+        if closesEachConnection, !response.headers.contains(where: { $0.0.lowercased() == "connection" }) {
+            _ = MHD_add_response_header(created, "Connection", "close")
         }
         // The handler may have waited (for a render's turn): that was the server's time, not an idle client's.
         nagi_http_touch(connection, limits.idleTimeoutSeconds)
