@@ -364,26 +364,34 @@ public final class Renderer {
         let blockLength = Int64(blockFrames)
         let silenceStart = plan.curves.silenceStartFrame
         let hasBeat = plan.settings.beat != nil
+        withMovingParts { state, control, lead in
+            let from = state.blockStart
+            // A block from the silence on changes nothing but the clock; so the state stops where the sound does.
+            while state.blockStart < target && state.blockStart < silenceStart {
+                let blockEnd = state.blockStart + blockLength
+                let start = state.point
+                let (end, beatEndIncrement) = self.blockEnd(at: blockEnd, lead: &lead, control: &control, hasBeat: hasBeat)
+                state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
+                state.point = end
+                state.blockStart = blockEnd
+            }
+            if state.blockStart > from { setFrameFunctions(&state) }
+            state.blockStart = max(state.blockStart, target)
+        }
+    }
+
+    /// Runs `body` on the renderer's moving parts (the engine's state, the control sequencer, the read place in the
+    /// control lead) as locals, and keeps what it leaves in them: the block loops read and write locals, never the
+    /// object's fields (a field write per block would be a store the loop cannot keep in registers).
+    @inline(__always)
+    private func withMovingParts(_ body: (inout EngineState, inout ControlSequencer, inout ControlLead.Cursor) -> Void) {
         var state = self.state
         var control = self.control
         var lead = self.lead.cursor
-        defer {
-            self.state = state
-            self.control = control
-            self.lead.readIndex = lead.index
-        }
-        let from = state.blockStart
-        // A block from the silence on changes nothing but the clock; so the state stops where the sound does.
-        while state.blockStart < target && state.blockStart < silenceStart {
-            let blockEnd = state.blockStart + blockLength
-            let start = state.point
-            let (end, beatEndIncrement) = self.blockEnd(at: blockEnd, lead: &lead, control: &control, hasBeat: hasBeat)
-            state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
-            state.point = end
-            state.blockStart = blockEnd
-        }
-        if state.blockStart > from { setFrameFunctions(&state) }
-        state.blockStart = max(state.blockStart, target)
+        body(&state, &control, &lead)
+        self.state = state
+        self.control = control
+        self.lead.readIndex = lead.index
     }
 
     /// A block's end: the lead's next entry while it has one (computed ahead: the same Doubles the sequencer gave
@@ -567,122 +575,118 @@ public final class Renderer {
         let outputGain = plan.outputGain
         let bedVoice = self.bedVoice
         var liveGain = self.liveGain
-        var state = self.state
-        var control = self.control
         var guideScratchInUse = self.guideScratchInUse
-        var lead = self.lead.cursor
         defer {
-            self.state = state
-            self.control = control
             self.guideScratchInUse = guideScratchInUse
             self.liveGain = liveGain
-            self.lead.readIndex = lead.index
         }
 
-        let limiter = self.limiter
-        let chunkInput = limiter.chunkInput
-        let samplesPerBlock = blockFrames * channels
-        var done = 0
-        while done < count {
-            let chunkBlocks = min(count - done, limiter.chunkBlockCount)
-            for blockIndex in 0..<chunkBlocks {
-                let out = chunkInput + blockIndex * samplesPerBlock
-                let blockStart = state.blockStart
-                let blockEnd = blockStart + blockLength
-                state.blockStart = blockEnd
-                if blockStart >= silenceStart {
-                    out.update(repeating: 0, count: blockFrames * channels)
-                    continue
-                }
-                let start = state.point
-                let (end, beatEndIncrement) = self.blockEnd(at: blockEnd, lead: &lead, control: &control, hasBeat: hasBeat)
-
-                var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
-                block.tonePhase = Float(state.tonePhase)
-                block.trailPhase = Float(state.trailPhase)
-                block.waterMid = state.waterMid
-                block.waterSide = state.waterSide
-                block.rainMid = state.rainMid
-                block.rainSide = state.rainSide
-                // The loop positions are (frame + offset) mod length, stepped without dividing.
-                state.waterMid = Self.step(state.waterMid, by: blockFrames, length: waterLength)
-                state.waterSide = Self.step(state.waterSide, by: blockFrames, length: waterLength)
-                state.rainMid = Self.step(state.rainMid, by: blockFrames, length: rainLength)
-                state.rainSide = Self.step(state.rainSide, by: blockFrames, length: rainLength)
-
-                if let endIncrement = beatEndIncrement {
-                    block.beatPhase = Float(state.beatPhase)
-                    block.beatIncrement = Ramp(from: state.beatIncrement, to: endIncrement, frameCount: blockFrames)
-                }
-                state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
-
-                // The added voices: their samples into the guide scratch, their ducking onto the beds.
-                var guidePeak: Float = 0
-                let duckStart = state.bedFactor
-                if !addedVoices.isEmpty {
-                    if guideScratchInUse { guideScratch.update(repeating: 0, count: blockFrames) }
-                    let gain = Ramp(from: start.guideGain, to: end.guideGain, frameCount: blockFrames)
-                    var bedFactor = 1.0
-                    for voice in addedVoices {
-                        guidePeak += voice.add(into: guideScratch, blockStart: blockStart, frameCount: blockFrames, gain: gain, offsets: ramp)
-                        bedFactor = min(bedFactor, voice.bedFactor(at: blockEnd))
+        withMovingParts { state, control, lead in
+            let limiter = self.limiter
+            let chunkInput = limiter.chunkInput
+            let samplesPerBlock = blockFrames * channels
+            var done = 0
+            while done < count {
+                let chunkBlocks = min(count - done, limiter.chunkBlockCount)
+                for blockIndex in 0..<chunkBlocks {
+                    let out = chunkInput + blockIndex * samplesPerBlock
+                    let blockStart = state.blockStart
+                    let blockEnd = blockStart + blockLength
+                    state.blockStart = blockEnd
+                    if blockStart >= silenceStart {
+                        out.update(repeating: 0, count: blockFrames * channels)
+                        continue
                     }
-                    guideScratchInUse = guidePeak > 0
-                    if bedFactor < 1 || state.bedFactor < 1 {
-                        let duck = Ramp(from: state.bedFactor, to: bedFactor, frameCount: blockFrames)
-                        block.darkGain = block.darkGain.scaled(by: duck, frameCount: blockFrames)
-                        block.brightGain = block.brightGain.scaled(by: duck, frameCount: blockFrames)
-                        block.rainGain = block.rainGain.scaled(by: duck, frameCount: blockFrames)
-                    }
-                    state.bedFactor = bedFactor
-                }
+                    let start = state.point
+                    let (end, beatEndIncrement) = self.blockEnd(at: blockEnd, lead: &lead, control: &control, hasBeat: hasBeat)
 
-                // The bed's frames for this block (nil while its gain is 0: nothing is added then).
-                var bedFrames: UnsafePointer<Float>?
-                var bedGain = Ramp.zero
-                if let bedVoice {
-                    bedGain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
-                    let frames = bedVoice.nextFrames(frameCount: blockFrames)
-                    if bedGain.largestMagnitude(frameCount: blockFrames) != 0 { bedFrames = frames }
-                }
-                // Each beat mode written out, so each call inlines its own loops (the plain one untouched). The
-                // lanes mix the bed in their last pass; Swift's loops leave it to the bed voice.
-                let lanes = usesLanes && beatMode == .none
-                switch beatMode {
-                case .none where lanes:
-                    withUnsafePointer(to: laneRender) { laneRender in
-                        SynthKernel.renderInLanes(block, render: laneRender, frameCount: blockFrames, output: out,
-                                                  mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain,
-                                                  bed: bedFrames, bedGain: bedGain)
+                    var block = SynthKernel.Block(from: start, to: end, frames: blockFrames)
+                    block.tonePhase = Float(state.tonePhase)
+                    block.trailPhase = Float(state.trailPhase)
+                    block.waterMid = state.waterMid
+                    block.waterSide = state.waterSide
+                    block.rainMid = state.rainMid
+                    block.rainSide = state.rainSide
+                    // The loop positions are (frame + offset) mod length, stepped without dividing.
+                    state.waterMid = Self.step(state.waterMid, by: blockFrames, length: waterLength)
+                    state.waterSide = Self.step(state.waterSide, by: blockFrames, length: waterLength)
+                    state.rainMid = Self.step(state.rainMid, by: blockFrames, length: rainLength)
+                    state.rainSide = Self.step(state.rainSide, by: blockFrames, length: rainLength)
+
+                    if let endIncrement = beatEndIncrement {
+                        block.beatPhase = Float(state.beatPhase)
+                        block.beatIncrement = Ramp(from: state.beatIncrement, to: endIncrement, frameCount: blockFrames)
                     }
-                case .none:
-                    SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
-                                       mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .none)
-                case .binaural:
-                    SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
-                                       mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .binaural)
-                case .isochronic:
-                    SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
-                                       mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .isochronic)
+                    state.advanceOscillators(from: start, to: end, beatEndIncrement: beatEndIncrement, frames: blockFrames)
+
+                    // The added voices: their samples into the guide scratch, their ducking onto the beds.
+                    var guidePeak: Float = 0
+                    let duckStart = state.bedFactor
+                    if !addedVoices.isEmpty {
+                        if guideScratchInUse { guideScratch.update(repeating: 0, count: blockFrames) }
+                        let gain = Ramp(from: start.guideGain, to: end.guideGain, frameCount: blockFrames)
+                        var bedFactor = 1.0
+                        for voice in addedVoices {
+                            guidePeak += voice.add(into: guideScratch, blockStart: blockStart, frameCount: blockFrames, gain: gain, offsets: ramp)
+                            bedFactor = min(bedFactor, voice.bedFactor(at: blockEnd))
+                        }
+                        guideScratchInUse = guidePeak > 0
+                        if bedFactor < 1 || state.bedFactor < 1 {
+                            let duck = Ramp(from: state.bedFactor, to: bedFactor, frameCount: blockFrames)
+                            block.darkGain = block.darkGain.scaled(by: duck, frameCount: blockFrames)
+                            block.brightGain = block.brightGain.scaled(by: duck, frameCount: blockFrames)
+                            block.rainGain = block.rainGain.scaled(by: duck, frameCount: blockFrames)
+                        }
+                        state.bedFactor = bedFactor
+                    }
+
+                    // The bed's frames for this block (nil while its gain is 0: nothing is added then).
+                    var bedFrames: UnsafePointer<Float>?
+                    var bedGain = Ramp.zero
+                    if let bedVoice {
+                        bedGain = Ramp(from: start.bedGain * duckStart, to: end.bedGain * state.bedFactor, frameCount: blockFrames)
+                        let frames = bedVoice.nextFrames(frameCount: blockFrames)
+                        if bedGain.largestMagnitude(frameCount: blockFrames) != 0 { bedFrames = frames }
+                    }
+                    // Each beat mode written out, so each call inlines its own loops (the plain one untouched). The
+                    // lanes mix the bed in their last pass; Swift's loops leave it to the bed voice.
+                    let lanes = usesLanes && beatMode == .none
+                    switch beatMode {
+                    case .none where lanes:
+                        withUnsafePointer(to: laneRender) { laneRender in
+                            SynthKernel.renderInLanes(block, render: laneRender, frameCount: blockFrames, output: out,
+                                                      mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain,
+                                                      bed: bedFrames, bedGain: bedGain)
+                        }
+                    case .none:
+                        SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                           mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .none)
+                    case .binaural:
+                        SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                           mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .binaural)
+                    case .isochronic:
+                        SynthKernel.render(block, constants: constants, tables: tables, frameCount: blockFrames, output: out,
+                                           mid: midScratch, padCosine: padScratch, stereo: stereo, rain: hasRain, beat: .isochronic)
+                    }
+                    if let bedVoice, let bedFrames, !lanes {
+                        bedVoice.mix(bedFrames, into: out, frameCount: blockFrames, gain: bedGain, offsets: ramp)
+                    }
+                    // The loudness gain last, on everything the limiter sees.
+                    if outputGain != 1 {
+                        for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
+                    }
+                    if !liveGain.isUnity {
+                        liveGain.apply(to: out, frameCount: blockFrames, channelCount: channels)
+                    }
+                    if blockEnd > silenceStart {
+                        let silentFrom = Int(silenceStart - blockStart)
+                        (out + silentFrom * channels).update(repeating: 0, count: (blockFrames - silentFrom) * channels)
+                    }
+                    state.point = end
                 }
-                if let bedVoice, let bedFrames, !lanes {
-                    bedVoice.mix(bedFrames, into: out, frameCount: blockFrames, gain: bedGain, offsets: ramp)
-                }
-                // The loudness gain last, on everything the limiter sees.
-                if outputGain != 1 {
-                    for index in 0..<(blockFrames * channels) { out[index] *= outputGain }
-                }
-                if !liveGain.isUnity {
-                    liveGain.apply(to: out, frameCount: blockFrames, channelCount: channels)
-                }
-                if blockEnd > silenceStart {
-                    let silentFrom = Int(silenceStart - blockStart)
-                    (out + silentFrom * channels).update(repeating: 0, count: (blockFrames - silentFrom) * channels)
-                }
-                state.point = end
+                limiter.process(blockCount: chunkBlocks, output: output.map { $0 + done * samplesPerBlock })
+                done += chunkBlocks
             }
-            limiter.process(blockCount: chunkBlocks, output: output.map { $0 + done * samplesPerBlock })
-            done += chunkBlocks
         }
     }
 
