@@ -7,8 +7,6 @@ import NagiKit
 
 /// `nagi course`: list, show, export as an album, and follow a course lesson by lesson.
 enum CourseCommand {
-    static let courseArgument = CourseOptions.courseArgument
-
     static let spec = CommandSpec(
         name: "course",
         summary: "List, show, export and follow structured courses (\"21 days for beginners\").",
@@ -22,7 +20,7 @@ enum CourseCommand {
         """,
         subcommands: [
             CommandSpec(name: "list", summary: "List the courses with their lesson counts and total lengths."),
-            CommandSpec(name: "show", summary: "Show a course's lessons: patterns, lengths, soundscapes and the total.", positionals: [courseArgument]),
+            CommandSpec(name: "show", summary: "Show a course's lessons: patterns, lengths, soundscapes and the total.", positionals: [CourseOptions.courseArgument]),
             CourseExport.spec,
             CourseFollow.nextSpec,
             CourseFollow.statusSpec,

@@ -12,7 +12,7 @@ enum CourseFollow {
     static let nextSpec = CommandSpec(
         name: "next",
         summary: "Play the first lesson not yet completed; it counts as done when played to the end.",
-        positionals: [CourseCommand.courseArgument],
+        positionals: [CourseOptions.courseArgument],
         groups: PlayCommand.liveGroups,
         options: [PlayCommand.quiet.spec],
         discussion: """
@@ -26,7 +26,7 @@ enum CourseFollow {
     static let statusSpec = CommandSpec(
         name: "status",
         summary: "Show lessons done, the next lesson and the days practised; --reset starts over.",
-        positionals: [CourseCommand.courseArgument],
+        positionals: [CourseOptions.courseArgument],
         options: [reset.spec]
     )
 

@@ -9,8 +9,6 @@ import NagiPlot
 /// `nagi resonance analyze`: a heart-rate record read against the session it was breathed to, and the pace
 /// at which heart rate swung most with the breath.
 enum ResonanceCommand {
-    static let analyzeSpec = ResonanceOptions.spec
-
     static let spec = CommandSpec(
         name: "resonance",
         summary: "Find your resonant breathing rate from a heart-rate record of resonance-steps.",
@@ -18,7 +16,7 @@ enum ResonanceCommand {
         Examples:
           nagi resonance analyze polar-rr.txt
         """,
-        subcommands: [analyzeSpec]
+        subcommands: [ResonanceOptions.spec]
     )
 
     static func run(_ arguments: ParsedArguments) throws(NagiError) {

@@ -47,6 +47,17 @@ def pacer_ready(driver):
     driver.execute_async_script("window.nagi.pacer.ready.then(() => arguments[0]())")
 
 
+def player_state(driver):
+    """What the pacer's audio element and words say, for a failure's message: the status and stall lines, the clock,
+    the element's states, how far it has the sound, and whether a service worker controls the page."""
+    return driver.execute_script(
+        "const a = document.getElementById('audio'); const b = a.buffered; "
+        "return {status: document.getElementById('status').textContent, stall: document.getElementById('stall-panel').hidden ? null : "
+        "document.getElementById('stall-words').textContent, time: a.currentTime, duration: a.duration, ended: a.ended, "
+        "paused: a.paused, rate: a.playbackRate, readyState: a.readyState, networkState: a.networkState, error: a.error && a.error.code, "
+        "buffered: b.length ? b.end(b.length - 1) : 0, controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)}")
+
+
 def start_pacer(driver):
     """Starts the pacer: window.nagi.pacer.start() in Chromium (which plays without a gesture here); in WebKit,
     which asks for a gesture, a click on the visible Start, as a person would."""

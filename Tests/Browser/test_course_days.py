@@ -70,12 +70,7 @@ def test_course_followed_day_by_day(context):
         try:
             browser.wait_for(driver, "document.getElementById('status').textContent.includes('Lesson 1 of 2 is done')", timeout=60)
         except AssertionError:
-            raise AssertionError("the pacer says " + repr(driver.execute_script(
-                "const a = document.getElementById('audio'); const b = a.buffered; "
-                "return {status: document.getElementById('status').textContent, stall: document.getElementById('stall-panel').hidden ? null : "
-                "document.getElementById('stall-words').textContent, time: a.currentTime, duration: a.duration, ended: a.ended, "
-                "paused: a.paused, readyState: a.readyState, networkState: a.networkState, error: a.error && a.error.code, "
-                "buffered: b.length ? b.end(b.length - 1) : 0, controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)}")))
+            raise AssertionError("the pacer says " + repr(browser.player_state(driver)))
         printed = status(context, environment)
         assert "done: 1 / 2" in printed and "next: lesson 2" in printed, printed
 

@@ -177,10 +177,7 @@ def test_first_play_lost_is_retried_by_itself(context):
     try:
         browser.wait_for(driver, "document.getElementById('audio').currentTime > 1.5", timeout=20)
     except AssertionError:
-        raise AssertionError("the lost play stayed lost: " + repr(driver.execute_script(
-            "const a = document.getElementById('audio'); return [a.currentTime, a.paused, a.playbackRate, a.readyState, "
-            "document.getElementById('stall-panel').hidden, document.getElementById('stall-words').textContent, "
-            "document.getElementById('status').textContent]")))
+        raise AssertionError("the lost play stayed lost: " + repr(browser.player_state(driver)))
     assert not driver.execute_script("return window.stallSeen"), "a stall was said though the pacer could retry by itself"
     assert not visible(driver, "start"), "Start shown again while the sound plays"
 
