@@ -38,4 +38,22 @@ import Testing
         #expect(try server.get("/api/render.raw?pattern=box").status == 404)
         #expect(try server.request("HEAD", "/api/courses/sleep-7/progress").status == 200)
     }
+
+    @Test("A course that does not exist is 404 on every course path, said for the web and naming no query parameter")
+    func unknownCourseIsNotFound() throws {
+        let server = try InProcessServer()
+        for target in ["/api/courses/no-such-course", "/api/courses/no-such-course/lessons/1.wav", "/api/courses/no-such-course/progress",
+                       "/api/courses/no-such-course/album.zip", "/api/courses/sleep-8/lessons/1/describe"] {
+            let reply = try server.get(target)
+            #expect(reply.status == 404, "\(target): \(reply.text)")
+            let object = try reply.jsonObject()
+            let line = object["error"] as? String ?? ""
+            #expect(line.hasPrefix("no course named '"), "\(target): \(line)")
+            #expect(line.contains("/api/presets lists the courses"), "\(target): \(line)")
+            #expect(!line.contains("nagi presets") && !line.contains("JSON file"), "a command line's advice: \(line)")
+            #expect(object["parameter"] == nil, "\(target) names a parameter: \(reply.text)")
+        }
+        // The nearest name is offered, as on the command line.
+        #expect(try server.get("/api/courses/sleep-8").text.contains("'sleep-7'"))
+    }
 }

@@ -32,6 +32,15 @@ package enum APIResponse {
         self.error(error.message, status: status(for: error), parameter: parameter ?? Self.parameter(of: error))
     }
 
+    /// A course named in the path that cannot be read: 404 when there is none by that name (`/api/presets` lists
+    /// them), else its fault's status; no parameter is named, since the course is no query parameter.
+    package static func courseError(_ error: BreathError) -> HTTPResponse {
+        if case .notFound = error {
+            return self.error(error.message + "; /api/presets lists the courses", status: 404)
+        }
+        return self.error(error.message, status: status(for: .breath(error)))
+    }
+
     /// A query's fault.
     package static func error(_ error: QueryError) -> HTTPResponse {
         self.error(error.error, parameter: error.parameter)

@@ -19,7 +19,7 @@ extension NagiServer {
         do {
             course = try CourseDecoder(catalog: catalog).course(named: name)
         } catch {
-            return APIResponse.error(NagiError.breath(error), parameter: nil)
+            return APIResponse.courseError(error)
         }
         switch parts.count {
         case 1:

@@ -28,7 +28,7 @@ extension NagiServer {
         do {
             return try CourseDecoder(catalog: catalog).course(named: name)
         } catch {
-            throw Refusal(response: APIResponse.error(NagiError.breath(error), parameter: nil))
+            throw Refusal(response: APIResponse.courseError(error))
         }
     }
 
