@@ -136,7 +136,7 @@ import Testing
         #expect(reply.status == 200, "\(reply.message)")
     }
 
-    @Test("The per-address cap holds at the door: connections waiting there and those handed over both count, and each frees its place when it closes")
+    @Test("The per-address cap holds at the door: connections waiting there and those handed over both count, one past it is 503 with Retry-After, and each frees its place when it closes")
     func perAddressCapCountsEveryConnection() throws {
         let home = try ServeProcess.makeHome()
         var limits = HTTPServer.Limits()
@@ -158,10 +158,21 @@ import Testing
             }
             held.append(connection)
         }
-        // A fifth, whole request is closed unanswered (admitted, it would be answered 200).
+        // A fifth is answered 503 at once, with Retry-After and the security headers, and closed (admitted, its
+        // request would be answered 200); it takes no place: the four still hold every one.
         let fifth = try client.connect()
         try? fifth.send(request)
-        #expect((try? fifth.readReply()) == nil, "a fifth connection from the address was served")
+        let busy = try fifth.readReply()
+        #expect(busy.status == 503, "a fifth connection from the address was served: \(busy.status) \(busy.text)")
+        #expect(busy.header("retry-after") == "1")
+        for (name, value) in Self.securityHeaders {
+            #expect(busy.header(name) == value, "\(name) is \(String(describing: busy.header(name)))")
+        }
+        #expect((try busy.jsonObject()["error"] as? String)?.contains("too many connections at once") == true, "\(busy.text)")
+        #expect(fifth.closesWithin(seconds: 10), "the fifth connection stayed open")
+        let sixth = try client.connect()
+        try? sixth.send(request)
+        #expect((try? sixth.readReply())?.status == 503, "a place was freed by a refused connection")
         // One handed over closes: libmicrohttpd's close frees its place.
         held[0].close()
         #expect(Poll.until(seconds: 10, every: 0.05) { (try? client.get("/api/presets").status) == 200 })

@@ -14,7 +14,8 @@ import Locking
 /// decides: a TLS handshake goes over at once, anything else is plain HTTP, answered 400 with the https:// URL.
 ///
 /// It counts the connections at once, in all and per client address, from their accepting to their closing (at the
-/// door, or by libmicrohttpd: `released`), and closes at once those past the limits.
+/// door, or by libmicrohttpd: `released`). One past the limits is answered 503 with `Retry-After` at once (no head
+/// read) and closed; past `overLimitAnswerCount` such answers still draining, it is closed unanswered.
 ///
 /// Ownership: the listening socket is the door's (closed by its thread when it stops, or by `deinit` when it never
 /// started); a connection's socket is the door's thread's until it is handed over (then libmicrohttpd's, which closes
@@ -128,7 +129,13 @@ final class FrontDoor: Sendable {
         /// Answered: the door reads and drops what the client still sends, then closes (closing with unread bytes
         /// would reset the connection, and the client could lose the answer).
         var isDraining = false
+        /// Counted in the connections at once (false: answered 503 for being past the limits, never counted).
+        var isCounted = true
     }
+
+    /// Connections past the limits answered 503 and still draining, at the most; more are closed unanswered, so that
+    /// a flood cannot hold descriptors at the door for the 503s it is owed.
+    private static let overLimitAnswerCount = 64
 
     private func run(daemon: UInt) {
         var waiting: [Waiting] = []
@@ -218,13 +225,18 @@ final class FrontDoor: Sendable {
             return .done
         case let .refuse(status, message):
             Self.setReceiveLowWater(connection.socket, 1)
-            let bytes = Self.wireBytes(of: answer(status, message))
-            _ = bytes.withUnsafeBytes { send(connection.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-            shutdown(connection.socket, Int32(SHUT_WR))
-            connection.isDraining = true
-            connection.deadline = now + .seconds(Self.drainSeconds)
+            refuse(&connection, with: answer(status, message), now: now)
             return .waiting
         }
+    }
+
+    /// Sends `response` on `connection`, ends its sending side and drains it from here (`isDraining`).
+    private func refuse(_ connection: inout Waiting, with response: HTTPResponse, now: ContinuousClock.Instant) {
+        let bytes = Self.wireBytes(of: response)
+        _ = bytes.withUnsafeBytes { send(connection.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        shutdown(connection.socket, Int32(SHUT_WR))
+        connection.isDraining = true
+        connection.deadline = now + .seconds(Self.drainSeconds)
     }
 
     /// Seconds the door reads and drops what a client still sends after its answer, before it closes anyway.
@@ -270,13 +282,22 @@ final class FrontDoor: Sendable {
                 counts.perAddress[address, default: 0] += 1
                 return true
             }
+            var connection = Waiting(
+                socket: socket, address: address, socketAddress: storage, addressLength: length,
+                deadline: now + .milliseconds(Int64(limits.headSeconds * 1000)))
             guard admitted else {
-                close(socket)
+                guard waiting.count(where: { !$0.isCounted }) < Self.overLimitAnswerCount else {
+                    close(socket)
+                    continue
+                }
+                connection.isCounted = false
+                var busy = answer(503, "too many connections at once\(address.isEmpty ? "" : " from \(address)"); try again shortly")
+                busy.headers.append(("Retry-After", "1"))
+                refuse(&connection, with: busy, now: now)
+                waiting.append(connection)
                 continue
             }
-            waiting.append(Waiting(
-                socket: socket, address: address, socketAddress: storage, addressLength: length,
-                deadline: now + .milliseconds(Int64(limits.headSeconds * 1000))))
+            waiting.append(connection)
         }
     }
 
@@ -297,7 +318,7 @@ final class FrontDoor: Sendable {
     /// Closes a connection still at the door, and stops counting it.
     private func closeAtDoor(_ connection: Waiting) {
         close(connection.socket)
-        counts.withLock { $0.release(connection.address) }
+        if connection.isCounted { counts.withLock { $0.release(connection.address) } }
     }
 
     /// An address as text, which `fill` writes as a C string into the buffer of the size it is given (0, or -1 when
@@ -338,6 +359,7 @@ final class FrontDoor: Sendable {
         case 400: "Bad Request"
         case 414: "URI Too Long"
         case 431: "Request Header Fields Too Large"
+        case 503: "Service Unavailable"
         default: "Error"
         }
     }
