@@ -15,7 +15,8 @@ import Locking
 ///
 /// It counts the connections at once, in all and per client address, from their accepting to their closing (at the
 /// door, or by libmicrohttpd: `released`). One past the limits is answered 503 with `Retry-After` at once (no head
-/// read) and closed; past `overLimitAnswerCount` such answers still draining, it is closed unanswered.
+/// read) and closed; on the HTTPS port, or past `overLimitAnswerCount` such answers still draining, it is closed
+/// unanswered.
 ///
 /// Ownership: the listening socket is the door's (closed by its thread when it stops, or by `deinit` when it never
 /// started); a connection's socket is the door's thread's until it is handed over (then libmicrohttpd's, which closes
@@ -286,7 +287,8 @@ final class FrontDoor: Sendable {
                 socket: socket, address: address, socketAddress: storage, addressLength: length,
                 deadline: now + .milliseconds(Int64(limits.headSeconds * 1000)))
             guard admitted else {
-                guard waiting.count(where: { !$0.isCounted }) < Self.overLimitAnswerCount else {
+                // A TLS client could not read a plain answer; nor can the door write one inside TLS.
+                guard !isTLS, waiting.count(where: { !$0.isCounted }) < Self.overLimitAnswerCount else {
                     close(socket)
                     continue
                 }
