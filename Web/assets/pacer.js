@@ -51,12 +51,10 @@ let stalledAt = null;
 /** The place a Retry is loading the sound again to (seconds), or null: the stall check waits for its outcome. */
 let resumeAt = null;
 let soundReloads = 0; // before the start: a load that failed while the server serves the sound is tried once more
-/** Where the last Start played from (seconds), whether the audio clock has run a second or more since, and whether
- * a stall before it ran was retried by itself: WebKit (GStreamer) can lose a play() asked while the first load
- * prerolls, leaving the element "playing" a few samples in with its clock still, and a listener with closed eyes
- * would never see Retry. */
+/** Where the last Start played from (seconds), and whether a stall still within a second of it was retried by itself:
+ * WebKit (GStreamer) can lose a play() asked while the first load prerolls, leaving the element "playing" a few
+ * samples in with its clock still, and a listener with closed eyes would never see Retry. */
 let startPlace = 0;
-let flowedSinceStart = false;
 let startRetried = false;
 
 /** Seconds as m:ss. */
@@ -148,7 +146,6 @@ async function start() {
   if (audio.ended) audio.currentTime = 0;
   progress = { time: audio.currentTime, at: performance.now() };
   startPlace = audio.currentTime;
-  flowedSinceStart = false;
   startRetried = false;
   try {
     await audio.play();
@@ -213,14 +210,13 @@ function checkFlow() {
   const flowing = !audio.seeking && !audio.error;
   if (flowing && audio.currentTime !== progress.time) {
     progress = { time: audio.currentTime, at: now };
-    if (audio.currentTime - startPlace >= 1) flowedSinceStart = true;
     if (stalledAt !== null) hideStall(); // it came back by itself
     return;
   }
   if (now - progress.at < STALL_SECONDS * 1000) return;
-  if (!flowedSinceStart && !startRetried && stalledAt === null && Math.abs(audio.currentTime - startPlace) < 1) {
-    // Stalled where Start left it, the sound never having run: loaded again at the place once, as Retry would,
-    // before asking (a skip away from there is the listener's, and a stall after it is said as any other).
+  if (!startRetried && stalledAt === null && Math.abs(audio.currentTime - startPlace) < 1) {
+    // Stalled where Start left it: loaded again at the place once, as Retry would, before asking (a stall past the
+    // first second, or after a skip away, is said as any other).
     startRetried = true;
     retry();
     return;

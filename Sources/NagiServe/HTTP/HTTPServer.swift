@@ -265,7 +265,7 @@ package final class HTTPServer: Sendable {
         for (name, value) in response.headers {
             _ = MHD_add_response_header(created, name, value)
         }
-        if closesEachConnection, !response.headers.contains(where: { $0.0.lowercased() == "connection" }) {
+        if closesEachConnection {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
         // The handler may have waited (for a render's turn): that was the server's time, not an idle client's.
